@@ -1,0 +1,1 @@
+//! The graph interpreter on real Python objects (the `flow` backend).

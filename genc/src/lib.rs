@@ -1,0 +1,1 @@
+//! rpy3 genc stage: empty until its issue lands (see ARCHITECTURE.md).

@@ -1,0 +1,20 @@
+//! The shared vocabulary of rpy3: flow graphs in SSI form (after PyPy's
+//! `rpython/flowspace/model.py`), the table of high-level operations, the
+//! graph verifier and the stable text and DOT printers.
+//!
+//! Every stage reads and writes these types only; side tables (annotations,
+//! representations) are maps keyed by the ids defined here.
+
+pub mod graph;
+pub mod operation;
+pub mod print;
+pub mod pyobj;
+pub mod verify;
+
+pub use graph::{
+    Block, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, LinkId, Signature,
+    SourceInfo, SpaceOperation, VarId, VariableData,
+};
+pub use operation::OpName;
+pub use pyobj::PyObj;
+pub use verify::{checkgraph, VerifyError};
