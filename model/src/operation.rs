@@ -115,7 +115,7 @@ hl_operations! {
     Contains = "contains", n(2), true, [], Some("operator.contains");
     // conversions of builtins that map one-to-one
     Len = "len", n(1), true, [], Some("builtins.len");
-    Hash = "hash", n(1), true, [], Some("builtins.hash");
+    Hash = "hash", n(1), false, [], Some("builtins.hash");
     Repr = "repr", n(1), true, [], Some("builtins.repr");
     Str = "str", n(1), true, [], Some("builtins.str");
     Ascii = "ascii", n(1), true, [], Some("builtins.ascii");

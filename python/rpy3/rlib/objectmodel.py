@@ -240,13 +240,25 @@ class r_dict(object):
         self.simple_hash_eq = simple_hash_eq
 
     def __getitem__(self, key):
-        return self._dict[_r_dictkey(self, key)]
+        dk = _r_dictkey(self, key)
+        try:
+            return self._dict[dk]
+        except KeyError as e:
+            if e.args and e.args[0] is dk:
+                raise KeyError(key) from None
+            raise
 
     def __setitem__(self, key, value):
         self._dict[_r_dictkey(self, key)] = value
 
     def __delitem__(self, key):
-        del self._dict[_r_dictkey(self, key)]
+        dk = _r_dictkey(self, key)
+        try:
+            del self._dict[dk]
+        except KeyError as e:
+            if e.args and e.args[0] is dk:
+                raise KeyError(key) from None
+            raise
 
     def __contains__(self, key):
         return _r_dictkey(self, key) in self._dict
@@ -271,9 +283,16 @@ class r_dict(object):
         if len(default) > 1:
             raise TypeError("pop expected at most 2 arguments, got %d"
                             % (1 + len(default)))
-        return self._dict.pop(_r_dictkey(self, key), *default)
+        dk = _r_dictkey(self, key)
+        if dk in self._dict:
+            return self._dict.pop(dk)
+        if default:
+            return default[0]
+        raise KeyError(key)
 
     def popitem(self):
+        if not self._dict:
+            raise KeyError("popitem(): r_dict is empty")
         dk, value = self._dict.popitem()
         return (dk.key, value)
 

@@ -1,0 +1,453 @@
+//! Decoding of CPython 3.11 code objects: instructions, exception table,
+//! line numbers and the layout of the "fast locals plus" slots.
+//!
+//! This is the only module that knows the bytecode of a particular CPython
+//! version; it turns it into [`Instr`]s with a version-neutral [`Op`], so
+//! 3.12 and 3.13 can be added here without touching the abstract
+//! interpreter.  Decoding goes through the running interpreter's own `dis`
+//! module, which resolves arguments (names, constants, jump targets).
+
+use std::collections::HashMap;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use rpy3_model::PyObj;
+
+use crate::error::FlowError;
+
+/// Code flags (`co_flags`).
+pub const CO_VARARGS: u32 = 0x04;
+/// `**kwargs` present.
+pub const CO_VARKEYWORDS: u32 = 0x08;
+/// Generator function.
+pub const CO_GENERATOR: u32 = 0x20;
+/// Coroutine.
+pub const CO_COROUTINE: u32 = 0x80;
+/// Async generator.
+pub const CO_ASYNC_GENERATOR: u32 = 0x200;
+/// Iterable coroutine.
+pub const CO_ITERABLE_COROUTINE: u32 = 0x100;
+
+/// The version-neutral operations the abstract interpreter implements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    Nop,
+    PopTop,
+    PushNull,
+    Copy,
+    Swap,
+    ReturnGenerator,
+    LoadConst,
+    LoadFast,
+    StoreFast,
+    DeleteFast,
+    LoadDeref,
+    StoreDeref,
+    DeleteDeref,
+    LoadClosure,
+    LoadGlobal,
+    LoadAttr,
+    LoadMethod,
+    StoreAttr,
+    DeleteAttr,
+    BinarySubscr,
+    StoreSubscr,
+    DeleteSubscr,
+    BuildSlice,
+    /// Fused `BUILD_SLICE 2; BINARY_SUBSCR`.
+    GetSlice,
+    /// Fused `BUILD_SLICE 2; STORE_SUBSCR`.
+    SetSlice,
+    /// Fused `BUILD_SLICE 2; DELETE_SUBSCR`.
+    DelSlice,
+    BinaryOp,
+    UnaryPositive,
+    UnaryNegative,
+    UnaryInvert,
+    UnaryNot,
+    CompareOp,
+    IsOp,
+    ContainsOp,
+    JumpForward,
+    JumpBackward,
+    PopJumpIfFalse,
+    PopJumpIfTrue,
+    PopJumpIfNone,
+    PopJumpIfNotNone,
+    JumpIfFalseOrPop,
+    JumpIfTrueOrPop,
+    GetIter,
+    ForIter,
+    RaiseVarargs,
+    Reraise,
+    PushExcInfo,
+    PopExcept,
+    CheckExcMatch,
+    LoadAssertionError,
+    ReturnValue,
+    YieldValue,
+    BuildTuple,
+    BuildList,
+    BuildSet,
+    BuildMap,
+    BuildConstKeyMap,
+    /// Fused `BUILD_LIST 0; LOAD_CONST tuple; LIST_EXTEND 1`: argval is the tuple.
+    BuildListFromConst,
+    /// Fused `BUILD_SET 0; LOAD_CONST frozenset; SET_UPDATE 1`.
+    BuildSetFromConst,
+    ListAppend,
+    SetAdd,
+    MapAdd,
+    ListExtend,
+    SetUpdate,
+    DictUpdate,
+    DictMerge,
+    ListToTuple,
+    UnpackSequence,
+    UnpackEx,
+    FormatValue,
+    BuildString,
+    MakeFunction,
+    KwNames,
+    Call,
+    CallFunctionEx,
+    BeforeWith,
+    WithExceptStart,
+    ImportName,
+    ImportFrom,
+    /// Anything else: flowing it is an error naming the opcode.
+    Unsupported(String),
+}
+
+/// One decoded instruction.
+#[derive(Clone, Debug)]
+pub struct Instr {
+    /// Byte offset of the instruction (of its first `EXTENDED_ARG`, if any).
+    pub offset: u32,
+    /// Offset of the instruction that follows it in the code.
+    pub next_offset: u32,
+    /// The operation.
+    pub op: Op,
+    /// The full argument (0 when the opcode takes none).
+    pub arg: u32,
+    /// The resolved argument: the constant, the name, or `None`.
+    pub argval: Option<PyObj>,
+    /// The resolved argument as a string when it is a name.
+    pub name: String,
+    /// Jump target offset for jumps.
+    pub target: u32,
+    /// Source line.
+    pub lineno: u32,
+    /// The CPython opcode name, for error messages.
+    pub opname: String,
+}
+
+/// An entry of the exception table.
+#[derive(Clone, Debug)]
+pub struct ExcEntry {
+    /// First covered offset.
+    pub start: u32,
+    /// End (exclusive) of the covered range.
+    pub end: u32,
+    /// Handler offset.
+    pub target: u32,
+    /// Stack depth to unwind to.
+    pub depth: usize,
+    /// Whether the offset of the raising instruction is pushed.
+    pub lasti: bool,
+}
+
+/// Everything the abstract interpreter needs from a code object.
+pub struct CodeInfo {
+    /// The code object.
+    pub code: PyObj,
+    /// `co_name`.
+    pub name: String,
+    /// `co_qualname`.
+    pub qualname: String,
+    /// `co_filename`.
+    pub filename: String,
+    /// `co_firstlineno`.
+    pub firstlineno: u32,
+    /// `co_flags`.
+    pub flags: u32,
+    /// `co_argcount`.
+    pub argcount: usize,
+    /// `co_kwonlyargcount`.
+    pub kwonlyargcount: usize,
+    /// Names of the local slots: `co_varnames`, then cell variables that
+    /// are not arguments, then `co_freevars`.
+    pub localsplus: Vec<String>,
+    /// Index of the first free variable slot.
+    pub first_freevar: usize,
+    /// `co_freevars`.
+    pub freevars: Vec<String>,
+    /// `co_consts`.
+    pub consts: Vec<PyObj>,
+    /// Decoded instructions, in order.
+    pub instrs: Vec<Instr>,
+    /// Offset to index in `instrs`.
+    pub index: HashMap<u32, usize>,
+    /// The exception table.
+    pub exctable: Vec<ExcEntry>,
+}
+
+impl CodeInfo {
+    /// Decodes `code`, a CPython code object.
+    pub fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> Result<CodeInfo, FlowError> {
+        decode(py, code).map_err(|e| {
+            let filename = code
+                .getattr("co_filename")
+                .and_then(|f| f.extract::<String>())
+                .unwrap_or_else(|_| "<unknown>".into());
+            let line = code.getattr("co_firstlineno").and_then(|f| f.extract::<u32>()).unwrap_or(0);
+            FlowError::new(format!("cannot decode the bytecode: {e}"), filename, line)
+        })
+    }
+
+    /// The instruction at `offset`.
+    pub fn instr_at(&self, offset: u32) -> Option<&Instr> {
+        self.index.get(&offset).map(|&i| &self.instrs[i])
+    }
+
+    /// The innermost handler covering `offset`, if any.
+    pub fn handler_for(&self, offset: u32) -> Option<&ExcEntry> {
+        self.exctable.iter().find(|e| e.start <= offset && offset < e.end)
+    }
+
+    /// Source line of the instruction at `offset`.
+    pub fn lineno_at(&self, offset: u32) -> u32 {
+        self.instr_at(offset).map(|i| i.lineno).unwrap_or(self.firstlineno)
+    }
+}
+
+fn map_opname(name: &str) -> Op {
+    match name {
+        "NOP" | "RESUME" | "PRECALL" | "MAKE_CELL" | "COPY_FREE_VARS" | "EXTENDED_ARG" | "CACHE" => Op::Nop,
+        "POP_TOP" => Op::PopTop,
+        "PUSH_NULL" => Op::PushNull,
+        "COPY" => Op::Copy,
+        "SWAP" => Op::Swap,
+        "RETURN_GENERATOR" => Op::ReturnGenerator,
+        "LOAD_CONST" => Op::LoadConst,
+        "LOAD_FAST" => Op::LoadFast,
+        "STORE_FAST" => Op::StoreFast,
+        "DELETE_FAST" => Op::DeleteFast,
+        "LOAD_DEREF" => Op::LoadDeref,
+        "STORE_DEREF" => Op::StoreDeref,
+        "DELETE_DEREF" => Op::DeleteDeref,
+        "LOAD_CLOSURE" => Op::LoadClosure,
+        "LOAD_GLOBAL" => Op::LoadGlobal,
+        "LOAD_ATTR" => Op::LoadAttr,
+        "LOAD_METHOD" => Op::LoadMethod,
+        "STORE_ATTR" => Op::StoreAttr,
+        "DELETE_ATTR" => Op::DeleteAttr,
+        "BINARY_SUBSCR" => Op::BinarySubscr,
+        "STORE_SUBSCR" => Op::StoreSubscr,
+        "DELETE_SUBSCR" => Op::DeleteSubscr,
+        "BUILD_SLICE" => Op::BuildSlice,
+        "BINARY_OP" => Op::BinaryOp,
+        "UNARY_POSITIVE" => Op::UnaryPositive,
+        "UNARY_NEGATIVE" => Op::UnaryNegative,
+        "UNARY_INVERT" => Op::UnaryInvert,
+        "UNARY_NOT" => Op::UnaryNot,
+        "COMPARE_OP" => Op::CompareOp,
+        "IS_OP" => Op::IsOp,
+        "CONTAINS_OP" => Op::ContainsOp,
+        "JUMP_FORWARD" => Op::JumpForward,
+        "JUMP_BACKWARD" | "JUMP_BACKWARD_NO_INTERRUPT" => Op::JumpBackward,
+        "POP_JUMP_FORWARD_IF_FALSE" | "POP_JUMP_BACKWARD_IF_FALSE" => Op::PopJumpIfFalse,
+        "POP_JUMP_FORWARD_IF_TRUE" | "POP_JUMP_BACKWARD_IF_TRUE" => Op::PopJumpIfTrue,
+        "POP_JUMP_FORWARD_IF_NONE" | "POP_JUMP_BACKWARD_IF_NONE" => Op::PopJumpIfNone,
+        "POP_JUMP_FORWARD_IF_NOT_NONE" | "POP_JUMP_BACKWARD_IF_NOT_NONE" => Op::PopJumpIfNotNone,
+        "JUMP_IF_FALSE_OR_POP" => Op::JumpIfFalseOrPop,
+        "JUMP_IF_TRUE_OR_POP" => Op::JumpIfTrueOrPop,
+        "GET_ITER" => Op::GetIter,
+        "FOR_ITER" => Op::ForIter,
+        "RAISE_VARARGS" => Op::RaiseVarargs,
+        "RERAISE" => Op::Reraise,
+        "PUSH_EXC_INFO" => Op::PushExcInfo,
+        "POP_EXCEPT" => Op::PopExcept,
+        "CHECK_EXC_MATCH" => Op::CheckExcMatch,
+        "LOAD_ASSERTION_ERROR" => Op::LoadAssertionError,
+        "RETURN_VALUE" => Op::ReturnValue,
+        "YIELD_VALUE" => Op::YieldValue,
+        "BUILD_TUPLE" => Op::BuildTuple,
+        "BUILD_LIST" => Op::BuildList,
+        "BUILD_SET" => Op::BuildSet,
+        "BUILD_MAP" => Op::BuildMap,
+        "BUILD_CONST_KEY_MAP" => Op::BuildConstKeyMap,
+        "LIST_APPEND" => Op::ListAppend,
+        "SET_ADD" => Op::SetAdd,
+        "MAP_ADD" => Op::MapAdd,
+        "LIST_EXTEND" => Op::ListExtend,
+        "SET_UPDATE" => Op::SetUpdate,
+        "DICT_UPDATE" => Op::DictUpdate,
+        "DICT_MERGE" => Op::DictMerge,
+        "LIST_TO_TUPLE" => Op::ListToTuple,
+        "UNPACK_SEQUENCE" => Op::UnpackSequence,
+        "UNPACK_EX" => Op::UnpackEx,
+        "FORMAT_VALUE" => Op::FormatValue,
+        "BUILD_STRING" => Op::BuildString,
+        "MAKE_FUNCTION" => Op::MakeFunction,
+        "KW_NAMES" => Op::KwNames,
+        "CALL" => Op::Call,
+        "CALL_FUNCTION_EX" => Op::CallFunctionEx,
+        "BEFORE_WITH" => Op::BeforeWith,
+        "WITH_EXCEPT_START" => Op::WithExceptStart,
+        "IMPORT_NAME" => Op::ImportName,
+        "IMPORT_FROM" => Op::ImportFrom,
+        other => Op::Unsupported(other.to_string()),
+    }
+}
+
+fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
+    let dis = py.import("dis")?;
+    let get = |name: &str| code.getattr(name);
+    let varnames: Vec<String> = get("co_varnames")?.extract()?;
+    let cellvars: Vec<String> = get("co_cellvars")?.extract()?;
+    let freevars: Vec<String> = get("co_freevars")?.extract()?;
+    let mut localsplus = varnames.clone();
+    for c in &cellvars {
+        if !varnames.contains(c) {
+            localsplus.push(c.clone());
+        }
+    }
+    let first_freevar = localsplus.len();
+    localsplus.extend(freevars.iter().cloned());
+    let consts: Vec<PyObj> = get("co_consts")?.cast_into::<PyTuple>()?.iter().map(|c| PyObj::new(&c)).collect();
+
+    let mut instrs: Vec<Instr> = Vec::new();
+    let mut ext_start: Option<u32> = None;
+    let mut lineno: u32 = get("co_firstlineno")?.extract()?;
+    for ins in dis.call_method1("get_instructions", (code,))?.try_iter()? {
+        let ins = ins?;
+        let opname: String = ins.getattr("opname")?.extract()?;
+        let offset: u32 = ins.getattr("offset")?.extract()?;
+        if let Ok(Some(l)) = ins.getattr("positions")?.getattr("lineno")?.extract::<Option<u32>>() {
+            lineno = l;
+        }
+        if opname == "EXTENDED_ARG" {
+            ext_start.get_or_insert(offset);
+            continue;
+        }
+        let start = ext_start.take().unwrap_or(offset);
+        let arg: Option<u32> = ins.getattr("arg")?.extract()?;
+        let argval = ins.getattr("argval")?;
+        let op = map_opname(&opname);
+        let is_jump = matches!(
+            op,
+            Op::JumpForward
+                | Op::JumpBackward
+                | Op::PopJumpIfFalse
+                | Op::PopJumpIfTrue
+                | Op::PopJumpIfNone
+                | Op::PopJumpIfNotNone
+                | Op::JumpIfFalseOrPop
+                | Op::JumpIfTrueOrPop
+                | Op::ForIter
+        );
+        let target = if is_jump { argval.extract::<u32>()? } else { 0 };
+        let name = argval.extract::<String>().unwrap_or_default();
+        let argval = match op {
+            Op::KwNames => Some(consts[arg.unwrap_or(0) as usize].clone()),
+            _ if argval.is_none() => None,
+            _ => Some(PyObj::new(&argval)),
+        };
+        instrs.push(Instr {
+            offset: start,
+            next_offset: 0,
+            op,
+            arg: arg.unwrap_or(0),
+            argval,
+            name,
+            target,
+            lineno,
+            opname,
+        });
+    }
+    let total_len = get("co_code")?.len()? as u32;
+    for i in 0..instrs.len() {
+        instrs[i].next_offset = if i + 1 < instrs.len() { instrs[i + 1].offset } else { total_len };
+    }
+    let mut exctable = Vec::new();
+    for e in dis.call_method1("_parse_exception_table", (code,))?.try_iter()? {
+        let e = e?;
+        exctable.push(ExcEntry {
+            start: e.getattr("start")?.extract()?,
+            end: e.getattr("end")?.extract()?,
+            target: e.getattr("target")?.extract()?,
+            depth: e.getattr("depth")?.extract()?,
+            lasti: e.getattr("lasti")?.extract()?,
+        });
+    }
+    let instrs = fuse(instrs);
+    let index = instrs.iter().enumerate().map(|(i, ins)| (ins.offset, i)).collect();
+    Ok(CodeInfo {
+        code: PyObj::new(code),
+        name: get("co_name")?.extract()?,
+        qualname: get("co_qualname")?.extract()?,
+        filename: get("co_filename")?.extract()?,
+        firstlineno: get("co_firstlineno")?.extract()?,
+        flags: get("co_flags")?.extract()?,
+        argcount: get("co_argcount")?.extract()?,
+        kwonlyargcount: get("co_kwonlyargcount")?.extract()?,
+        localsplus,
+        first_freevar,
+        freevars,
+        consts,
+        instrs,
+        index,
+        exctable,
+    })
+}
+
+/// Fuses instruction pairs that express one RPython operation
+/// (`x[a:b]`, `[1, 2, 3]`), so the flow graph gets `getslice` and a
+/// `newlist` of constants instead of slice objects and `extend` calls.
+/// A fused instruction keeps the offset of the first one; an instruction
+/// that is a jump target is never absorbed.
+fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
+    let targets: std::collections::HashSet<u32> = instrs.iter().filter(|i| i.target != 0).map(|i| i.target).collect();
+    let mut out: Vec<Instr> = Vec::with_capacity(instrs.len());
+    let mut i = 0;
+    while i < instrs.len() {
+        let ins = &instrs[i];
+        let next = instrs.get(i + 1).filter(|n| !targets.contains(&n.offset));
+        if ins.op == Op::BuildSlice && ins.arg == 2 {
+            if let Some(n) = next {
+                let fused = match n.op {
+                    Op::BinarySubscr => Some(Op::GetSlice),
+                    Op::StoreSubscr => Some(Op::SetSlice),
+                    Op::DeleteSubscr => Some(Op::DelSlice),
+                    _ => None,
+                };
+                if let Some(op) = fused {
+                    out.push(Instr { op, next_offset: n.next_offset, lineno: n.lineno, ..ins.clone() });
+                    i += 2;
+                    continue;
+                }
+            }
+        }
+        if (ins.op == Op::BuildList || ins.op == Op::BuildSet) && ins.arg == 0 {
+            let n2 = instrs.get(i + 2).filter(|n| !targets.contains(&n.offset));
+            if let (Some(c), Some(e)) = (next, n2) {
+                let want = if ins.op == Op::BuildList { Op::ListExtend } else { Op::SetUpdate };
+                if c.op == Op::LoadConst && e.op == want && e.arg == 1 {
+                    let op = if ins.op == Op::BuildList { Op::BuildListFromConst } else { Op::BuildSetFromConst };
+                    out.push(Instr {
+                        op,
+                        argval: c.argval.clone(),
+                        next_offset: e.next_offset,
+                        ..ins.clone()
+                    });
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(ins.clone());
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,288 @@
+//! Calls, nested functions, and the built-ins that become operations.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use rpy3_model::{Hlvalue, OpName, PyObj};
+
+use crate::context::{FlowContext, FlowResult};
+use crate::framestate::FrameValue;
+
+/// Attribute marking a function created by the flow space for a nested
+/// code object that captures variables: its free variables are passed as
+/// extra keyword-only arguments instead of through cells.
+pub const CLOSURE_MARK: &str = "_rpy3_closure_";
+
+/// Nested functions created while flowing, one per (code, defaults), so
+/// re-flowing the same `MAKE_FUNCTION` gives the same function object.
+fn nested_functions() -> &'static Mutex<HashMap<(usize, usize), PyObj>> {
+    static CACHE: OnceLock<Mutex<HashMap<(usize, usize), PyObj>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Built-in functions that are operations when called with positional
+/// arguments only, with the argument counts for which they are.
+const BUILTIN_OPS: &[(&str, OpName, usize)] = &[
+    ("len", OpName::Len, 1),
+    ("abs", OpName::Abs, 1),
+    ("hash", OpName::Hash, 1),
+    ("iter", OpName::Iter, 1),
+    ("next", OpName::Next, 1),
+    ("repr", OpName::Repr, 1),
+    ("str", OpName::Str, 1),
+    ("ascii", OpName::Ascii, 1),
+    ("type", OpName::Type, 1),
+    ("bool", OpName::Bool, 1),
+    ("getattr", OpName::Getattr, 2),
+    ("setattr", OpName::Setattr, 3),
+    ("delattr", OpName::Delattr, 2),
+    ("divmod", OpName::Divmod, 2),
+    ("format", OpName::Format, 2),
+    ("issubclass", OpName::Issubtype, 2),
+];
+
+/// Built-ins whose use makes a function not RPython.
+const FORBIDDEN: &[&str] = &["locals", "globals", "vars", "eval", "exec", "compile", "__import__", "input", "open"];
+
+impl<'py> FlowContext<'py> {
+    fn builtin_is(&self, h: &Hlvalue, name: &str) -> bool {
+        match h {
+            Hlvalue::Constant(c) => self.builtins.getattr(name).map(|b| b.is(c.value.bind(self.py))).unwrap_or(false),
+            _ => false,
+        }
+    }
+
+    /// `CALL argc`: the stack holds `[NULL or callable, callable or self, args...]`.
+    pub(crate) fn call(&mut self, argc: usize) -> FlowResult<()> {
+        let mut args = Vec::with_capacity(argc + 1);
+        for _ in 0..argc {
+            args.push(self.pop()?);
+        }
+        args.reverse();
+        let second = self.pop()?;
+        let first = self.pop()?;
+        let callee = match first {
+            FrameValue::Null => second,
+            f => {
+                args.insert(0, second);
+                f
+            }
+        };
+        let kwnames: Vec<String> = match self.kwnames.take() {
+            Some(t) => t.bind(self.py).extract().map_err(|e| self.pyerr("keyword names", e))?,
+            None => Vec::new(),
+        };
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.as_value(a)?);
+        }
+        let npos = values.len() - kwnames.len();
+        let result = match callee {
+            FrameValue::Closure { func, cells } => {
+                let names = self.closure_names(&func)?;
+                let mut kw = kwnames;
+                kw.extend(names);
+                values.extend(cells);
+                self.call_args(Hlvalue::Constant(rpy3_model::Constant::new(func)), npos, &kw, false, false, values)?
+            }
+            other => {
+                let f = self.as_value(other)?;
+                self.call_value(f, npos, &kwnames, values)?
+            }
+        };
+        self.pushval(result);
+        Ok(())
+    }
+
+    fn closure_names(&self, func: &PyObj) -> FlowResult<Vec<String>> {
+        func.bind(self.py)
+            .getattr("__code__")
+            .and_then(|c| c.getattr("co_freevars"))
+            .and_then(|f| f.extract())
+            .map_err(|e| self.pyerr("closure", e))
+    }
+
+    fn call_value(&mut self, f: Hlvalue, npos: usize, kwnames: &[String], values: Vec<Hlvalue>) -> FlowResult<Hlvalue> {
+        if let Hlvalue::Constant(c) = &f {
+            let obj = c.value.bind(self.py).clone();
+            for name in FORBIDDEN {
+                if self.builtin_is(&f, name) {
+                    return Err(self.error(format!("calling the built-in {name}() is not RPython")));
+                }
+            }
+            if kwnames.is_empty() {
+                for &(name, op, arity) in BUILTIN_OPS {
+                    if values.len() == arity && self.builtin_is(&f, name) {
+                        return self.do_op(op, values);
+                    }
+                }
+                if self.builtin_is(&f, "format") && values.len() == 1 {
+                    let empty = self.const_str("");
+                    return self.do_op(OpName::Format, vec![values[0].clone(), empty]);
+                }
+                if self.builtin_is(&f, "super") && values.is_empty() {
+                    return self.zero_arg_super(f);
+                }
+            }
+            if obj.hasattr("_not_rpython_").unwrap_or(false)
+                && obj.getattr("_not_rpython_").and_then(|v| v.is_truthy()).unwrap_or(false)
+            {
+                let name = obj.getattr("__qualname__").map(|n| n.to_string()).unwrap_or_default();
+                return Err(self.error(format!("call to '{name}', which is marked @not_rpython")));
+            }
+        }
+        if kwnames.is_empty() {
+            let mut all = vec![f];
+            all.extend(values);
+            return self.do_op(OpName::SimpleCall, all);
+        }
+        self.call_args(f, npos, kwnames, false, false, values)
+    }
+
+    /// Records `call_args(f, shape, values...)`.
+    pub(crate) fn call_args(
+        &mut self,
+        f: Hlvalue,
+        npos: usize,
+        kwnames: &[String],
+        has_star: bool,
+        has_starstar: bool,
+        values: Vec<Hlvalue>,
+    ) -> FlowResult<Hlvalue> {
+        let names = PyTuple::new(self.py, kwnames).map_err(|e| self.pyerr("call shape", e))?;
+        let shape = PyTuple::new(
+            self.py,
+            [
+                pyo3::types::PyInt::new(self.py, npos as i64).into_any(),
+                names.into_any(),
+                pyo3::types::PyBool::new(self.py, has_star).to_owned().into_any(),
+                pyo3::types::PyBool::new(self.py, has_starstar).to_owned().into_any(),
+            ],
+        )
+        .map_err(|e| self.pyerr("call shape", e))?;
+        let mut all = vec![f, self.constant(&shape.into_any())];
+        all.extend(values);
+        self.do_op(OpName::CallArgs, all)
+    }
+
+    /// `super()` inside a method: `super(__class__, <first argument>)`.
+    fn zero_arg_super(&mut self, f: Hlvalue) -> FlowResult<Hlvalue> {
+        let class_slot = self.code.localsplus.iter().position(|n| n == "__class__");
+        let cls = match class_slot.and_then(|i| self.locals.get(i).cloned()) {
+            Some(FrameValue::Val(h)) => h,
+            _ => return Err(self.error("super() without arguments outside of a method")),
+        };
+        if self.code.argcount == 0 {
+            return Err(self.error("super() without arguments in a function without arguments"));
+        }
+        let selfv = match self.locals.first().cloned() {
+            Some(FrameValue::Val(h)) => h,
+            _ => return Err(self.error("super() without arguments after the first argument was deleted")),
+        };
+        self.do_op(OpName::SimpleCall, vec![f, cls, selfv])
+    }
+
+    /// `CALL_FUNCTION_EX flags`: `f(*args)` or `f(*args, **kwargs)`.
+    pub(crate) fn call_function_ex(&mut self, flags: u32) -> FlowResult<()> {
+        let kwargs = if flags & 1 != 0 { Some(self.popvalue()?) } else { None };
+        let args = self.popvalue()?;
+        let callee = self.pop()?;
+        if let FrameValue::Null = self.peek(1)? {
+            self.pop()?;
+        }
+        let f = self.as_value(callee)?;
+        let mut values = vec![args];
+        let has_kw = kwargs.is_some();
+        values.extend(kwargs);
+        let r = self.call_args(f, 0, &[], true, has_kw, values)?;
+        self.pushval(r);
+        Ok(())
+    }
+
+    /// `MAKE_FUNCTION flags`: creates the nested function now when its
+    /// defaults are constants; a function capturing variables becomes a
+    /// `Closure` value that can only be called.
+    pub(crate) fn make_function(&mut self, flags: u32) -> FlowResult<()> {
+        let code = self.popvalue()?;
+        let cells = if flags & 0x08 != 0 {
+            match self.pop()? {
+                FrameValue::Cells(c) => Some(c),
+                _ => return Err(self.error("closure of a nested function is not a tuple of cells")),
+            }
+        } else {
+            None
+        };
+        if flags & 0x04 != 0 {
+            self.pop()?; // annotations: ignored
+        }
+        if flags & 0x02 != 0 {
+            return Err(self.error("nested functions with keyword-only defaults are not supported"));
+        }
+        let defaults = if flags & 0x01 != 0 {
+            match self.popvalue()? {
+                Hlvalue::Constant(c) => Some(c.value),
+                _ => return Err(self.error("default arguments of a nested function must be constants")),
+            }
+        } else {
+            None
+        };
+        let Hlvalue::Constant(code) = code else {
+            return Err(self.error("MAKE_FUNCTION of a non-constant code object"));
+        };
+        let key = (code.value.addr(), defaults.as_ref().map(|d| d.addr()).unwrap_or(0));
+        let cached = nested_functions().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
+        let func = match cached {
+            Some(f) => f,
+            None => {
+                let f = self.create_function(&code.value, defaults.as_ref(), cells.as_ref().map(|c| c.len()))?;
+                if let Ok(mut m) = nested_functions().lock() {
+                    m.insert(key, f.clone());
+                }
+                f
+            }
+        };
+        match cells {
+            Some(cells) => self.push(FrameValue::Closure { func, cells }),
+            None => {
+                let c = self.constant(func.bind(self.py));
+                self.pushval(c);
+            }
+        }
+        Ok(())
+    }
+
+    fn create_function(&self, code: &PyObj, defaults: Option<&PyObj>, ncells: Option<usize>) -> FlowResult<PyObj> {
+        let py = self.py;
+        let build = || -> PyResult<PyObj> {
+            let types = py.import("types")?;
+            let code = code.bind(py);
+            let name = code.getattr("co_name")?;
+            let closure = match ncells {
+                Some(n) => {
+                    let cell_type = types.getattr("CellType")?;
+                    let cells: Vec<Bound<'_, PyAny>> = (0..n).map(|_| cell_type.call0()).collect::<PyResult<_>>()?;
+                    PyTuple::new(py, cells)?.into_any()
+                }
+                None => py.None().into_bound(py),
+            };
+            let defaults = match defaults {
+                Some(d) => d.bind(py).clone(),
+                None => py.None().into_bound(py),
+            };
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("closure", closure)?;
+            let f = types.getattr("FunctionType")?.call(
+                (code, self.globals.clone(), name, defaults),
+                Some(&kwargs),
+            )?;
+            f.setattr("__qualname__", code.getattr("co_qualname")?)?;
+            if ncells.is_some() {
+                f.setattr(CLOSURE_MARK, true)?;
+            }
+            Ok(PyObj::new(&f))
+        };
+        build().map_err(|e| self.pyerr("creating a nested function", e))
+    }
+}

@@ -1,0 +1,697 @@
+//! One handler per instruction: what each does to the abstract frame.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use rpy3_model::{Hlvalue, OpName};
+
+use crate::bytecode::{Instr, Op};
+use crate::context::{FlowContext, FlowResult, Signal};
+use crate::framestate::FrameValue;
+
+/// `BINARY_OP` argument to operation.
+fn binary_op(arg: u32) -> Option<OpName> {
+    use OpName::*;
+    const TABLE: [OpName; 13] = [Add, And_, Floordiv, Lshift, Matmul, Mul, Mod, Or_, Pow, Rshift, Sub, Truediv, Xor];
+    const INPLACE: [OpName; 13] = [
+        InplaceAdd,
+        InplaceAnd,
+        InplaceFloordiv,
+        InplaceLshift,
+        InplaceMatmul,
+        InplaceMul,
+        InplaceMod,
+        InplaceOr,
+        InplacePow,
+        InplaceRshift,
+        InplaceSub,
+        InplaceTruediv,
+        InplaceXor,
+    ];
+    let a = arg as usize;
+    if a < 13 {
+        Some(TABLE[a])
+    } else {
+        INPLACE.get(a - 13).copied()
+    }
+}
+
+impl<'py> FlowContext<'py> {
+    fn local_name(&self, i: usize) -> String {
+        self.code.localsplus.get(i).cloned().unwrap_or_else(|| format!("#{i}"))
+    }
+
+    fn load_local(&mut self, i: usize) -> FlowResult<()> {
+        match self.locals.get(i) {
+            Some(FrameValue::Undefined) | None => {
+                let name = self.local_name(i);
+                Err(self.error(format!(
+                    "local variable '{name}' is read here but is not assigned on every path that reaches it"
+                )))
+            }
+            Some(v) => {
+                let v = v.clone();
+                self.push(v);
+                Ok(())
+            }
+        }
+    }
+
+    fn store_local(&mut self, i: usize) -> FlowResult<()> {
+        let v = self.pop()?;
+        if i >= self.locals.len() {
+            return Err(self.error("local slot out of range (malformed bytecode)"));
+        }
+        self.locals[i] = v;
+        Ok(())
+    }
+
+    fn jump_if(&mut self, instr: &Instr, jump_when: bool) -> FlowResult<u32> {
+        let v = self.popvalue()?;
+        let b = self.do_op(OpName::Bool, vec![v])?;
+        let truth = self.guessbool(b)?;
+        Ok(if truth == jump_when { instr.target } else { instr.next_offset })
+    }
+
+    fn jump_if_none(&mut self, instr: &Instr, jump_when_none: bool) -> FlowResult<u32> {
+        let v = self.popvalue()?;
+        let none = self.const_none();
+        let is_none = self.do_op(OpName::Is_, vec![v, none])?;
+        let truth = self.guessbool(is_none)?;
+        Ok(if truth == jump_when_none { instr.target } else { instr.next_offset })
+    }
+
+    /// `not v`, decided by forking.
+    pub fn not_(&mut self, v: Hlvalue) -> FlowResult<Hlvalue> {
+        let b = self.do_op(OpName::Bool, vec![v])?;
+        let truth = self.guessbool(b)?;
+        Ok(self.const_bool(!truth))
+    }
+
+    /// The exception raised by `raise X`: a class is instantiated, an
+    /// instance gives its class.
+    pub fn exc_from_raise(&mut self, v: FrameValue) -> FlowResult<Signal> {
+        if let FrameValue::Exc { etype, evalue } = v {
+            return Ok(Signal::Raise { etype, evalue });
+        }
+        let h = self.as_value(v)?;
+        let base = self.builtin("BaseException")?;
+        if let Hlvalue::Constant(c) = &h {
+            let obj = c.value.bind(self.py).clone();
+            if let Ok(cls) = obj.cast::<pyo3::types::PyType>() {
+                if !cls.is_subclass(base.bind(self.py)).unwrap_or(false) {
+                    return Err(self.error(format!("'raise' of {} which is not an exception class", cls)));
+                }
+                let evalue = self.do_op(OpName::SimpleCall, vec![h.clone()])?;
+                return Ok(Signal::Raise { etype: h, evalue });
+            }
+            if !obj.is_instance(base.bind(self.py)).unwrap_or(false) {
+                return Err(self.error("'raise' of an object that is not an exception"));
+            }
+            let etype = self.constant(&obj.get_type().into_any());
+            return Ok(Signal::Raise { etype, evalue: h });
+        }
+        let etype = self.do_op(OpName::Type, vec![h.clone()])?;
+        Ok(Signal::Raise { etype, evalue: h })
+    }
+
+    /// Whether the class `etype` matches an `except` clause's `cls`.
+    fn exception_match(&mut self, etype: Hlvalue, cls: Hlvalue) -> FlowResult<Hlvalue> {
+        if let (Hlvalue::Constant(t), Hlvalue::Constant(c)) = (&etype, &cls) {
+            let builtins = self.builtins.clone();
+            let r = builtins
+                .getattr("issubclass")
+                .and_then(|f| f.call1((t.value.bind(self.py), c.value.bind(self.py))))
+                .and_then(|r| r.is_truthy())
+                .map_err(|e| self.pyerr("invalid 'except' clause", e))?;
+            return Ok(self.const_bool(r));
+        }
+        self.do_op(OpName::Issubtype, vec![etype, cls])
+    }
+
+    fn method_call(&mut self, obj: Hlvalue, name: &str, args: Vec<Hlvalue>) -> FlowResult<Hlvalue> {
+        let n = self.const_str(name);
+        let m = self.do_op(OpName::Getattr, vec![obj, n])?;
+        let mut all = vec![m];
+        all.extend(args);
+        self.do_op(OpName::SimpleCall, all)
+    }
+
+    fn unpack(&mut self, v: Hlvalue, n: usize) -> FlowResult<Vec<Hlvalue>> {
+        if let Hlvalue::Constant(c) = &v {
+            let obj = c.value.bind(self.py).clone();
+            if crate::fold::foldable(self.py, &obj) {
+                if let Ok(items) = obj.try_iter().and_then(|it| it.collect::<PyResult<Vec<_>>>()) {
+                    if items.len() == n {
+                        return Ok(items.iter().map(|i| self.constant(i)).collect());
+                    }
+                }
+            }
+        }
+        let len = self.do_op(OpName::Len, vec![v.clone()])?;
+        let expected = self.const_int(n as i64);
+        let ok = self.do_op(OpName::Eq, vec![len, expected])?;
+        let okb = self.do_op(OpName::Bool, vec![ok])?;
+        if !self.guessbool(okb)? {
+            let cls = self.builtin("ValueError")?;
+            let cls = self.constant(cls.bind(self.py));
+            let sig = self.exc_from_raise(FrameValue::Val(cls))?;
+            return Err(sig);
+        }
+        let mut items = Vec::with_capacity(n);
+        for i in 0..n {
+            let idx = self.const_int(i as i64);
+            items.push(self.do_op(OpName::Getitem, vec![v.clone(), idx])?);
+        }
+        Ok(items)
+    }
+
+    /// Executes one instruction; returns the offset of the next one.
+    pub(crate) fn dispatch(&mut self, instr: &Instr) -> FlowResult<u32> {
+        let next = instr.next_offset;
+        let arg = instr.arg as usize;
+        match &instr.op {
+            Op::Nop => {}
+            Op::PopTop => {
+                self.pop()?;
+            }
+            Op::PushNull => self.push(FrameValue::Null),
+            Op::Copy => {
+                let v = self.peek(arg)?.clone();
+                self.push(v);
+            }
+            Op::Swap => {
+                let n = self.stack.len();
+                if arg == 0 || arg > n {
+                    return Err(self.error("SWAP beyond the stack (malformed bytecode)"));
+                }
+                self.stack.swap(n - 1, n - arg);
+            }
+            Op::ReturnGenerator => {
+                let none = self.const_none();
+                self.pushval(none);
+            }
+            Op::LoadConst => {
+                let c = match &instr.argval {
+                    Some(v) => self.constant(v.bind(self.py)),
+                    None => self.const_none(),
+                };
+                self.pushval(c);
+            }
+            Op::LoadFast | Op::LoadDeref => self.load_local(arg)?,
+            Op::StoreFast | Op::StoreDeref => self.store_local(arg)?,
+            Op::DeleteFast | Op::DeleteDeref => {
+                if let Some(slot) = self.locals.get_mut(arg) {
+                    *slot = FrameValue::Undefined;
+                }
+            }
+            Op::LoadClosure => {
+                let name = self.local_name(arg);
+                match self.locals.get(arg).cloned() {
+                    Some(FrameValue::Val(h)) => self.push(FrameValue::Cell(h)),
+                    Some(FrameValue::Exc { evalue, .. }) => self.push(FrameValue::Cell(evalue)),
+                    Some(FrameValue::Closure { .. }) => {
+                        return Err(self.error(format!(
+                            "a nested function captures '{name}', which is itself a closure; closures are not RPython"
+                        )))
+                    }
+                    _ => {
+                        return Err(self.error(format!(
+                            "a nested function captures '{name}' before it is assigned (a recursive or \
+                             forward-referencing nested function is not RPython)"
+                        )))
+                    }
+                }
+            }
+            Op::LoadGlobal => {
+                if instr.arg & 1 == 1 {
+                    self.push(FrameValue::Null);
+                }
+                let v = self.load_global(&instr.name)?;
+                self.pushval(v);
+            }
+            Op::LoadAttr => {
+                let obj = self.popvalue()?;
+                let name = self.const_str(&instr.name);
+                let v = self.do_op(OpName::Getattr, vec![obj, name])?;
+                self.pushval(v);
+            }
+            Op::LoadMethod => {
+                let obj = self.popvalue()?;
+                let name = self.const_str(&instr.name);
+                let v = self.do_op(OpName::Getattr, vec![obj, name])?;
+                self.push(FrameValue::Null);
+                self.pushval(v);
+            }
+            Op::StoreAttr => {
+                let obj = self.popvalue()?;
+                let value = self.popvalue()?;
+                let name = self.const_str(&instr.name);
+                self.do_op(OpName::Setattr, vec![obj, name, value])?;
+            }
+            Op::DeleteAttr => {
+                let obj = self.popvalue()?;
+                let name = self.const_str(&instr.name);
+                self.do_op(OpName::Delattr, vec![obj, name])?;
+            }
+            Op::BinarySubscr => {
+                let key = self.popvalue()?;
+                let obj = self.popvalue()?;
+                let v = self.do_op(OpName::Getitem, vec![obj, key])?;
+                self.pushval(v);
+            }
+            Op::StoreSubscr => {
+                let key = self.popvalue()?;
+                let obj = self.popvalue()?;
+                let value = self.popvalue()?;
+                self.do_op(OpName::Setitem, vec![obj, key, value])?;
+            }
+            Op::DeleteSubscr => {
+                let key = self.popvalue()?;
+                let obj = self.popvalue()?;
+                self.do_op(OpName::Delitem, vec![obj, key])?;
+            }
+            Op::BuildSlice => {
+                let step = if arg == 3 { self.popvalue()? } else { self.const_none() };
+                let stop = self.popvalue()?;
+                let start = self.popvalue()?;
+                let v = self.do_op(OpName::Newslice, vec![start, stop, step])?;
+                self.pushval(v);
+            }
+            Op::GetSlice => {
+                let stop = self.popvalue()?;
+                let start = self.popvalue()?;
+                let obj = self.popvalue()?;
+                let v = self.do_op(OpName::Getslice, vec![obj, start, stop])?;
+                self.pushval(v);
+            }
+            Op::SetSlice => {
+                let stop = self.popvalue()?;
+                let start = self.popvalue()?;
+                let obj = self.popvalue()?;
+                let value = self.popvalue()?;
+                self.do_op(OpName::Setslice, vec![obj, start, stop, value])?;
+            }
+            Op::DelSlice => {
+                let stop = self.popvalue()?;
+                let start = self.popvalue()?;
+                let obj = self.popvalue()?;
+                self.do_op(OpName::Delslice, vec![obj, start, stop])?;
+            }
+            Op::BinaryOp => {
+                let Some(op) = binary_op(instr.arg) else {
+                    return Err(self.error(format!("unknown BINARY_OP {}", instr.arg)));
+                };
+                let b = self.popvalue()?;
+                let a = self.popvalue()?;
+                let v = self.do_op(op, vec![a, b])?;
+                self.pushval(v);
+            }
+            Op::UnaryPositive | Op::UnaryNegative | Op::UnaryInvert => {
+                let op = match instr.op {
+                    Op::UnaryPositive => OpName::Pos,
+                    Op::UnaryNegative => OpName::Neg,
+                    _ => OpName::Invert,
+                };
+                let a = self.popvalue()?;
+                let v = self.do_op(op, vec![a])?;
+                self.pushval(v);
+            }
+            Op::UnaryNot => {
+                let a = self.popvalue()?;
+                let v = self.not_(a)?;
+                self.pushval(v);
+            }
+            Op::CompareOp => {
+                let op = match instr.name.as_str() {
+                    "<" => OpName::Lt,
+                    "<=" => OpName::Le,
+                    "==" => OpName::Eq,
+                    "!=" => OpName::Ne,
+                    ">" => OpName::Gt,
+                    ">=" => OpName::Ge,
+                    other => return Err(self.error(format!("unknown comparison {other}"))),
+                };
+                let b = self.popvalue()?;
+                let a = self.popvalue()?;
+                let v = self.do_op(op, vec![a, b])?;
+                self.pushval(v);
+            }
+            Op::IsOp | Op::ContainsOp => {
+                let b = self.popvalue()?;
+                let a = self.popvalue()?;
+                let v = if instr.op == Op::IsOp {
+                    self.do_op(OpName::Is_, vec![a, b])?
+                } else {
+                    self.do_op(OpName::Contains, vec![b, a])?
+                };
+                let v = if instr.arg == 1 {
+                    let truth = self.guessbool(v)?;
+                    self.const_bool(!truth)
+                } else {
+                    v
+                };
+                self.pushval(v);
+            }
+            Op::JumpForward | Op::JumpBackward => return Ok(instr.target),
+            Op::PopJumpIfFalse => return self.jump_if(instr, false),
+            Op::PopJumpIfTrue => return self.jump_if(instr, true),
+            Op::PopJumpIfNone => return self.jump_if_none(instr, true),
+            Op::PopJumpIfNotNone => return self.jump_if_none(instr, false),
+            Op::JumpIfFalseOrPop | Op::JumpIfTrueOrPop => {
+                let v = self.as_value(self.peek(1)?.clone())?;
+                let b = self.do_op(OpName::Bool, vec![v])?;
+                let truth = self.guessbool(b)?;
+                let jump_when = instr.op == Op::JumpIfTrueOrPop;
+                if truth == jump_when {
+                    return Ok(instr.target);
+                }
+                self.pop()?;
+            }
+            Op::GetIter => {
+                let v = self.popvalue()?;
+                let it = self.do_op(OpName::Iter, vec![v])?;
+                self.pushval(it);
+            }
+            Op::ForIter => {
+                let it = self.as_value(self.peek(1)?.clone())?;
+                match self.do_op_forced(OpName::Next, vec![it], &["StopIteration"]) {
+                    Ok(v) => self.pushval(v),
+                    Err(Signal::Raise { etype, evalue }) => {
+                        let stop = self.builtin("StopIteration")?;
+                        let is_stop = matches!(&etype, Hlvalue::Constant(c) if c.value == stop);
+                        if is_stop {
+                            self.pop()?;
+                            return Ok(instr.target);
+                        }
+                        return Err(Signal::Raise { etype, evalue });
+                    }
+                    Err(other) => return Err(other),
+                }
+            }
+            Op::RaiseVarargs => {
+                let sig = match arg {
+                    0 => match self.exc_info.clone() {
+                        FrameValue::Exc { etype, evalue } => Signal::Raise { etype, evalue },
+                        _ => return Err(self.error("bare 'raise' outside of an 'except' block")),
+                    },
+                    1 => {
+                        let v = self.pop()?;
+                        self.exc_from_raise(v)?
+                    }
+                    _ => {
+                        let _cause = self.pop()?;
+                        let v = self.pop()?;
+                        self.exc_from_raise(v)?
+                    }
+                };
+                return Err(sig);
+            }
+            Op::Reraise => {
+                let v = self.pop()?;
+                let sig = self.exc_from_raise(v)?;
+                return Err(sig);
+            }
+            Op::PushExcInfo => {
+                let exc = self.pop()?;
+                let prev = std::mem::replace(&mut self.exc_info, exc.clone());
+                self.push(prev);
+                self.push(exc);
+            }
+            Op::PopExcept => {
+                self.exc_info = self.pop()?;
+            }
+            Op::CheckExcMatch => {
+                let cls = self.popvalue()?;
+                let etype = match self.peek(1)?.clone() {
+                    FrameValue::Exc { etype, .. } => etype,
+                    other => {
+                        let v = self.as_value(other)?;
+                        self.do_op(OpName::Type, vec![v])?
+                    }
+                };
+                let r = self.exception_match(etype, cls)?;
+                self.pushval(r);
+            }
+            Op::LoadAssertionError => {
+                let cls = self.builtin("AssertionError")?;
+                let c = self.constant(cls.bind(self.py));
+                self.pushval(c);
+            }
+            Op::ReturnValue => {
+                let v = self.popvalue()?;
+                return Err(Signal::Return(v));
+            }
+            Op::YieldValue => {
+                let v = self.popvalue()?;
+                let r = self.do_op(OpName::Yield, vec![v])?;
+                self.pushval(r);
+            }
+            Op::BuildTuple => {
+                let n = arg;
+                let cells = self.stack.len() >= n
+                    && n > 0
+                    && self.stack[self.stack.len() - n..].iter().all(|v| matches!(v, FrameValue::Cell(_)));
+                if cells {
+                    let mut hs = Vec::with_capacity(n);
+                    for v in self.stack.drain(self.stack.len() - n..) {
+                        if let FrameValue::Cell(h) = v {
+                            hs.push(h);
+                        }
+                    }
+                    self.push(FrameValue::Cells(hs));
+                } else {
+                    let items = self.popvalues(n)?;
+                    let v = self.do_op(OpName::Newtuple, items)?;
+                    self.pushval(v);
+                }
+            }
+            Op::BuildList | Op::BuildSet => {
+                let items = self.popvalues(arg)?;
+                let op = if instr.op == Op::BuildList { OpName::Newlist } else { OpName::Newset };
+                let v = self.do_op(op, items)?;
+                self.pushval(v);
+            }
+            Op::BuildListFromConst | Op::BuildSetFromConst => {
+                let items: Vec<Hlvalue> = match &instr.argval {
+                    Some(t) => {
+                        let t = t.bind(self.py).clone();
+                        let items = t
+                            .try_iter()
+                            .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+                            .map_err(|e| self.pyerr("constant sequence", e))?;
+                        items.iter().map(|i| self.constant(i)).collect()
+                    }
+                    None => Vec::new(),
+                };
+                let op = if instr.op == Op::BuildListFromConst { OpName::Newlist } else { OpName::Newset };
+                let v = self.do_op(op, items)?;
+                self.pushval(v);
+            }
+            Op::BuildMap => {
+                let items = self.popvalues(2 * arg)?;
+                let v = self.do_op(OpName::Newdict, items)?;
+                self.pushval(v);
+            }
+            Op::BuildConstKeyMap => {
+                let keys = self.popvalue()?;
+                let values = self.popvalues(arg)?;
+                let Hlvalue::Constant(k) = keys else {
+                    return Err(self.error("BUILD_CONST_KEY_MAP without constant keys"));
+                };
+                let keys: Vec<Bound<'_, PyAny>> = k
+                    .value
+                    .bind(self.py)
+                    .try_iter()
+                    .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+                    .map_err(|e| self.pyerr("dict keys", e))?;
+                let mut items = Vec::with_capacity(2 * arg);
+                for (key, value) in keys.iter().zip(values) {
+                    items.push(self.constant(key));
+                    items.push(value);
+                }
+                let v = self.do_op(OpName::Newdict, items)?;
+                self.pushval(v);
+            }
+            Op::ListAppend | Op::SetAdd | Op::ListExtend | Op::SetUpdate | Op::DictUpdate | Op::DictMerge => {
+                let v = self.popvalue()?;
+                let target = self.as_value(self.peek(arg)?.clone())?;
+                let name = match instr.op {
+                    Op::ListAppend => "append",
+                    Op::SetAdd => "add",
+                    Op::ListExtend => "extend",
+                    _ => "update",
+                };
+                self.method_call(target, name, vec![v])?;
+            }
+            Op::MapAdd => {
+                let value = self.popvalue()?;
+                let key = self.popvalue()?;
+                let target = self.as_value(self.peek(arg)?.clone())?;
+                self.do_op(OpName::Setitem, vec![target, key, value])?;
+            }
+            Op::ListToTuple => {
+                let v = self.popvalue()?;
+                let tuple = self.builtins.getattr("tuple").map_err(|e| self.pyerr("builtins", e))?;
+                let t = self.constant(&tuple);
+                let r = self.do_op(OpName::SimpleCall, vec![t, v])?;
+                self.pushval(r);
+            }
+            Op::UnpackSequence => {
+                let v = self.popvalue()?;
+                let items = self.unpack(v, arg)?;
+                for item in items.into_iter().rev() {
+                    self.pushval(item);
+                }
+            }
+            Op::UnpackEx => {
+                let before = arg & 0xff;
+                let after = arg >> 8;
+                let v = self.popvalue()?;
+                let len = self.do_op(OpName::Len, vec![v.clone()])?;
+                let minimum = self.const_int((before + after) as i64);
+                let ok = self.do_op(OpName::Ge, vec![len.clone(), minimum])?;
+                let okb = self.do_op(OpName::Bool, vec![ok])?;
+                if !self.guessbool(okb)? {
+                    let cls = self.builtin("ValueError")?;
+                    let cls = self.constant(cls.bind(self.py));
+                    return Err(self.exc_from_raise(FrameValue::Val(cls))?);
+                }
+                let mut items = Vec::new();
+                for i in 0..before {
+                    let idx = self.const_int(i as i64);
+                    items.push(self.do_op(OpName::Getitem, vec![v.clone(), idx])?);
+                }
+                let start = self.const_int(before as i64);
+                let after_c = self.const_int(after as i64);
+                let stop = self.do_op(OpName::Sub, vec![len, after_c])?;
+                let middle = self.do_op(OpName::Getslice, vec![v.clone(), start, stop])?;
+                let list = self.builtins.getattr("list").map_err(|e| self.pyerr("builtins", e))?;
+                let list = self.constant(&list);
+                items.push(self.do_op(OpName::SimpleCall, vec![list, middle])?);
+                for k in 0..after {
+                    let idx = self.const_int(k as i64 - after as i64);
+                    items.push(self.do_op(OpName::Getitem, vec![v.clone(), idx])?);
+                }
+                for item in items.into_iter().rev() {
+                    self.pushval(item);
+                }
+            }
+            Op::FormatValue => {
+                let spec = if arg & 4 != 0 { Some(self.popvalue()?) } else { None };
+                let v = self.popvalue()?;
+                let converted = match arg & 3 {
+                    1 => Some(self.do_op(OpName::Str, vec![v.clone()])?),
+                    2 => Some(self.do_op(OpName::Repr, vec![v.clone()])?),
+                    3 => Some(self.do_op(OpName::Ascii, vec![v.clone()])?),
+                    _ => None,
+                };
+                let r = match (spec, converted) {
+                    (Some(spec), c) => self.do_op(OpName::Format, vec![c.unwrap_or(v), spec])?,
+                    (None, Some(c)) => c,
+                    (None, None) => self.do_op(OpName::Str, vec![v])?,
+                };
+                self.pushval(r);
+            }
+            Op::BuildString => {
+                let pieces = self.popvalues(arg)?;
+                let mut it = pieces.into_iter();
+                let mut acc = match it.next() {
+                    Some(p) => p,
+                    None => self.const_str(""),
+                };
+                for p in it {
+                    acc = self.do_op(OpName::Add, vec![acc, p])?;
+                }
+                self.pushval(acc);
+            }
+            Op::MakeFunction => self.make_function(instr.arg)?,
+            Op::KwNames => {
+                self.kwnames = instr.argval.clone();
+            }
+            Op::Call => self.call(arg)?,
+            Op::CallFunctionEx => self.call_function_ex(instr.arg)?,
+            Op::BeforeWith => {
+                let mgr = self.popvalue()?;
+                let exit_name = self.const_str("__exit__");
+                let exit = self.do_op(OpName::Getattr, vec![mgr.clone(), exit_name])?;
+                self.pushval(exit);
+                let r = self.method_call(mgr, "__enter__", vec![])?;
+                self.pushval(r);
+            }
+            Op::WithExceptStart => {
+                let (etype, evalue) = match self.peek(1)?.clone() {
+                    FrameValue::Exc { etype, evalue } => (etype, evalue),
+                    _ => return Err(self.error("WITH_EXCEPT_START without an exception")),
+                };
+                let exit = self.as_value(self.peek(4)?.clone())?;
+                let none = self.const_none();
+                let r = self.do_op(OpName::SimpleCall, vec![exit, etype, evalue, none])?;
+                self.pushval(r);
+            }
+            Op::ImportName => {
+                let fromlist = self.popvalue()?;
+                let level = self.popvalue()?;
+                let (Hlvalue::Constant(f), Hlvalue::Constant(l)) = (&fromlist, &level) else {
+                    return Err(self.error("import with non-constant arguments"));
+                };
+                let import = self.builtins.getattr("__import__").map_err(|e| self.pyerr("builtins", e))?;
+                let module = import
+                    .call1((
+                        instr.name.as_str(),
+                        self.globals.clone(),
+                        PyDict::new(self.py),
+                        f.value.bind(self.py),
+                        l.value.bind(self.py),
+                    ))
+                    .map_err(|e| self.pyerr(&format!("import of '{}' failed while flowing", instr.name), e))?;
+                let c = self.constant(&module);
+                self.pushval(c);
+            }
+            Op::ImportFrom => {
+                let module = self.as_value(self.peek(1)?.clone())?;
+                let name = self.const_str(&instr.name);
+                let v = self.do_op(OpName::Getattr, vec![module, name])?;
+                self.pushval(v);
+            }
+            Op::Unsupported(name) => return Err(self.error(unsupported_message(name))),
+        }
+        Ok(next)
+    }
+
+    fn load_global(&mut self, name: &str) -> FlowResult<Hlvalue> {
+        if let Ok(Some(v)) = self.globals.get_item(name) {
+            return Ok(self.constant(&v));
+        }
+        if let Ok(v) = self.builtins.getattr(name) {
+            return Ok(self.constant(&v));
+        }
+        Err(self.error(format!("global name '{name}' is not defined")))
+    }
+
+    /// A tuple constant of strings.
+    pub fn str_tuple(&self, names: &[String]) -> FlowResult<Hlvalue> {
+        let t = PyTuple::new(self.py, names).map_err(|e| self.pyerr("tuple", e))?;
+        Ok(self.constant(&t.into_any()))
+    }
+}
+
+fn unsupported_message(opname: &str) -> String {
+    match opname {
+        "LOAD_BUILD_CLASS" => "class definitions inside functions are not RPython".into(),
+        "STORE_GLOBAL" | "DELETE_GLOBAL" => {
+            "assigning to a global variable is not RPython: module globals are constants".into()
+        }
+        "LOAD_NAME" | "STORE_NAME" | "DELETE_NAME" | "LOAD_CLASSDEREF" => {
+            "module-level or class-body code cannot be flowed; only functions".into()
+        }
+        "GET_AWAITABLE" | "GET_AITER" | "GET_ANEXT" | "BEFORE_ASYNC_WITH" | "END_ASYNC_FOR" | "ASYNC_GEN_WRAP" => {
+            "async functions and 'await' are not RPython".into()
+        }
+        "SEND" | "GET_YIELD_FROM_ITER" => "'yield from' is not supported".into(),
+        "CHECK_EG_MATCH" | "PREP_RERAISE_STAR" => "'except*' is not RPython".into(),
+        "IMPORT_STAR" => "'from ... import *' inside a function is not RPython".into(),
+        "SETUP_ANNOTATIONS" => "variable annotations at this level are not supported".into(),
+        name if name.starts_with("MATCH_") || name == "GET_LEN" => "the 'match' statement is not supported".into(),
+        other => format!("unsupported bytecode {other}"),
+    }
+}
