@@ -1,0 +1,157 @@
+//! Non-RPython inputs give a flowing error naming the file, the line and
+//! the construct; every message is pinned here.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Compiles `src` as the file `bad_input.py`, flows `name` and returns
+/// the error text.
+fn flow_error(src: &str, name: &str) -> String {
+    Python::attach(|py| {
+        let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
+        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        let globals = PyDict::new(py);
+        globals.set_item("__name__", "bad_input").unwrap();
+        let builtins = py.import("builtins").unwrap();
+        let code = builtins.getattr("compile").unwrap().call1((src, "bad_input.py", "exec")).unwrap();
+        builtins.getattr("exec").unwrap().call1((code, &globals)).unwrap();
+        let f = globals.get_item(name).unwrap().unwrap();
+        match rpy3_flowspace::build_flow(py, &f) {
+            Ok(_) => panic!("{name} flowed without error"),
+            Err(e) => e.to_string(),
+        }
+    })
+}
+
+#[track_caller]
+fn check(src: &str, expected: &str) {
+    assert_eq!(flow_error(src, "f"), expected);
+}
+
+#[test]
+fn assigning_a_global() {
+    check(
+        "G = 0\ndef f(x):\n    global G\n    G = x\n    return G\n",
+        "bad_input.py:4: assigning to a global variable is not RPython: module globals are constants (in function f)",
+    );
+}
+
+#[test]
+fn class_statement_inside_a_function() {
+    check(
+        "def f(x):\n    class A(object):\n        pass\n    return A()\n",
+        "bad_input.py:2: class definitions inside functions are not RPython (in function f)",
+    );
+}
+
+#[test]
+fn local_not_assigned_on_every_path() {
+    check(
+        "def f(x):\n    if x:\n        y = 1\n    return y\n",
+        "bad_input.py:4: local variable 'y' is read here but is not assigned on every path that reaches it (in function f)",
+    );
+}
+
+#[test]
+fn undefined_global_name() {
+    check(
+        "def f(x):\n    return x + no_such_name\n",
+        "bad_input.py:2: global name 'no_such_name' is not defined (in function f)",
+    );
+}
+
+#[test]
+fn calling_eval() {
+    check(
+        "def f(x):\n    y = x + 1\n    return eval('y')\n",
+        "bad_input.py:3: calling the built-in eval() is not RPython (in function f)",
+    );
+}
+
+#[test]
+fn calling_locals() {
+    check(
+        "def f(x):\n    return locals()\n",
+        "bad_input.py:2: calling the built-in locals() is not RPython (in function f)",
+    );
+}
+
+#[test]
+fn async_function() {
+    check(
+        "\nasync def f(x):\n    return x\n",
+        "bad_input.py:2: async functions are not RPython (in function f)",
+    );
+}
+
+#[test]
+fn yield_from() {
+    check(
+        "def f(x):\n    yield 1\n    yield from x\n",
+        "bad_input.py:3: 'yield from' is not supported (in function f)",
+    );
+}
+
+#[test]
+fn match_statement() {
+    check(
+        "def f(x):\n    match x:\n        case (1, 2):\n            return 1\n    return 0\n",
+        "bad_input.py:3: the 'match' statement is not supported (in function f)",
+    );
+}
+
+#[test]
+fn closure_escaping_as_a_value() {
+    check(
+        "def f(x):\n    def g():\n        return x\n    return g\n",
+        "bad_input.py:4: the nested function 'f.<locals>.g' captures local variables and is used as a value; closures are not RPython (a nested function may only be called) (in function f)",
+    );
+}
+
+#[test]
+fn bare_raise_outside_except() {
+    check(
+        "def f(x):\n    if x:\n        raise\n    return x\n",
+        "bad_input.py:3: bare 'raise' outside of an 'except' block (in function f)",
+    );
+}
+
+#[test]
+fn raising_a_non_exception() {
+    check(
+        "def f(x):\n    raise 42\n",
+        "bad_input.py:2: 'raise' of an object that is not an exception (in function f)",
+    );
+}
+
+#[test]
+fn calling_a_not_rpython_function() {
+    check(
+        "from rpy3.rlib.objectmodel import not_rpython\n@not_rpython\ndef helper():\n    return 1\ndef f(x):\n    return helper() + x\n",
+        "bad_input.py:6: call to 'helper', which is marked @not_rpython (in function f)",
+    );
+}
+
+#[test]
+fn except_star() {
+    check(
+        "def f(x):\n    try:\n        x()\n    except* ValueError:\n        x = 0\n    return x\n",
+        "bad_input.py:4: 'except*' is not RPython (in function f)",
+    );
+}
+
+#[test]
+fn nested_function_with_keyword_only_defaults() {
+    check(
+        "def f(x):\n    def g(*, k=1):\n        return k\n    return g(k=x)\n",
+        "bad_input.py:2: nested functions with keyword-only defaults are not supported (in function f)",
+    );
+}
+
+#[test]
+fn flowing_a_not_rpython_function_directly() {
+    assert_eq!(
+        flow_error("from rpy3.rlib.objectmodel import not_rpython\n\n@not_rpython\ndef f(x):\n    return x\n", "f"),
+        "bad_input.py:3: function 'f' is marked @not_rpython and cannot be translated (in function f)"
+    );
+}
