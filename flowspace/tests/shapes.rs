@@ -399,3 +399,28 @@ fn super_call_passes_class_and_self() {
         "#]],
     );
 }
+
+/// Constructs outside the corpus that must flow and verify.
+#[test]
+fn other_constructs_flow() {
+    let snippets = [
+        "class Ctx(object):\n    def __enter__(self):\n        return 1\n    def __exit__(self, a, b, c):\n        return False\ndef f(x):\n    with Ctx() as c:\n        x += c\n    return x\n",
+        "def g(*args, **kw):\n    return len(args)\ndef f(x):\n    t = (x, x)\n    return g(*t) + g(1, *t, k=2)\n",
+        "def f(t):\n    a, *b, c = t\n    return (a, b, c)\n",
+        "def f(n):\n    return ({i: i * i for i in range(n)}, {i % 3 for i in range(n)})\n",
+        "def f(n):\n    g = lambda y: y + 1\n    return g(n)\n",
+        "def f(n):\n    def h(y, k=3):\n        return y * k\n    return h(n) + h(n, 2)\n",
+        "def f(n):\n    k = n + 1\n    def h(y):\n        return y * k\n    return h(2)\n",
+        "def f(x):\n    import math\n    from math import sqrt\n    return math.floor(sqrt(x))\n",
+        "def f(x):\n    while True:\n        x -= 1\n        if x < 0:\n            break\n        if x % 2:\n            continue\n    return x\n",
+        "def f(x):\n    try:\n        try:\n            return 1 // x\n        finally:\n            x = 2\n    except ZeroDivisionError as e:\n        return str(e)\n",
+        "def f(l):\n    l[1:2] = [3]\n    del l[0:1]\n    del l[0]\n    return l[::2]\n",
+        "def f(x):\n    return not x, x is not None, 3 not in (1, 2)\n",
+        "def f(d):\n    return {**d, 'a': 1}\n",
+    ];
+    for src in snippets {
+        let name = "f";
+        let text = graph_of(src, name);
+        assert!(text.starts_with("graph f("), "{text}");
+    }
+}
