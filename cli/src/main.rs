@@ -1,1 +1,329 @@
-fn main(){}
+//! The `rpy3` command line: `check`, `run`, `show` and `translate`.
+//!
+//! Usage errors (unknown options or backends, missing files) print one
+//! line on stderr and exit with status 2; `check` exits with 1 when a case
+//! failed and `run` when the program raised.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use pyo3::prelude::*;
+use rpy3_flowspace::interp::{is_internal_error, Interp};
+use rpy3_model::print::{graph_to_dot, graph_to_text};
+use rpy3_testsuite::{check_paths, load, records_to_json, with_big_stack, Backend};
+
+const USAGE: &str = "\
+usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--json OUT]
+       rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native]
+       rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
+       rpy3 translate TARGET.py [--backend c|native] [-o OUT]";
+
+/// A usage error: one line on stderr, exit status 2.
+struct Usage(String);
+
+type CmdResult = Result<ExitCode, Usage>;
+
+/// Command-line words split into positional words and `--name value`
+/// options (values may also be attached as `--name=value`).  Negative
+/// numbers are positional: only words starting with `--` (and `-o`) are
+/// options; after `--` every word is positional.
+struct Parsed {
+    positional: Vec<String>,
+    options: Vec<(String, Option<String>)>,
+}
+
+fn parse(words: &[String], valued: &[&str], flags: &[&str]) -> Result<Parsed, Usage> {
+    let mut positional = Vec::new();
+    let mut options = Vec::new();
+    let mut it = words.iter();
+    let mut only_positional = false;
+    while let Some(w) = it.next() {
+        if only_positional {
+            positional.push(w.clone());
+            continue;
+        }
+        if w == "--" {
+            only_positional = true;
+            continue;
+        }
+        if !(w.starts_with("--") || w == "-o") {
+            positional.push(w.clone());
+            continue;
+        }
+        let (name, attached) = match w.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (w.clone(), None),
+        };
+        if valued.contains(&name.as_str()) {
+            let value = match attached {
+                Some(v) => v,
+                None => it
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| Usage(format!("option {name} needs a value")))?,
+            };
+            options.push((name, Some(value)));
+        } else if flags.contains(&name.as_str()) && attached.is_none() {
+            options.push((name, None));
+        } else {
+            return Err(Usage(format!("unknown option '{w}'")));
+        }
+    }
+    Ok(Parsed {
+        positional,
+        options,
+    })
+}
+
+impl Parsed {
+    fn value(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.options.iter().any(|(n, _)| n == name)
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match cmd.as_str() {
+        "check" => cmd_check(rest),
+        "run" => cmd_run(rest),
+        "show" => cmd_show(rest),
+        "translate" => cmd_translate(rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(Usage(format!(
+            "unknown command '{other}' (expected check, run, show or translate)"
+        ))),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Usage(msg)) => {
+            eprintln!("rpy3: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn cmd_check(words: &[String]) -> CmdResult {
+    let p = parse(words, &["--backend", "--json"], &[])?;
+    if p.positional.is_empty() {
+        return Err(Usage("check needs at least one PATH".into()));
+    }
+    let backends =
+        Backend::parse_selection(p.value("--backend").unwrap_or("flow")).map_err(Usage)?;
+    let paths: Vec<PathBuf> = p.positional.iter().map(PathBuf::from).collect();
+    for path in &paths {
+        if !path.exists() {
+            return Err(Usage(format!(
+                "no such file or directory: {}",
+                path.display()
+            )));
+        }
+    }
+    let records = check_paths(&paths, &backends);
+    let failed = records.iter().filter(|r| r.failed()).count();
+    for r in records.iter().filter(|r| r.failed()) {
+        println!("{}", r.summary_line());
+    }
+    if let Some(out) = p.value("--json") {
+        if let Err(e) = std::fs::write(out, records_to_json(&records)) {
+            eprintln!("rpy3: cannot write {out}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    }
+    println!("{} passed, {} failed", records.len() - failed, failed);
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Imports `file` as a fresh module and finds `func` (a dotted path such
+/// as `Class.method` is allowed).
+/// A missing function is a usage error; a file that fails to import is
+/// the program's error.
+fn load_function<'py>(
+    py: Python<'py>,
+    file: &Path,
+    func: &str,
+) -> Result<Bound<'py, PyAny>, LoadError> {
+    load::prepare_sys_path(py, file)
+        .map_err(|e| LoadError::Program(load::exception_line(py, &e)))?;
+    let name = load::fresh_module_name(file, "main");
+    let module = load::import_instance(py, file, &name).map_err(|e| {
+        LoadError::Program(format!(
+            "cannot import {}: {}",
+            file.display(),
+            load::exception_line(py, &e)
+        ))
+    })?;
+    let mut obj = module.into_any();
+    for part in func.split('.') {
+        obj = obj.getattr(part).map_err(|_| {
+            LoadError::Usage(Usage(format!(
+                "{} has no function '{func}'",
+                file.display()
+            )))
+        })?;
+    }
+    Ok(obj)
+}
+
+enum LoadError {
+    Usage(Usage),
+    Program(String),
+}
+
+fn check_file_arg(p: &Parsed, what: &str) -> Result<(PathBuf, String, Vec<String>), Usage> {
+    if p.positional.len() < 2 {
+        return Err(Usage(format!("{what} needs FILE.py and FUNC")));
+    }
+    let file = PathBuf::from(&p.positional[0]);
+    if !file.is_file() {
+        return Err(Usage(format!("no such file: {}", file.display())));
+    }
+    Ok((file, p.positional[1].clone(), p.positional[2..].to_vec()))
+}
+
+fn cmd_run(words: &[String]) -> CmdResult {
+    let p = parse(words, &["--backend"], &[])?;
+    let backend = p.value("--backend").unwrap_or("flow");
+    match backend {
+        "flow" => {}
+        "llinterp" | "c" | "native" => {
+            return Err(Usage(format!("backend '{backend}' is not implemented yet")))
+        }
+        other => {
+            return Err(Usage(format!(
+                "unknown backend '{other}' for run (expected flow, llinterp, c or native)"
+            )))
+        }
+    }
+    let (file, func, args) = check_file_arg(&p, "run")?;
+    let outcome = with_big_stack(|| {
+        Python::attach(|py| -> Result<Result<String, String>, Usage> {
+            let literal_eval = py
+                .import("ast")
+                .and_then(|m| m.getattr("literal_eval"))
+                .map_err(|e| Usage(e.to_string()))?;
+            let mut values = Vec::new();
+            for a in &args {
+                let v = literal_eval
+                    .call1((a,))
+                    .map_err(|_| Usage(format!("argument '{a}' is not a Python literal")))?;
+                values.push(v);
+            }
+            let f = match load_function(py, &file, &func) {
+                Ok(f) => f,
+                Err(LoadError::Usage(u)) => return Err(u),
+                Err(LoadError::Program(msg)) => return Ok(Err(msg)),
+            };
+            let mut interp = match Interp::new(py) {
+                Ok(i) => i,
+                Err(e) => return Ok(Err(format!("internal error: {e}"))),
+            };
+            Ok(match interp.call(py, &f, &values) {
+                Ok(v) => v
+                    .bind(py)
+                    .repr()
+                    .map(|r| r.to_string())
+                    .map_err(|e| e.to_string()),
+                Err(e) if is_internal_error(py, &e) => Err(e.value(py).to_string()),
+                Err(e) => Err(format!("{func} raised {}", load::exception_line(py, &e))),
+            })
+        })
+    });
+    match outcome {
+        Err(panic) => {
+            eprintln!("rpy3: internal error: panic: {panic}");
+            Ok(ExitCode::FAILURE)
+        }
+        Ok(Err(usage)) => Err(usage),
+        Ok(Ok(Ok(repr))) => {
+            println!("{repr}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Ok(Err(msg))) => {
+            eprintln!("rpy3: {msg}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn cmd_show(words: &[String]) -> CmdResult {
+    let p = parse(words, &["--stage"], &["--dot"])?;
+    let stage = p.value("--stage").unwrap_or("flow");
+    match stage {
+        "flow" => {}
+        "annotate" | "rtype" => {
+            return Err(Usage(format!("stage '{stage}' is not implemented yet")))
+        }
+        other => {
+            return Err(Usage(format!(
+                "unknown stage '{other}' (expected flow, annotate or rtype)"
+            )))
+        }
+    }
+    let (file, func, _args) = check_file_arg(&p, "show")?;
+    let dot = p.flag("--dot");
+    let shown = with_big_stack(|| {
+        Python::attach(|py| -> Result<String, LoadError> {
+            let f = load_function(py, &file, &func)?;
+            let mut interp =
+                Interp::new(py).map_err(|e| LoadError::Program(format!("internal error: {e}")))?;
+            let graph = interp
+                .graph_of(py, &f)
+                .map_err(|e| LoadError::Program(e.value(py).to_string()))?;
+            Ok(if dot {
+                graph_to_dot(py, &graph)
+            } else {
+                graph_to_text(py, &graph)
+            })
+        })
+    });
+    match shown {
+        Ok(Ok(text)) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Err(LoadError::Usage(u))) => Err(u),
+        Ok(Err(LoadError::Program(msg))) => {
+            eprintln!("rpy3: {msg}");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(panic) => {
+            eprintln!("rpy3: internal error: panic: {panic}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn cmd_translate(words: &[String]) -> CmdResult {
+    let p = parse(words, &["--backend", "-o"], &[])?;
+    let backend = p.value("--backend").unwrap_or("c");
+    if backend != "c" && backend != "native" {
+        return Err(Usage(format!(
+            "unknown backend '{backend}' for translate (expected c or native)"
+        )));
+    }
+    Err(Usage(format!(
+        "translate is not implemented yet: the {} backend needs the annotator, rtyper and llinterp, \
+         which come first; use `rpy3 run ... --backend flow` meanwhile",
+        if backend == "c" { "C" } else { "native" },
+    )))
+}

@@ -1,1 +1,421 @@
-//! placeholder
+//! The differential harness: runs every case of a case directory (format:
+//! `../shared/corpus/README.md`) on each backend and compares the result
+//! with CPython's.
+//!
+//! Each case file is imported once for the CPython reference run and once
+//! more per backend, under distinct module names, so that module state
+//! changed by one run cannot leak into another.
+
+pub mod compare;
+pub mod load;
+pub mod record;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple, PyType};
+use rpy3_flowspace::interp::{is_internal_error, Interp};
+
+pub use compare::{compare_outcomes, values_equal, Outcome};
+pub use record::{records_to_json, CaseRecord, Status};
+
+/// A way of running a case other than CPython itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The flow graphs run by the graph interpreter on real Python objects.
+    Flow,
+}
+
+/// Backend names of the CLI that have no implementation yet.
+pub const PLANNED_BACKENDS: &[&str] = &["annotate", "llinterp", "c", "native"];
+
+impl Backend {
+    /// Every implemented backend, in pipeline order.
+    pub const ALL: &'static [Backend] = &[Backend::Flow];
+
+    /// The name used on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Flow => "flow",
+        }
+    }
+
+    /// The backend called `name`, if implemented.
+    pub fn from_name(name: &str) -> Option<Backend> {
+        Backend::ALL.iter().copied().find(|b| b.name() == name)
+    }
+
+    /// The backends selected by a `--backend` value (`all` is every
+    /// implemented one), or a one-line error.
+    pub fn parse_selection(name: &str) -> Result<Vec<Backend>, String> {
+        if name == "all" {
+            return Ok(Backend::ALL.to_vec());
+        }
+        if let Some(b) = Backend::from_name(name) {
+            return Ok(vec![b]);
+        }
+        if PLANNED_BACKENDS.contains(&name) {
+            return Err(format!("backend '{name}' is not implemented yet"));
+        }
+        let known: Vec<&str> = Backend::ALL
+            .iter()
+            .map(|b| b.name())
+            .chain(PLANNED_BACKENDS.iter().copied())
+            .collect();
+        Err(format!(
+            "unknown backend '{name}' (expected one of: {}, all)",
+            known.join(", ")
+        ))
+    }
+}
+
+/// Runs `f` on a thread with a large stack (the interpreters recurse once
+/// per nested call of the program), initialising CPython first on the
+/// calling thread.  A panic in `f` is returned as its message.
+pub fn with_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Result<R, String> {
+    // A debug build uses some 30 KiB of stack per nested graph call; the
+    // interpreter's depth limit is capped at 8000 calls.
+    const STACK: usize = 512 << 20;
+    Python::initialize();
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("rpy3-runner".into())
+            .stack_size(STACK)
+            .spawn_scoped(s, f)
+            .map_err(|e| format!("cannot start the runner thread: {e}"))?;
+        handle.join().map_err(|p| panic_message(&*p))
+    })
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}
+
+/// Checks every case file found at `paths` (files, or directories whose
+/// `*.py` files defining `CASES` are taken in name order) on every
+/// backend.  Never panics: unreadable inputs give error records.
+pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
+    let (files, mut records) = case_files(paths, backends);
+    let result = with_big_stack(|| {
+        Python::attach(|py| {
+            files
+                .iter()
+                .flat_map(|f| check_file(py, f, backends))
+                .collect::<Vec<_>>()
+        })
+    });
+    match result {
+        Ok(mut r) => records.append(&mut r),
+        Err(msg) => records.extend(file_error(
+            &paths_display(paths),
+            backends,
+            format!("internal error: panic: {msg}"),
+        )),
+    }
+    records
+}
+
+fn paths_display(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn file_error(file: &str, backends: &[Backend], detail: String) -> Vec<CaseRecord> {
+    backends
+        .iter()
+        .map(|b| CaseRecord {
+            file: file.to_string(),
+            function: String::new(),
+            args: String::new(),
+            backend: b.name().to_string(),
+            status: Status::Error,
+            detail: detail.clone(),
+        })
+        .collect()
+}
+
+/// The case files named by `paths`, and error records for paths that are
+/// missing or hold no case file.
+pub fn case_files(paths: &[PathBuf], backends: &[Backend]) -> (Vec<PathBuf>, Vec<CaseRecord>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        let display = path.display().to_string();
+        if path.is_dir() {
+            let entries = match std::fs::read_dir(path) {
+                Ok(e) => e,
+                Err(e) => {
+                    errors.extend(file_error(
+                        &display,
+                        backends,
+                        format!("cannot read directory: {e}"),
+                    ));
+                    continue;
+                }
+            };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "py"))
+                .filter(|p| std::fs::read_to_string(p).is_ok_and(|src| load::defines_cases(&src)))
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                errors.extend(file_error(
+                    &display,
+                    backends,
+                    "no case files (*.py defining CASES) in this directory".into(),
+                ));
+            }
+            files.extend(found);
+        } else if path.is_file() {
+            files.push(path.clone());
+        } else {
+            errors.extend(file_error(
+                &display,
+                backends,
+                "no such file or directory".into(),
+            ));
+        }
+    }
+    (files, errors)
+}
+
+/// One entry of `CASES`.
+struct Case {
+    func: Py<PyAny>,
+    args: Py<PyTuple>,
+    args_repr: String,
+    function: String,
+    expected: Option<Py<PyAny>>,
+}
+
+fn function_name(func: &Bound<'_, PyAny>) -> String {
+    func.getattr("__qualname__")
+        .or_else(|_| func.getattr("__name__"))
+        .and_then(|n| n.extract::<String>())
+        .unwrap_or_else(|_| compare::safe_repr(func))
+}
+
+/// Reads `CASES`; an entry that is not `(function, args[, expected])`
+/// gives its error text in place of a case.
+fn read_cases(
+    py: Python<'_>,
+    module: &Bound<'_, PyModule>,
+) -> Result<Vec<Result<Case, String>>, String> {
+    let cases = module
+        .getattr("CASES")
+        .map_err(|_| "the file defines no CASES".to_string())?;
+    let iter = cases
+        .try_iter()
+        .map_err(|_| "CASES is not a list".to_string())?;
+    let mut out = Vec::new();
+    for (i, entry) in iter.enumerate() {
+        let entry =
+            entry.map_err(|e| format!("reading CASES: {}", load::exception_line(py, &e)))?;
+        out.push(read_case(py, i, &entry));
+    }
+    Ok(out)
+}
+
+fn read_case(py: Python<'_>, i: usize, entry: &Bound<'_, PyAny>) -> Result<Case, String> {
+    let bad = || {
+        format!(
+            "CASES[{i}] is not (function, args) or (function, args, expected): {}",
+            compare::safe_repr(entry)
+        )
+    };
+    let t = entry.cast::<PyTuple>().map_err(|_| bad())?;
+    if t.len() != 2 && t.len() != 3 {
+        return Err(bad());
+    }
+    let func = t.get_item(0).map_err(|_| bad())?;
+    let args = t.get_item(1).map_err(|_| bad())?;
+    if !args.is_instance_of::<PyList>() && !args.is_instance_of::<PyTuple>() {
+        return Err(bad());
+    }
+    let args_repr = compare::safe_repr(&args);
+    let items = args
+        .try_iter()
+        .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+        .map_err(|_| bad())?;
+    let args = PyTuple::new(py, items).map_err(|_| bad())?.unbind();
+    let expected = if t.len() == 3 {
+        Some(t.get_item(2).map_err(|_| bad())?.unbind())
+    } else {
+        None
+    };
+    Ok(Case {
+        function: function_name(&func),
+        func: func.unbind(),
+        args,
+        args_repr,
+        expected,
+    })
+}
+
+/// The reference outcome: `expected` when given, else CPython's.
+fn reference(py: Python<'_>, case: &Case) -> Outcome {
+    if let Some(expected) = &case.expected {
+        let e = expected.bind(py);
+        if let Ok(cls) = e.cast::<PyType>() {
+            if cls
+                .is_subclass_of::<pyo3::exceptions::PyBaseException>()
+                .unwrap_or(false)
+            {
+                return Outcome::Raised {
+                    class: cls.clone().unbind(),
+                    message: String::new(),
+                };
+            }
+        }
+        return Outcome::Value(expected.clone_ref(py));
+    }
+    Outcome::from_result(py, case.func.bind(py).call1(case.args.bind(py)))
+}
+
+/// Runs cases on one backend, keeping per-module state (the flow cache).
+enum Runner {
+    Flow(Box<Interp>),
+}
+
+impl Runner {
+    fn new(py: Python<'_>, backend: Backend) -> PyResult<Runner> {
+        match backend {
+            Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
+        }
+    }
+
+    /// The backend's outcome, or the text of an error of rpy3 itself.
+    fn run(&mut self, py: Python<'_>, case: &Case) -> Result<Outcome, String> {
+        match self {
+            Runner::Flow(interp) => {
+                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+                match interp.call(py, case.func.bind(py), &args) {
+                    Ok(v) => Ok(Outcome::Value(v)),
+                    Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
+                    Err(e) => Ok(Outcome::from_result(py, Err(e))),
+                }
+            }
+        }
+    }
+}
+
+fn internal_error_text(py: Python<'_>, err: &PyErr) -> String {
+    let msg = err.value(py).to_string();
+    if err.is_instance_of::<rpy3_flowspace::interp::FlowingError>(py) {
+        msg
+    } else if err.is_instance_of::<pyo3::panic::PanicException>(py) {
+        format!("internal error: panic: {msg}")
+    } else {
+        format!("internal error: {msg}")
+    }
+}
+
+/// Checks one case file on every backend.
+fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
+    let display = path.display().to_string();
+    if let Err(e) = load::prepare_sys_path(py, path) {
+        return file_error(
+            &display,
+            backends,
+            format!("cannot set up sys.path: {}", load::exception_line(py, &e)),
+        );
+    }
+    let ref_name = load::fresh_module_name(path, "ref");
+    let ref_module = match load::import_instance(py, path, &ref_name) {
+        Ok(m) => m,
+        Err(e) => {
+            return file_error(
+                &display,
+                backends,
+                format!("cannot import: {}", load::exception_line(py, &e)),
+            )
+        }
+    };
+    let cases = match read_cases(py, &ref_module) {
+        Ok(c) => c,
+        Err(msg) => {
+            load::forget_instance(py, &ref_name);
+            return file_error(&display, backends, msg);
+        }
+    };
+    let refs: Vec<Option<Outcome>> = cases
+        .iter()
+        .map(|c| c.as_ref().ok().map(|c| reference(py, c)))
+        .collect();
+
+    let mut records = Vec::new();
+    for &backend in backends {
+        let record = |function: &str, args: &str, status: Status, detail: String| CaseRecord {
+            file: display.clone(),
+            function: function.to_string(),
+            args: args.to_string(),
+            backend: backend.name().to_string(),
+            status,
+            detail,
+        };
+        let name = load::fresh_module_name(path, backend.name());
+        let setup = load::import_instance(py, path, &name)
+            .map_err(|e| {
+                format!(
+                    "cannot import a second instance: {}",
+                    load::exception_line(py, &e)
+                )
+            })
+            .and_then(|m| read_cases(py, &m))
+            .and_then(|c| {
+                if c.len() == cases.len() {
+                    Ok(c)
+                } else {
+                    Err("CASES differs between two imports of the file".to_string())
+                }
+            })
+            .and_then(|c| {
+                Ok((
+                    c,
+                    Runner::new(py, backend).map_err(|e| internal_error_text(py, &e))?,
+                ))
+            });
+        let (bcases, mut runner) = match setup {
+            Ok(s) => s,
+            Err(msg) => {
+                records.push(record("", "", Status::Error, msg));
+                load::forget_instance(py, &name);
+                continue;
+            }
+        };
+        for ((case, bcase), expected) in cases.iter().zip(&bcases).zip(&refs) {
+            let (case, bcase, expected) = match (case, bcase, expected) {
+                (Ok(c), Ok(b), Some(e)) => (c, b, e),
+                (Err(msg), _, _) | (_, Err(msg), _) => {
+                    records.push(record("", "", Status::Error, msg.clone()));
+                    continue;
+                }
+                _ => unreachable!("a reference exists for every well-formed case"),
+            };
+            let got = catch_unwind(AssertUnwindSafe(|| runner.run(py, bcase)))
+                .unwrap_or_else(|p| Err(format!("internal error: panic: {}", panic_message(&*p))));
+            let (status, detail) = match got {
+                Err(msg) => (Status::Error, msg),
+                Ok(got) => match compare_outcomes(py, expected, &got, &[&ref_name, &name]) {
+                    Ok(()) => (Status::Pass, String::new()),
+                    Err(detail) => (Status::Fail, detail),
+                },
+            };
+            records.push(record(&case.function, &case.args_repr, status, detail));
+        }
+        load::forget_instance(py, &name);
+    }
+    load::forget_instance(py, &ref_name);
+    records
+}
