@@ -28,8 +28,10 @@ pub const CO_ASYNC_GENERATOR: u32 = 0x200;
 /// Iterable coroutine.
 pub const CO_ITERABLE_COROUTINE: u32 = 0x100;
 
-/// The version-neutral operations the abstract interpreter implements.
+/// The version-neutral operations the abstract interpreter implements
+/// (named after the CPython instructions they come from).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)]
 pub enum Op {
     Nop,
     PopTop,
@@ -138,8 +140,6 @@ pub struct Instr {
     pub target: u32,
     /// Source line.
     pub lineno: u32,
-    /// The CPython opcode name, for error messages.
-    pub opname: String,
 }
 
 /// An entry of the exception table.
@@ -159,10 +159,6 @@ pub struct ExcEntry {
 
 /// Everything the abstract interpreter needs from a code object.
 pub struct CodeInfo {
-    /// The code object.
-    pub code: PyObj,
-    /// `co_name`.
-    pub name: String,
     /// `co_qualname`.
     pub qualname: String,
     /// `co_filename`.
@@ -182,8 +178,6 @@ pub struct CodeInfo {
     pub first_freevar: usize,
     /// `co_freevars`.
     pub freevars: Vec<String>,
-    /// `co_consts`.
-    pub consts: Vec<PyObj>,
     /// Decoded instructions, in order.
     pub instrs: Vec<Instr>,
     /// Offset to index in `instrs`.
@@ -213,11 +207,6 @@ impl CodeInfo {
     /// The innermost handler covering `offset`, if any.
     pub fn handler_for(&self, offset: u32) -> Option<&ExcEntry> {
         self.exctable.iter().find(|e| e.start <= offset && offset < e.end)
-    }
-
-    /// Source line of the instruction at `offset`.
-    pub fn lineno_at(&self, offset: u32) -> u32 {
-        self.instr_at(offset).map(|i| i.lineno).unwrap_or(self.firstlineno)
     }
 }
 
@@ -363,7 +352,6 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
             name,
             target,
             lineno,
-            opname,
         });
     }
     let total_len = get("co_code")?.len()? as u32;
@@ -384,8 +372,6 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
     let instrs = fuse(instrs);
     let index = instrs.iter().enumerate().map(|(i, ins)| (ins.offset, i)).collect();
     Ok(CodeInfo {
-        code: PyObj::new(code),
-        name: get("co_name")?.extract()?,
         qualname: get("co_qualname")?.extract()?,
         filename: get("co_filename")?.extract()?,
         firstlineno: get("co_firstlineno")?.extract()?,
@@ -395,7 +381,6 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         localsplus,
         first_freevar,
         freevars,
-        consts,
         instrs,
         index,
         exctable,

@@ -80,8 +80,26 @@ impl<'py> FlowContext<'py> {
         }
         let npos = values.len() - kwnames.len();
         let result = match callee {
-            FrameValue::Closure { func, cells } => {
+            FrameValue::Closure { func, slots } => {
                 let names = self.closure_names(&func)?;
+                let mut cells = Vec::with_capacity(slots.len());
+                for slot in slots {
+                    match self.locals.get(slot).cloned() {
+                        Some(FrameValue::Undefined) | None => {
+                            let name = self.code.localsplus.get(slot).cloned().unwrap_or_default();
+                            return Err(self.error(format!(
+                                "a nested function reads '{name}', which is not assigned when it is called"
+                            )));
+                        }
+                        Some(FrameValue::Closure { .. }) => {
+                            let name = self.code.localsplus.get(slot).cloned().unwrap_or_default();
+                            return Err(self.error(format!(
+                                "a nested function captures '{name}', which is itself a closure; closures are not RPython"
+                            )));
+                        }
+                        Some(v) => cells.push(self.as_value(v)?),
+                    }
+                }
                 let mut kw = kwnames;
                 kw.extend(names);
                 values.extend(cells);
@@ -244,7 +262,7 @@ impl<'py> FlowContext<'py> {
             }
         };
         match cells {
-            Some(cells) => self.push(FrameValue::Closure { func, cells }),
+            Some(slots) => self.push(FrameValue::Closure { func, slots }),
             None => {
                 let c = self.constant(func.bind(self.py));
                 self.pushval(c);

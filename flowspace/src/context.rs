@@ -14,7 +14,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyDict;
 use rpy3_model::{
     BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation, VarId,
 };
@@ -612,11 +612,5 @@ impl<'py> FlowContext<'py> {
         self.kinds.insert(block, BlockKind::Spam { state, dead: false });
         self.pending.push_back(block);
         block
-    }
-
-    /// Builds a tuple constant.
-    pub fn const_tuple(&self, items: &[Bound<'py, PyAny>]) -> FlowResult<Hlvalue> {
-        let t = PyTuple::new(self.py, items).map_err(|e| self.pyerr("building a tuple", e))?;
-        Ok(self.constant(&t.into_any()))
     }
 }

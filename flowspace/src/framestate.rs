@@ -16,27 +16,32 @@ pub enum FrameValue {
     Val(Hlvalue),
     /// An exception being handled or re-raised: its class and instance.
     Exc { etype: Hlvalue, evalue: Hlvalue },
-    /// The value of a cell pushed by `LOAD_CLOSURE`.
-    Cell(Hlvalue),
+    /// The cell of a local slot, pushed by `LOAD_CLOSURE`.
+    Cell(usize),
     /// The closure tuple built from cells.
-    Cells(Vec<Hlvalue>),
-    /// A nested function capturing local variables (a comprehension body,
-    /// a nested `def`): the function object and the captured values, which
-    /// calls pass as extra keyword arguments.
-    Closure { func: PyObj, cells: Vec<Hlvalue> },
+    Cells(Vec<usize>),
+    /// A nested function capturing local variables of this frame (a
+    /// comprehension body, a nested `def`): the function object and the
+    /// captured slots, whose values at call time a call passes as extra
+    /// keyword arguments (so the function sees later assignments, as it
+    /// would through real cells).
+    Closure { func: PyObj, slots: Vec<usize> },
 }
 
 impl FrameValue {
     /// Visits every operand in a fixed order.
     fn operands(&self, out: &mut Vec<Hlvalue>) {
         match self {
-            FrameValue::Undefined | FrameValue::Null => {}
-            FrameValue::Val(h) | FrameValue::Cell(h) => out.push(h.clone()),
+            FrameValue::Undefined
+            | FrameValue::Null
+            | FrameValue::Cell(_)
+            | FrameValue::Cells(_)
+            | FrameValue::Closure { .. } => {}
+            FrameValue::Val(h) => out.push(h.clone()),
             FrameValue::Exc { etype, evalue } => {
                 out.push(etype.clone());
                 out.push(evalue.clone());
             }
-            FrameValue::Cells(hs) | FrameValue::Closure { cells: hs, .. } => out.extend(hs.iter().cloned()),
         }
     }
 
@@ -45,13 +50,8 @@ impl FrameValue {
             FrameValue::Undefined => FrameValue::Undefined,
             FrameValue::Null => FrameValue::Null,
             FrameValue::Val(h) => FrameValue::Val(f(h)),
-            FrameValue::Cell(h) => FrameValue::Cell(f(h)),
             FrameValue::Exc { etype, evalue } => FrameValue::Exc { etype: f(etype), evalue: f(evalue) },
-            FrameValue::Cells(hs) => FrameValue::Cells(hs.iter().map(|h| f(h)).collect()),
-            FrameValue::Closure { func, cells } => FrameValue::Closure {
-                func: func.clone(),
-                cells: cells.iter().map(|h| f(h)).collect(),
-            },
+            other => other.clone(),
         }
     }
 }
@@ -157,12 +157,11 @@ impl FrameState {
         }
         self.slots().zip(other.slots()).all(|(a, b)| match (a, b) {
             (FrameValue::Undefined, FrameValue::Undefined) | (FrameValue::Null, FrameValue::Null) => true,
-            (FrameValue::Val(_), FrameValue::Val(_))
-            | (FrameValue::Cell(_), FrameValue::Cell(_))
-            | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
-            (FrameValue::Cells(x), FrameValue::Cells(y)) => x.len() == y.len(),
-            (FrameValue::Closure { func: f, cells: x }, FrameValue::Closure { func: g, cells: y }) => {
-                f == g && x.len() == y.len()
+            (FrameValue::Val(_), FrameValue::Val(_)) | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
+            (FrameValue::Cell(x), FrameValue::Cell(y)) => x == y,
+            (FrameValue::Cells(x), FrameValue::Cells(y)) => x == y,
+            (FrameValue::Closure { func: f, slots: x }, FrameValue::Closure { func: g, slots: y }) => {
+                f == g && x == y
             }
             _ => false,
         })
@@ -191,17 +190,15 @@ impl FrameState {
                 (FrameValue::Undefined, _) | (_, FrameValue::Undefined) => FrameValue::Undefined,
                 (FrameValue::Null, FrameValue::Null) => FrameValue::Null,
                 (FrameValue::Val(x), FrameValue::Val(y)) => FrameValue::Val(union_hl(x, y, graph)),
-                (FrameValue::Cell(x), FrameValue::Cell(y)) => FrameValue::Cell(union_hl(x, y, graph)),
+                (FrameValue::Cell(x), FrameValue::Cell(y)) if x == y => FrameValue::Cell(*x),
                 (FrameValue::Exc { etype: t1, evalue: v1 }, FrameValue::Exc { etype: t2, evalue: v2 }) => {
                     FrameValue::Exc { etype: union_hl(t1, t2, graph), evalue: union_hl(v1, v2, graph) }
                 }
-                (FrameValue::Cells(x), FrameValue::Cells(y)) if x.len() == y.len() => {
-                    FrameValue::Cells(x.iter().zip(y).map(|(a, b)| union_hl(a, b, graph)).collect())
-                }
-                (FrameValue::Closure { func: f, cells: x }, FrameValue::Closure { func: g, cells: y })
-                    if f == g && x.len() == y.len() =>
+                (FrameValue::Cells(x), FrameValue::Cells(y)) if x == y => FrameValue::Cells(x.clone()),
+                (FrameValue::Closure { func: f, slots: x }, FrameValue::Closure { func: g, slots: y })
+                    if f == g && x == y =>
                 {
-                    FrameValue::Closure { func: f.clone(), cells: x.iter().zip(y).map(|(a, b)| union_hl(a, b, graph)).collect() }
+                    FrameValue::Closure { func: f.clone(), slots: x.clone() }
                 }
                 _ => return None,
             })
@@ -232,7 +229,7 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
         return true;
     }
     let (x, y) = (a.value.bind(py), b.value.bind(py));
-    if !x.get_type().is(&y.get_type()) {
+    if !x.get_type().is(y.get_type()) {
         return false;
     }
     if x.is_instance_of::<PyFloat>() {

@@ -1,7 +1,7 @@
 //! One handler per instruction: what each does to the abstract frame.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyDict;
 use rpy3_model::{Hlvalue, OpName};
 
 use crate::bytecode::{Instr, Op};
@@ -198,29 +198,24 @@ impl<'py> FlowContext<'py> {
                 self.pushval(c);
             }
             Op::LoadFast | Op::LoadDeref => self.load_local(arg)?,
-            Op::StoreFast | Op::StoreDeref => self.store_local(arg)?,
+            Op::StoreFast => self.store_local(arg)?,
+            Op::StoreDeref | Op::DeleteDeref if arg >= self.code.first_freevar => {
+                let name = self.local_name(arg);
+                return Err(self.error(format!(
+                    "assigning to '{name}', a variable of an enclosing function ('nonlocal' or ':='), is not RPython"
+                )));
+            }
+            Op::StoreDeref => self.store_local(arg)?,
             Op::DeleteFast | Op::DeleteDeref => {
                 if let Some(slot) = self.locals.get_mut(arg) {
                     *slot = FrameValue::Undefined;
                 }
             }
             Op::LoadClosure => {
-                let name = self.local_name(arg);
-                match self.locals.get(arg).cloned() {
-                    Some(FrameValue::Val(h)) => self.push(FrameValue::Cell(h)),
-                    Some(FrameValue::Exc { evalue, .. }) => self.push(FrameValue::Cell(evalue)),
-                    Some(FrameValue::Closure { .. }) => {
-                        return Err(self.error(format!(
-                            "a nested function captures '{name}', which is itself a closure; closures are not RPython"
-                        )))
-                    }
-                    _ => {
-                        return Err(self.error(format!(
-                            "a nested function captures '{name}' before it is assigned (a recursive or \
-                             forward-referencing nested function is not RPython)"
-                        )))
-                    }
+                if arg >= self.locals.len() {
+                    return Err(self.error("closure slot out of range (malformed bytecode)"));
                 }
+                self.push(FrameValue::Cell(arg));
             }
             Op::LoadGlobal => {
                 if instr.arg & 1 == 1 {
@@ -452,13 +447,13 @@ impl<'py> FlowContext<'py> {
                     && n > 0
                     && self.stack[self.stack.len() - n..].iter().all(|v| matches!(v, FrameValue::Cell(_)));
                 if cells {
-                    let mut hs = Vec::with_capacity(n);
+                    let mut slots = Vec::with_capacity(n);
                     for v in self.stack.drain(self.stack.len() - n..) {
-                        if let FrameValue::Cell(h) = v {
-                            hs.push(h);
+                        if let FrameValue::Cell(slot) = v {
+                            slots.push(slot);
                         }
                     }
-                    self.push(FrameValue::Cells(hs));
+                    self.push(FrameValue::Cells(slots));
                 } else {
                     let items = self.popvalues(n)?;
                     let v = self.do_op(OpName::Newtuple, items)?;
@@ -666,12 +661,6 @@ impl<'py> FlowContext<'py> {
             return Ok(self.constant(&v));
         }
         Err(self.error(format!("global name '{name}' is not defined")))
-    }
-
-    /// A tuple constant of strings.
-    pub fn str_tuple(&self, names: &[String]) -> FlowResult<Hlvalue> {
-        let t = PyTuple::new(self.py, names).map_err(|e| self.pyerr("tuple", e))?;
-        Ok(self.constant(&t.into_any()))
     }
 }
 

@@ -208,7 +208,7 @@ fn remove_dead_values(graph: &mut FunctionGraph) -> bool {
     let mut producer: HashMap<VarId, (BlockId, usize)> = HashMap::new();
     let mut live: HashSet<VarId> = HashSet::new();
     let mut work: Vec<VarId> = Vec::new();
-    let mut mark = |h: &Hlvalue, live: &mut HashSet<VarId>, work: &mut Vec<VarId>| {
+    let mark = |h: &Hlvalue, live: &mut HashSet<VarId>, work: &mut Vec<VarId>| {
         if let Hlvalue::Variable(v) = h {
             if live.insert(*v) {
                 work.push(*v);

@@ -155,3 +155,14 @@ fn flowing_a_not_rpython_function_directly() {
         "bad_input.py:3: function 'f' is marked @not_rpython and cannot be translated (in function f)"
     );
 }
+
+#[test]
+fn assigning_a_nonlocal() {
+    assert_eq!(
+        flow_error(
+            "def make():\n    x = 0\n    def g():\n        nonlocal x\n        x = 1\n        return x\n    return g\nf = make()\n",
+            "f"
+        ),
+        "bad_input.py:5: assigning to 'x', a variable of an enclosing function ('nonlocal' or ':='), is not RPython (in function make.<locals>.g)"
+    );
+}

@@ -103,9 +103,10 @@ pub struct SpaceOperation {
 }
 
 /// How a block chooses among its exits.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum ExitSwitch {
     /// Exactly one exit (or none, for the return and except blocks).
+    #[default]
     None,
     /// Switch on a value: each exit's `exitcase` is a constant (`False` /
     /// `True` for a truth test).
@@ -128,12 +129,6 @@ pub struct Block {
     pub exitswitch: ExitSwitch,
     /// Outgoing links, in order.
     pub exits: Vec<LinkId>,
-}
-
-impl Default for ExitSwitch {
-    fn default() -> ExitSwitch {
-        ExitSwitch::None
-    }
 }
 
 impl Block {
