@@ -3,11 +3,19 @@
 # corpus ratchet (no case listed in ratchet/passing.txt may stop passing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-corpus="${RPY3_CORPUS:-$(pwd)/../shared/corpus}"
-if [ ! -d "$corpus" ]; then
-    echo "corpus not found at $corpus (set RPY3_CORPUS)" >&2
+# The shared corpus lives beside the checkout (../shared); a clone made
+# elsewhere on this machine finds it at /work/shared.
+if [ -z "${RPY3_SHARED:-}" ]; then
+    for candidate in "$(pwd)/../shared" /work/shared; do
+        if [ -d "$candidate/corpus" ]; then RPY3_SHARED="$candidate"; break; fi
+    done
+fi
+if [ -z "${RPY3_SHARED:-}" ] || [ ! -d "$RPY3_SHARED/corpus" ]; then
+    echo "the shared corpus was not found beside the checkout or at /work/shared (set RPY3_SHARED)" >&2
     exit 1
 fi
+export RPY3_SHARED
+corpus="$RPY3_SHARED/corpus"
 cargo build --workspace
 cargo test --workspace
 python3 -m unittest discover -s python/tests
