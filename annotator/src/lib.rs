@@ -1,1 +1,570 @@
-//! rpy3 annotator stage: empty until its issue lands (see ARCHITECTURE.md).
+//! The annotator: whole-program type inference from an entry point, over
+//! the flow graphs of every function it reaches (PyPy's `annrpython.py`).
+//!
+//! Annotations flow forward from the entry point's arguments: a block is
+//! (re)flowed when the annotations of its input arguments generalise; the
+//! readers of a container's items, of an instance attribute or of a
+//! function's return value are reflowed when those generalise.  Bindings
+//! only ever grow, so the process reaches the least fixpoint whatever the
+//! order in which pending blocks are taken.
+
+pub mod classdef;
+pub mod description;
+pub mod error;
+pub mod ids;
+pub mod itemdef;
+pub mod model;
+mod rules;
+
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use cranelift_entity::{PrimaryMap, SecondaryMap};
+use pyo3::prelude::*;
+use rpy3_flowspace::FlowCache;
+use rpy3_model::{BlockId, ExitSwitch, FunctionGraph, Hlvalue, PyObj, VarId};
+
+pub use error::AnnotatorError;
+pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
+pub use model::{describe, SomeValue};
+
+use classdef::ClassDef;
+use description::Desc;
+use itemdef::{ItemDefs, ItemKind, Position};
+use model::UnionError;
+
+/// One annotated graph: a specialised copy of a function's flow graph and
+/// the annotation of each of its variables.
+pub struct AnnGraph {
+    /// The graph.
+    pub graph: Arc<FunctionGraph>,
+    /// Annotation of each variable (absent: not reached yet).
+    pub bindings: SecondaryMap<VarId, Option<SomeValue>>,
+    /// The function description it belongs to.
+    pub desc: Option<DescId>,
+    /// What a call of a generator function returns.
+    pub generator: Option<ItemDefId>,
+}
+
+/// Processing order of pending blocks (for testing that the result does not
+/// depend on it).
+#[derive(Clone, Copy, Debug)]
+pub enum Order {
+    /// First in, first out.
+    Fifo,
+    /// Pseudo-random, from a seed.
+    Shuffled(u64),
+}
+
+/// The whole-program annotator.
+pub struct Annotator {
+    /// Flow graphs per function object.
+    pub cache: FlowCache,
+    /// Annotated graphs.
+    pub graphs: PrimaryMap<GraphId, AnnGraph>,
+    /// Container item definitions.
+    pub itemdefs: ItemDefs,
+    /// Descriptions of prebuilt constants.
+    pub descs: PrimaryMap<DescId, Desc>,
+    desc_of: HashMap<PyObj, DescId>,
+    /// Class definitions.
+    pub classdefs: PrimaryMap<ClassDefId, ClassDef>,
+    classdef_of: HashMap<PyObj, ClassDefId>,
+    /// Prebuilt lists and dicts already given a definition.
+    prebuilt_containers: HashMap<PyObj, SomeValue>,
+    /// Prebuilt instances whose attributes were recorded.
+    seen_prebuilt: HashSet<PyObj>,
+    pending: VecDeque<Position>,
+    in_pending: HashSet<Position>,
+    annotated: HashSet<Position>,
+    /// Callers to reflow when a graph's return annotation generalises.
+    notify: HashMap<GraphId, BTreeSet<Position>>,
+    /// The block being flowed, and the line of the operation.
+    current: Option<(Position, u32)>,
+    order: Order,
+    rng: u64,
+    /// Observer of every binding change (for the monotonicity test).
+    pub on_bind: Option<Box<dyn FnMut(GraphId, VarId, &SomeValue, &SomeValue)>>,
+}
+
+impl Default for Annotator {
+    fn default() -> Self {
+        Annotator::new()
+    }
+}
+
+impl Annotator {
+    /// An annotator with nothing annotated yet.
+    pub fn new() -> Annotator {
+        Annotator {
+            cache: FlowCache::new(),
+            graphs: PrimaryMap::new(),
+            itemdefs: ItemDefs::default(),
+            descs: PrimaryMap::new(),
+            desc_of: HashMap::new(),
+            classdefs: PrimaryMap::new(),
+            classdef_of: HashMap::new(),
+            prebuilt_containers: HashMap::new(),
+            seen_prebuilt: HashSet::new(),
+            pending: VecDeque::new(),
+            in_pending: HashSet::new(),
+            annotated: HashSet::new(),
+            notify: HashMap::new(),
+            current: None,
+            order: Order::Fifo,
+            rng: 0,
+            on_bind: None,
+        }
+    }
+
+    /// Sets the processing order of pending blocks.
+    pub fn set_order(&mut self, order: Order) {
+        self.order = order;
+        if let Order::Shuffled(seed) = order {
+            self.rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1;
+        }
+    }
+
+    /// Annotates everything reachable from `func` called with arguments
+    /// of the given annotations; returns the entry graph.
+    pub fn annotate(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, args: Vec<SomeValue>) -> Result<GraphId, AnnotatorError> {
+        let desc = self.getdesc(py, func)?;
+        let graph = self.graph_for_call(py, desc, &args)?;
+        let cells = self.bind_args(py, graph, description::CallArgs::positional(args))?;
+        let start = self.graphs[graph].graph.startblock;
+        self.addpendingblock(graph, start, cells)?;
+        self.complete(py)?;
+        Ok(graph)
+    }
+
+    /// The annotation of a graph's return value.
+    pub fn return_annotation(&self, graph: GraphId) -> SomeValue {
+        let g = &self.graphs[graph].graph;
+        let v = g.blocks[g.returnblock].inputargs[0];
+        self.binding(graph, v)
+    }
+
+    /// The annotation of a variable (`Impossible` if not reached).
+    pub fn binding(&self, graph: GraphId, v: VarId) -> SomeValue {
+        self.graphs[graph].bindings[v].clone().unwrap_or(SomeValue::Impossible)
+    }
+
+    /// The annotation of an operand.
+    pub fn annotation_of(&mut self, py: Python<'_>, graph: GraphId, h: &Hlvalue) -> Result<SomeValue, AnnotatorError> {
+        match h {
+            Hlvalue::Variable(v) => Ok(self.binding(graph, *v)),
+            Hlvalue::Constant(c) => self.immutablevalue(py, c.value.bind(py)),
+        }
+    }
+
+    // ----- errors ----------------------------------------------------------
+
+    /// An error at the operation being annotated.
+    pub fn error(&self, message: impl Into<String>) -> AnnotatorError {
+        let (filename, lineno, function) = match self.current {
+            Some(((g, _), line)) => {
+                let src = &self.graphs[g].graph.source;
+                (src.filename.clone(), line, Some(src.qualname.clone()))
+            }
+            None => ("<unknown>".into(), 0, None),
+        };
+        AnnotatorError { message: message.into(), filename, lineno, function, chain: Vec::new() }
+    }
+
+    fn union_error(&self, e: UnionError, what: &str) -> AnnotatorError {
+        let mut err = self.error(e.message);
+        err.chain.push(what.to_string());
+        err
+    }
+
+    // ----- the lattice with shared state ----------------------------------------
+
+    /// The least annotation containing both (merging container definitions
+    /// and uniting class definitions).
+    pub fn union(&mut self, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, UnionError> {
+        use SomeValue::*;
+        if let Some(r) = model::union_simple(a, b) {
+            return r;
+        }
+        Ok(match (a, b) {
+            (Tuple(x), Tuple(y)) => {
+                if x.len() != y.len() {
+                    return Err(UnionError {
+                        message: format!("tuples of different lengths ({} and {})", x.len(), y.len()),
+                    });
+                }
+                let mut items = Vec::with_capacity(x.len());
+                for (p, q) in x.iter().zip(y) {
+                    items.push(self.union(p, q)?);
+                }
+                Tuple(items)
+            }
+            (List(x), List(y)) => List(self.merge_itemdefs(*x, *y)?),
+            (Dict(x), Dict(y)) => Dict(self.merge_itemdefs(*x, *y)?),
+            (Set(x), Set(y)) => Set(self.merge_itemdefs(*x, *y)?),
+            (Generator(x), Generator(y)) => Generator(self.merge_itemdefs(*x, *y)?),
+            (Instance { classdef: c1, can_be_none: n1 }, Instance { classdef: c2, can_be_none: n2 }) => {
+                match self.common_base(*c1, *c2) {
+                    Some(c) => Instance { classdef: c, can_be_none: *n1 || *n2 },
+                    None => {
+                        return Err(UnionError {
+                            message: format!(
+                                "instances of {} and {} have no common base class",
+                                self.classdefs[*c1].name, self.classdefs[*c2].name
+                            ),
+                        })
+                    }
+                }
+            }
+            (Type { classdef: c1, .. }, Type { classdef: c2, .. }) => {
+                let c = match (c1, c2) {
+                    (Some(x), Some(y)) => self.common_base(*x, *y),
+                    _ => None,
+                };
+                Type { classdef: c, konst: None }
+            }
+            (Iterator { over: o1, variant: v1 }, Iterator { over: o2, variant: v2 }) if v1 == v2 => {
+                let over = self.union(o1, o2)?;
+                Iterator { over: Box::new(over), variant: *v1 }
+            }
+            (Builtin { name: n1, s_self: Some(s1) }, Builtin { name: n2, s_self: Some(s2) }) if n1 == n2 => {
+                let s = self.union(s1, s2)?;
+                Builtin { name: n1, s_self: Some(Box::new(s)) }
+            }
+            _ => {
+                return Err(UnionError {
+                    message: format!("cannot unite {} and {}", describe(a), describe(b)),
+                })
+            }
+        })
+    }
+
+    /// Merges two container definitions, reflowing the readers of a side
+    /// whose items generalised.
+    pub fn merge_itemdefs(&mut self, a: ItemDefId, b: ItemDefId) -> Result<ItemDefId, UnionError> {
+        let (ra, rb) = (self.itemdefs.find(a), self.itemdefs.find(b));
+        if ra == rb {
+            return Ok(ra);
+        }
+        let (da, db) = (self.itemdefs.get(ra).clone(), self.itemdefs.get(rb).clone());
+        if da.kind != db.kind {
+            return Err(UnionError { message: "containers of different kinds".into() });
+        }
+        let item = self.union(&da.item, &db.item)?;
+        let value = self.union(&da.value, &db.value)?;
+        let (ra, rb) = (self.itemdefs.find(ra), self.itemdefs.find(rb));
+        if ra == rb {
+            return Ok(ra);
+        }
+        let a_changed = item != da.item || value != da.value;
+        let b_changed = item != db.item || value != db.value;
+        let mut readers = Vec::new();
+        if a_changed {
+            readers.extend(da.readers.iter().copied());
+        }
+        if b_changed {
+            readers.extend(db.readers.iter().copied());
+        }
+        self.itemdefs.link(ra, rb);
+        let d = self.itemdefs.get_mut(ra);
+        d.item = item;
+        d.value = value;
+        for r in readers {
+            self.reflow(r);
+        }
+        Ok(ra)
+    }
+
+    /// Generalises the item (and value) of a container definition.
+    pub fn generalize_item(&mut self, id: ItemDefId, item: &SomeValue, value: &SomeValue) -> Result<(), AnnotatorError> {
+        let d = self.itemdefs.get(id).clone();
+        let new_item = self.union(&d.item, item).map_err(|e| self.union_error(e, "storing an item into a container"))?;
+        let new_value = self.union(&d.value, value).map_err(|e| self.union_error(e, "storing a value into a dict"))?;
+        let new_item = self.normalize(&new_item);
+        let new_value = self.normalize(&new_value);
+        let d = self.itemdefs.get_mut(id);
+        if new_item != d.item || new_value != d.value {
+            d.item = new_item;
+            d.value = new_value;
+            let readers: Vec<Position> = d.readers.iter().copied().collect();
+            for r in readers {
+                self.reflow(r);
+            }
+        }
+        Ok(())
+    }
+
+    /// The item (and value) annotations of a container, registering the
+    /// current block as a reader.
+    pub fn read_item(&mut self, id: ItemDefId) -> (SomeValue, SomeValue) {
+        if let Some((pos, _)) = self.current {
+            self.itemdefs.get_mut(id).readers.insert(pos);
+        }
+        let d = self.itemdefs.get(id);
+        (d.item.clone(), d.value.clone())
+    }
+
+    /// A new container definition.
+    pub fn new_container(&mut self, kind: ItemKind, item: SomeValue, value: SomeValue) -> ItemDefId {
+        self.itemdefs.new_def(kind, item, value)
+    }
+
+    /// Replaces container ids by their representatives, so equal
+    /// annotations compare equal.
+    pub fn normalize(&self, s: &SomeValue) -> SomeValue {
+        use SomeValue::*;
+        match s {
+            List(i) => List(self.itemdefs.find(*i)),
+            Dict(i) => Dict(self.itemdefs.find(*i)),
+            Set(i) => Set(self.itemdefs.find(*i)),
+            Generator(i) => Generator(self.itemdefs.find(*i)),
+            Tuple(items) => Tuple(items.iter().map(|x| self.normalize(x)).collect()),
+            Iterator { over, variant } => Iterator { over: Box::new(self.normalize(over)), variant: *variant },
+            Builtin { name, s_self: Some(s) } => Builtin { name, s_self: Some(Box::new(self.normalize(s))) },
+            other => other.clone(),
+        }
+    }
+
+    // ----- the fixpoint -----------------------------------------------------
+
+    /// Schedules a block to be (re)flowed.
+    pub fn reflow(&mut self, pos: Position) {
+        if self.in_pending.insert(pos) {
+            self.pending.push_back(pos);
+        }
+    }
+
+    fn next_pending(&mut self) -> Option<Position> {
+        let pos = match self.order {
+            Order::Fifo => self.pending.pop_front()?,
+            Order::Shuffled(_) => {
+                if self.pending.is_empty() {
+                    return None;
+                }
+                self.rng ^= self.rng << 13;
+                self.rng ^= self.rng >> 7;
+                self.rng ^= self.rng << 17;
+                let i = (self.rng % self.pending.len() as u64) as usize;
+                self.pending.remove(i)?
+            }
+        };
+        self.in_pending.remove(&pos);
+        Some(pos)
+    }
+
+    /// Merges `cells` into the input arguments of `block` and schedules it
+    /// if anything generalised (or it was never flowed).
+    pub fn addpendingblock(&mut self, graph: GraphId, block: BlockId, cells: Vec<SomeValue>) -> Result<(), AnnotatorError> {
+        let inputargs = self.graphs[graph].graph.blocks[block].inputargs.clone();
+        if inputargs.len() != cells.len() {
+            return Err(self.error("internal error: wrong number of values for a block"));
+        }
+        let mut changed = false;
+        for (v, cell) in inputargs.iter().zip(cells) {
+            if self.setbinding(graph, *v, &cell)? {
+                changed = true;
+            }
+        }
+        let g = &self.graphs[graph].graph;
+        if block == g.returnblock {
+            if changed {
+                let callers: Vec<Position> = self.notify.get(&graph).map(|s| s.iter().copied().collect()).unwrap_or_default();
+                for c in callers {
+                    self.reflow(c);
+                }
+            }
+            return Ok(());
+        }
+        if block == g.exceptblock {
+            return Ok(());
+        }
+        if changed || !self.annotated.contains(&(graph, block)) {
+            self.reflow((graph, block));
+        }
+        Ok(())
+    }
+
+    /// Generalises the binding of `v` with `s`; true if it changed.
+    fn setbinding(&mut self, graph: GraphId, v: VarId, s: &SomeValue) -> Result<bool, AnnotatorError> {
+        let old = self.graphs[graph].bindings[v].clone();
+        let new = match &old {
+            None => s.clone(),
+            Some(o) => {
+                let name = self.graphs[graph].graph.vars[v].name_hint.clone();
+                let what = if name.is_empty() {
+                    "merging the values reaching a block".to_string()
+                } else {
+                    format!("merging the values of '{name}' reaching a block")
+                };
+                self.union(o, s).map_err(|e| self.union_error(e, &what))?
+            }
+        };
+        let new = self.normalize(&new);
+        let old_norm = old.as_ref().map(|o| self.normalize(o));
+        if old_norm.as_ref() == Some(&new) {
+            return Ok(false);
+        }
+        if let Some(cb) = self.on_bind.as_mut() {
+            cb(graph, v, old_norm.as_ref().unwrap_or(&SomeValue::Impossible), &new);
+        }
+        self.graphs[graph].bindings[v] = Some(new);
+        Ok(true)
+    }
+
+    /// Flows pending blocks until none is left.
+    pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        while let Some((graph, block)) = self.next_pending() {
+            self.annotated.insert((graph, block));
+            self.flowin(py, graph, block)?;
+        }
+        self.current = None;
+        Ok(())
+    }
+
+    fn flowin(&mut self, py: Python<'_>, graph: GraphId, block: BlockId) -> Result<(), AnnotatorError> {
+        let g = self.graphs[graph].graph.clone();
+        let b = &g.blocks[block];
+        let nops = b.operations.len();
+        let mut last_raised = false;
+        for (i, op) in b.operations.iter().enumerate() {
+            self.current = Some(((graph, block), op.lineno));
+            let mut args = Vec::with_capacity(op.args.len());
+            for a in &op.args {
+                let s = self.annotation_of(py, graph, a)?;
+                if s.is_impossible() {
+                    return Ok(()); // blocked until the argument is known
+                }
+                args.push(s);
+            }
+            let result = rules::consider_op(self, py, graph, op, &args)?;
+            if result.is_impossible() {
+                if i + 1 == nops && b.exitswitch == ExitSwitch::LastException {
+                    // the operation always raises: only exception exits
+                    last_raised = true;
+                    break;
+                }
+                return Ok(()); // blocked (e.g. a call whose result is not known yet)
+            }
+            self.setbinding(graph, op.result, &result)?;
+        }
+        self.follow_exits(py, graph, block, last_raised)
+    }
+
+    fn follow_exits(&mut self, py: Python<'_>, graph: GraphId, block: BlockId, last_raised: bool) -> Result<(), AnnotatorError> {
+        let g = self.graphs[graph].graph.clone();
+        let b = &g.blocks[block];
+        match &b.exitswitch {
+            ExitSwitch::None => {
+                for &l in &b.exits {
+                    self.follow_link(py, graph, l, &HashMap::new())?;
+                }
+            }
+            ExitSwitch::Value(h) => {
+                let s = self.annotation_of(py, graph, h)?;
+                let (konst, facts) = match &s {
+                    SomeValue::Bool { konst, knowntypedata } => (*konst, knowntypedata.clone()),
+                    _ => (None, None),
+                };
+                for &l in &b.exits {
+                    let link = &g.links[l];
+                    let case = link.exitcase.as_ref().map(|c| c.value.bind(py).is_truthy().unwrap_or(false));
+                    if let (Some(k), Some(c)) = (konst, case) {
+                        if k != c {
+                            continue;
+                        }
+                    }
+                    let mut narrow = HashMap::new();
+                    if let (Some(facts), Some(c)) = (&facts, case) {
+                        for (v, when_true, when_false) in &facts.facts {
+                            let n = if c { when_true } else { when_false };
+                            if let Some(n) = n {
+                                narrow.insert(*v, n.clone());
+                            }
+                        }
+                    }
+                    self.follow_link(py, graph, l, &narrow)?;
+                }
+            }
+            ExitSwitch::LastException => {
+                for (i, &l) in b.exits.iter().enumerate() {
+                    if i == 0 && last_raised {
+                        continue;
+                    }
+                    self.follow_link(py, graph, l, &HashMap::new())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn follow_link(
+        &mut self,
+        py: Python<'_>,
+        graph: GraphId,
+        l: rpy3_model::LinkId,
+        narrow: &HashMap<VarId, SomeValue>,
+    ) -> Result<(), AnnotatorError> {
+        let g = self.graphs[graph].graph.clone();
+        let link = &g.links[l];
+        let mut extra: HashMap<VarId, SomeValue> = HashMap::new();
+        if let (Some(et), Some(ev), Some(case)) = (link.last_exception, link.last_exc_value, &link.exitcase) {
+            let cls = case.value.bind(py).clone();
+            let cdef = self.getclassdef(py, &cls)?;
+            extra.insert(et, SomeValue::Type { classdef: Some(cdef), konst: None });
+            extra.insert(ev, SomeValue::Instance { classdef: cdef, can_be_none: false });
+        }
+        let mut cells = Vec::with_capacity(link.args.len());
+        for a in &link.args {
+            let s = match a {
+                Hlvalue::Variable(v) => {
+                    if let Some(s) = extra.get(v) {
+                        s.clone()
+                    } else if let Some(s) = narrow.get(v) {
+                        s.clone()
+                    } else {
+                        self.binding(graph, *v)
+                    }
+                }
+                Hlvalue::Constant(c) => self.immutablevalue(py, c.value.bind(py))?,
+            };
+            if s.is_impossible() {
+                return Ok(()); // a value that cannot exist: the link is not taken
+            }
+            cells.push(s);
+        }
+        self.addpendingblock(graph, link.target, cells)
+    }
+
+    /// Registers the current block as a caller of `callee`, to be reflowed
+    /// when its return annotation generalises.
+    pub fn note_caller(&mut self, callee: GraphId) {
+        if let Some((pos, _)) = self.current {
+            self.notify.entry(callee).or_default().insert(pos);
+        }
+    }
+
+    /// The current block, if flowing.
+    pub fn position(&self) -> Option<Position> {
+        self.current.map(|(p, _)| p)
+    }
+
+    /// Every variable of every annotated graph whose annotation is still
+    /// missing although its block was flowed (a fully annotated program has
+    /// none).
+    pub fn unannotated(&self) -> Vec<(GraphId, VarId)> {
+        let mut out = Vec::new();
+        for (gid, ag) in self.graphs.iter() {
+            for b in ag.graph.iterblocks() {
+                if !self.annotated.contains(&(gid, b)) {
+                    continue;
+                }
+                for v in ag.graph.blocks[b].getvariables() {
+                    if ag.bindings[v].is_none() {
+                        out.push((gid, v));
+                    }
+                }
+            }
+        }
+        out
+    }
+}

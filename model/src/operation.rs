@@ -182,6 +182,13 @@ pub struct CallShape {
 }
 
 impl CallShape {
+    /// Reads a shape from its constant tuple form.
+    pub fn from_py(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> Option<CallShape> {
+        use pyo3::types::PyAnyMethods;
+        let (num_positional, keywords, has_star, has_starstar): (usize, Vec<String>, bool, bool) = obj.extract().ok()?;
+        Some(CallShape { num_positional, keywords, has_star, has_starstar })
+    }
+
     /// Number of value arguments the shape describes.
     pub fn num_args(&self) -> usize {
         self.num_positional + self.keywords.len() + self.has_star as usize + self.has_starstar as usize

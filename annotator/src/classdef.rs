@@ -1,0 +1,306 @@
+//! Class definitions (PyPy's `classdesc.py`): the single-inheritance tree
+//! of the classes whose instances the program uses, and the attributes
+//! discovered on them.  An attribute lives on the most general class that
+//! uses it; a read through a base class lifts it there.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFunction, PyType};
+use rpy3_model::PyObj;
+
+use crate::error::AnnotatorError;
+use crate::ids::ClassDefId;
+use crate::itemdef::Position;
+use crate::model::SomeValue;
+use crate::Annotator;
+
+/// An instance attribute.
+#[derive(Clone, Debug)]
+pub struct Attr {
+    /// Everything stored into it (class-level defaults included).
+    pub s_value: SomeValue,
+    /// Blocks that read it.
+    pub readers: BTreeSet<Position>,
+}
+
+/// What the annotator knows about one class.
+pub struct ClassDef {
+    /// The class.
+    pub cls: PyObj,
+    /// Its qualified name.
+    pub name: String,
+    /// The base class definition (`None` for a root).
+    pub base: Option<ClassDefId>,
+    /// Direct subclasses seen so far.
+    pub subdefs: Vec<ClassDefId>,
+    /// Attributes that live on this class.
+    pub attrs: HashMap<String, Attr>,
+    /// Blocks that looked up methods through this class (reflowed when a
+    /// subclass appears, since it may override them).
+    pub method_readers: BTreeSet<Position>,
+}
+
+fn class_dict<'py>(cls: &Bound<'py, PyAny>) -> Option<Bound<'py, PyDict>> {
+    cls.getattr("__dict__").ok().and_then(|d| {
+        let py = d.py();
+        py.import("builtins").ok()?.getattr("dict").ok()?.call1((d,)).ok()?.cast_into::<PyDict>().ok()
+    })
+}
+
+/// Whether a class is a mixin (`_mixin_ = True`): a source of methods,
+/// not a base in the class tree.
+fn is_mixin(cls: &Bound<'_, PyAny>) -> bool {
+    class_dict(cls)
+        .and_then(|d| d.get_item("_mixin_").ok().flatten())
+        .map(|v| v.is_truthy().unwrap_or(false))
+        .unwrap_or(false)
+}
+
+impl Annotator {
+    /// The class definition of `cls`, creating it and its bases.
+    pub fn getclassdef(&mut self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<ClassDefId, AnnotatorError> {
+        let key = PyObj::new(cls);
+        if let Some(&c) = self.classdef_of.get(&key) {
+            return Ok(c);
+        }
+        let name: String = cls.getattr("__qualname__").and_then(|n| n.extract()).unwrap_or_else(|_| "?".into());
+        let bases = cls.getattr("__bases__").map_err(|e| self.error(format!("{e}")))?;
+        let mut real_bases = Vec::new();
+        for b in bases.try_iter().map_err(|e| self.error(format!("{e}")))? {
+            let b = b.map_err(|e| self.error(format!("{e}")))?;
+            let is_object = b.is(py.get_type::<pyo3::types::PyAny>().as_any())
+                || b.getattr("__name__").map(|n| n.to_string() == "object").unwrap_or(false)
+                    && b.getattr("__module__").map(|m| m.to_string() == "builtins").unwrap_or(false);
+            if is_object || is_mixin(&b) {
+                continue;
+            }
+            real_bases.push(b);
+        }
+        if real_bases.len() > 1 {
+            return Err(self.error(format!(
+                "class {name} has several base classes; RPython allows single inheritance (mark the others with _mixin_ = True)"
+            )));
+        }
+        let base = match real_bases.first() {
+            Some(b) => Some(self.getclassdef(py, b)?),
+            None => None,
+        };
+        let id = self.classdefs.push(ClassDef {
+            cls: key.clone(),
+            name,
+            base,
+            subdefs: Vec::new(),
+            attrs: HashMap::new(),
+            method_readers: BTreeSet::new(),
+        });
+        self.classdef_of.insert(key, id);
+        if let Some(b) = base {
+            self.classdefs[b].subdefs.push(id);
+            // A new subclass can override methods and class attributes
+            // read through its bases.
+            let mut anc = Some(b);
+            while let Some(a) = anc {
+                let readers: Vec<Position> = self.classdefs[a]
+                    .method_readers
+                    .iter()
+                    .copied()
+                    .chain(self.classdefs[a].attrs.values().flat_map(|at| at.readers.iter().copied()))
+                    .collect();
+                for r in readers {
+                    self.reflow(r);
+                }
+                anc = self.classdefs[a].base;
+            }
+        }
+        Ok(id)
+    }
+
+    /// Whether `sub` is `sup` or one of its subclasses.
+    pub fn is_subclass(&self, sub: ClassDefId, sup: ClassDefId) -> bool {
+        let mut c = Some(sub);
+        while let Some(x) = c {
+            if x == sup {
+                return true;
+            }
+            c = self.classdefs[x].base;
+        }
+        false
+    }
+
+    /// The most specific common base of two class definitions.
+    pub fn common_base(&self, a: ClassDefId, b: ClassDefId) -> Option<ClassDefId> {
+        let mut c = Some(a);
+        while let Some(x) = c {
+            if self.is_subclass(b, x) {
+                return Some(x);
+            }
+            c = self.classdefs[x].base;
+        }
+        None
+    }
+
+    /// Every class definition at or below `c`.
+    pub fn subtree(&self, c: ClassDefId) -> Vec<ClassDefId> {
+        let mut out = vec![c];
+        let mut i = 0;
+        while i < out.len() {
+            out.extend(self.classdefs[out[i]].subdefs.iter().copied());
+            i += 1;
+        }
+        out
+    }
+
+    /// The class-level value of `name` as seen from `cls` (through its MRO).
+    fn class_level<'py>(&self, py: Python<'py>, cls: &PyObj, name: &str) -> Option<Bound<'py, PyAny>> {
+        let cls = cls.bind(py);
+        let mro = cls.getattr("__mro__").ok()?;
+        for k in mro.try_iter().ok()? {
+            let k = k.ok()?;
+            if let Some(d) = class_dict(&k) {
+                if let Ok(Some(v)) = d.get_item(name) {
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// The value `name` has in the own `__dict__` of `cls`.
+    fn own_class_value<'py>(&self, py: Python<'py>, cls: &PyObj, name: &str) -> Option<Bound<'py, PyAny>> {
+        class_dict(cls.bind(py)).and_then(|d| d.get_item(name).ok().flatten())
+    }
+
+    /// Where attribute `name` of instances of `c` lives, creating (or
+    /// lifting) it on `c` when no base has it.
+    fn locate_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str) -> Result<ClassDefId, AnnotatorError> {
+        let mut x = Some(c);
+        while let Some(k) = x {
+            if self.classdefs[k].attrs.contains_key(name) {
+                return Ok(k);
+            }
+            x = self.classdefs[k].base;
+        }
+        // New on `c`: absorb the attribute from subclasses that had it,
+        // and class-level defaults of `c` and its subclasses.
+        let mut s_value = SomeValue::Impossible;
+        let mut readers = BTreeSet::new();
+        for sub in self.subtree(c) {
+            if sub != c {
+                if let Some(a) = self.classdefs[sub].attrs.remove(name) {
+                    s_value = self.union(&s_value, &a.s_value).map_err(|e| self.error(e.message))?;
+                    readers.extend(a.readers);
+                }
+            }
+            let cls = self.classdefs[sub].cls.clone();
+            let own = if sub == c { self.class_level(py, &cls, name) } else { self.own_class_value(py, &cls, name) };
+            if let Some(v) = own {
+                if !v.is_instance_of::<PyFunction>() && !is_descriptor(&v) {
+                    let s = self.immutablevalue(py, &v)?.without_const();
+                    s_value = self.union(&s_value, &s).map_err(|e| {
+                        let mut err = self.error(e.message);
+                        err.chain.push(format!("uniting the class attribute '{name}' of its subclasses"));
+                        err
+                    })?;
+                }
+            }
+        }
+        for r in &readers {
+            self.reflow(*r);
+        }
+        self.classdefs[c].attrs.insert(name.to_string(), Attr { s_value, readers });
+        Ok(c)
+    }
+
+    /// Stores `s` into attribute `name` of instances of `c`.
+    pub fn set_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str, s: &SomeValue) -> Result<(), AnnotatorError> {
+        let owner = self.locate_attr(py, c, name)?;
+        let attr = self.classdefs[owner].attrs[name].clone();
+        let new = self.union(&attr.s_value, s).map_err(|e| {
+            let mut err = self.error(e.message);
+            err.chain.push(format!("storing into the attribute '{name}' of {}", self.classdefs[c].name));
+            err
+        })?;
+        let new = self.normalize(&new);
+        if new != self.normalize(&attr.s_value) {
+            self.classdefs[owner].attrs.get_mut(name).expect("located").s_value = new;
+            for r in attr.readers {
+                self.reflow(r);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads attribute `name` of an instance of `c` (or a subclass): a
+    /// method gives the set of methods it can be, a data attribute its
+    /// annotation.
+    pub fn get_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str) -> Result<SomeValue, AnnotatorError> {
+        let cls = self.classdefs[c].cls.clone();
+        let level = self.class_level(py, &cls, name);
+        let is_method = level.as_ref().map(|v| v.is_instance_of::<PyFunction>()).unwrap_or(false);
+        if is_method {
+            if let Some(pos) = self.position() {
+                self.classdefs[c].method_readers.insert(pos);
+            }
+            let mut descs = BTreeSet::new();
+            for sub in self.subtree(c) {
+                let subcls = self.classdefs[sub].cls.clone();
+                let f = if sub == c { level.clone() } else { self.own_class_value(py, &subcls, name) };
+                if let Some(f) = f {
+                    if f.is_instance_of::<PyFunction>() {
+                        descs.insert(self.method_desc(py, &f, sub, name)?);
+                    }
+                }
+            }
+            return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
+        }
+        if let Some(v) = &level {
+            if let Some(s) = self.descriptor_value(py, v)? {
+                return Ok(s);
+            }
+        }
+        let owner = self.locate_attr(py, c, name)?;
+        if let Some(pos) = self.position() {
+            self.classdefs[owner].attrs.get_mut(name).expect("located").readers.insert(pos);
+        }
+        let s = self.classdefs[owner].attrs[name].s_value.clone();
+        if s.is_impossible() && level.is_none() && !self.has_subclass_value(py, c, name) {
+            // Never stored anywhere: reading it is an error in the program
+            // unless some store is still to be discovered; stay blocked.
+        }
+        Ok(s)
+    }
+
+    fn has_subclass_value(&self, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
+        self.subtree(c).iter().any(|&s| self.own_class_value(py, &self.classdefs[s].cls, name).is_some())
+    }
+
+    /// `staticmethod` objects found on a class.
+    fn descriptor_value(&mut self, py: Python<'_>, v: &Bound<'_, PyAny>) -> Result<Option<SomeValue>, AnnotatorError> {
+        let tyname = v.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if tyname == "staticmethod" {
+            let f = v.getattr("__func__").map_err(|e| self.error(format!("{e}")))?;
+            let d = self.getdesc(py, &f)?;
+            return Ok(Some(self.pbc(d)));
+        }
+        if tyname == "classmethod" || tyname == "property" {
+            return Err(self.error(format!("{tyname} is not RPython")));
+        }
+        Ok(None)
+    }
+
+    /// The class definition of a class given as a Python object, if it is one.
+    pub fn classdef_of_type(&mut self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<Option<ClassDefId>, AnnotatorError> {
+        if cls.is_instance_of::<PyType>() {
+            Ok(Some(self.getclassdef(py, cls)?))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+fn is_descriptor(v: &Bound<'_, PyAny>) -> bool {
+    let tyname = v.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    matches!(tyname.as_str(), "staticmethod" | "classmethod" | "property")
+}

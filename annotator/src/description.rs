@@ -1,0 +1,562 @@
+//! Descriptions of prebuilt constants (PyPy's `description.py`): functions
+//! with their specialised graphs, classes, methods and frozen objects; how
+//! a call binds its arguments; and the annotation of a constant.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyFunction, PyInt, PyList, PyModule, PySet, PyString, PyTuple, PyType};
+use rpy3_model::PyObj;
+
+use crate::error::AnnotatorError;
+use crate::ids::{ClassDefId, DescId, GraphId};
+use crate::itemdef::ItemKind;
+use crate::model::{IntKind, StrKind, SomeValue};
+use crate::{AnnGraph, Annotator};
+
+/// How calls of a function are specialised (`rpy3.rlib.objectmodel.specialize`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Specialize {
+    /// One graph for every call.
+    Default,
+    /// One graph per annotation type of the given arguments.
+    ArgType(Vec<usize>),
+    /// One graph per constant value of the given arguments.
+    Arg(Vec<usize>),
+    /// Run in CPython at annotation time for every possible argument.
+    Memo,
+    /// One graph per call site.
+    CallLocation,
+}
+
+/// A Python function and its graphs.
+pub struct FunctionDesc {
+    /// The function object.
+    pub func: PyObj,
+    /// Its qualified name.
+    pub name: String,
+    /// Specialisation policy.
+    pub specialize: Specialize,
+    /// Graphs by specialisation key.
+    pub graphs: HashMap<String, GraphId>,
+}
+
+/// A description.
+pub enum Desc {
+    /// A function.
+    Function(FunctionDesc),
+    /// A class, as a callable and as a constant.
+    Class { cls: PyObj, name: String },
+    /// A function found on a class, bound to instances of `selfclassdef`.
+    Method { func: DescId, selfclassdef: ClassDefId, name: String },
+    /// A frozen prebuilt object (a module, an object whose `_freeze_()` is
+    /// true): its attributes are constants.
+    Frozen { obj: PyObj, name: String },
+    /// A function bound to a frozen object.
+    MethodOfFrozen { func: DescId, frozen: DescId },
+}
+
+/// The arguments of a call, as annotations.
+#[derive(Clone, Debug, Default)]
+pub struct CallArgs {
+    /// Positional arguments.
+    pub positional: Vec<SomeValue>,
+    /// Keyword arguments.
+    pub keywords: Vec<(String, SomeValue)>,
+    /// A `*args` tuple.
+    pub star: Option<SomeValue>,
+}
+
+impl CallArgs {
+    /// Positional arguments only.
+    pub fn positional(args: Vec<SomeValue>) -> CallArgs {
+        CallArgs { positional: args, ..CallArgs::default() }
+    }
+
+    /// The same arguments with `s` prepended (a bound `self`).
+    pub fn prepend(&self, s: SomeValue) -> CallArgs {
+        let mut c = self.clone();
+        c.positional.insert(0, s);
+        c
+    }
+
+    /// The positional arguments, `*args` expanded; `None` if the star
+    /// argument is not a tuple.
+    pub fn flat_positional(&self) -> Option<Vec<SomeValue>> {
+        let mut out = self.positional.clone();
+        match &self.star {
+            None => {}
+            Some(SomeValue::Tuple(items)) => out.extend(items.iter().cloned()),
+            Some(_) => return None,
+        }
+        Some(out)
+    }
+}
+
+fn parse_specialize(tag: &str) -> Option<Specialize> {
+    let tag = tag.strip_prefix("specialize:")?;
+    let indexes = |s: &str| -> Vec<usize> {
+        s.trim_end_matches(')').split(',').filter_map(|p| p.trim().parse().ok()).collect()
+    };
+    Some(if let Some(rest) = tag.strip_prefix("argtype(") {
+        Specialize::ArgType(indexes(rest))
+    } else if let Some(rest) = tag.strip_prefix("arg(") {
+        Specialize::Arg(indexes(rest))
+    } else if tag.starts_with("memo") {
+        Specialize::Memo
+    } else if tag.starts_with("call_location") {
+        Specialize::CallLocation
+    } else {
+        return None;
+    })
+}
+
+/// A function of the `rpy3` package (rlib primitives are built-ins).
+pub fn is_rpy3_function(obj: &Bound<'_, PyAny>) -> bool {
+    obj.getattr("__module__")
+        .and_then(|m| m.extract::<String>())
+        .map(|m| m == "rpy3" || m.starts_with("rpy3."))
+        .unwrap_or(false)
+}
+
+impl Annotator {
+    /// The description of a function, class or frozen object.
+    pub fn getdesc(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<DescId, AnnotatorError> {
+        let key = PyObj::new(obj);
+        if let Some(&d) = self.desc_of.get(&key) {
+            return Ok(d);
+        }
+        let name = obj
+            .getattr("__qualname__")
+            .or_else(|_| obj.getattr("__name__"))
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| obj.get_type().name().map(|n| n.to_string()).unwrap_or_default());
+        let desc = if obj.is_instance_of::<PyFunction>() {
+            let tag: Option<String> = obj.getattr("_annspecialcase_").ok().and_then(|t| t.extract().ok());
+            let specialize = match tag {
+                None => Specialize::Default,
+                Some(t) => match parse_specialize(&t) {
+                    Some(s) => s,
+                    None => return Err(self.error(format!("unknown specialization '{t}' on function '{name}'"))),
+                },
+            };
+            Desc::Function(FunctionDesc { func: key.clone(), name, specialize, graphs: HashMap::new() })
+        } else if obj.is_instance_of::<PyType>() {
+            Desc::Class { cls: key.clone(), name }
+        } else {
+            Desc::Frozen { obj: key.clone(), name }
+        };
+        let _ = py;
+        let id = self.descs.push(desc);
+        self.desc_of.insert(key, id);
+        Ok(id)
+    }
+
+    /// The method description of `func` bound to instances of `selfclassdef`.
+    pub fn method_desc(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, selfclassdef: ClassDefId, name: &str) -> Result<DescId, AnnotatorError> {
+        let fdesc = self.getdesc(py, func)?;
+        for (id, d) in self.descs.iter() {
+            if let Desc::Method { func: f, selfclassdef: s, .. } = d {
+                if *f == fdesc && *s == selfclassdef {
+                    return Ok(id);
+                }
+            }
+        }
+        Ok(self.descs.push(Desc::Method { func: fdesc, selfclassdef, name: name.to_string() }))
+    }
+
+    /// The description of `func` bound to the frozen object `frozen`.
+    pub fn method_of_frozen_desc(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, frozen: DescId) -> Result<DescId, AnnotatorError> {
+        let fdesc = self.getdesc(py, func)?;
+        for (id, d) in self.descs.iter() {
+            if let Desc::MethodOfFrozen { func: f, frozen: fr } = d {
+                if *f == fdesc && *fr == frozen {
+                    return Ok(id);
+                }
+            }
+        }
+        Ok(self.descs.push(Desc::MethodOfFrozen { func: fdesc, frozen }))
+    }
+
+    /// The Python object a description stands for (a bound method has none).
+    pub fn desc_object(&self, d: DescId) -> Option<PyObj> {
+        match &self.descs[d] {
+            Desc::Function(f) => Some(f.func.clone()),
+            Desc::Class { cls, .. } => Some(cls.clone()),
+            Desc::Frozen { obj, .. } => Some(obj.clone()),
+            _ => None,
+        }
+    }
+
+    /// A one-description PBC annotation.
+    pub fn pbc(&self, d: DescId) -> SomeValue {
+        SomeValue::Pbc { descs: Arc::new(BTreeSet::from([d])), can_be_none: false }
+    }
+
+    fn spec_key(&self, py: Python<'_>, desc: DescId, args: &[SomeValue]) -> Result<String, AnnotatorError> {
+        let Desc::Function(f) = &self.descs[desc] else { return Ok(String::new()) };
+        Ok(match &f.specialize {
+            Specialize::Default | Specialize::Memo => String::new(),
+            Specialize::ArgType(idx) => idx
+                .iter()
+                .map(|&i| args.get(i).map(|a| format!("{:?}", self.normalize(&type_key(a)))).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("|"),
+            Specialize::Arg(idx) => {
+                let mut parts = Vec::new();
+                for &i in idx {
+                    let a = args.get(i).cloned().unwrap_or(SomeValue::Impossible);
+                    let part = match self.const_key(py, &a) {
+                        Some(k) => k,
+                        None => {
+                            return Err(self.error(format!(
+                                "specialize:arg({i}) of '{}' needs a constant argument, got {}",
+                                f.name,
+                                crate::describe(&a)
+                            )))
+                        }
+                    };
+                    parts.push(part);
+                }
+                parts.join("|")
+            }
+            Specialize::CallLocation => format!("{:?}", self.current.map(|(p, _)| p)),
+        })
+    }
+
+    /// A key identifying a constant annotation's value.
+    fn const_key(&self, py: Python<'_>, s: &SomeValue) -> Option<String> {
+        match s {
+            SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => Some(format!("desc{:?}", descs.iter().next())),
+            SomeValue::Bool { konst: Some(b), .. } => Some(format!("bool:{b}")),
+            SomeValue::None_ => Some("None".into()),
+            _ => s.konst().map(|k| {
+                let o = k.bind(py);
+                format!("{}:{}", o.get_type().name().map(|n| n.to_string()).unwrap_or_default(), o.repr().map(|r| r.to_string()).unwrap_or_default())
+            }),
+        }
+    }
+
+    /// The graph a call with these (positional) arguments uses.
+    pub fn graph_for_call(&mut self, py: Python<'_>, desc: DescId, args: &[SomeValue]) -> Result<GraphId, AnnotatorError> {
+        let key = self.spec_key(py, desc, args)?;
+        let Desc::Function(f) = &self.descs[desc] else {
+            return Err(self.error("internal error: graph of a non-function"));
+        };
+        if let Some(&g) = f.graphs.get(&key) {
+            return Ok(g);
+        }
+        let func = f.func.clone();
+        let flowgraph = self.cache.get(py, func.bind(py)).map_err(AnnotatorError::from)?;
+        // A specialised copy is a clone: same variable ids, its own bindings.
+        let graph = if let Desc::Function(f) = &self.descs[desc] {
+            if f.graphs.is_empty() { flowgraph } else { Arc::new((*flowgraph).clone()) }
+        } else {
+            flowgraph
+        };
+        let generator = if graph.is_generator {
+            Some(self.new_container(ItemKind::Generator, SomeValue::Impossible, SomeValue::Impossible))
+        } else {
+            None
+        };
+        let gid = self.graphs.push(AnnGraph {
+            graph,
+            bindings: cranelift_entity::SecondaryMap::new(),
+            desc: Some(desc),
+            generator,
+        });
+        if let Desc::Function(f) = &mut self.descs[desc] {
+            f.graphs.insert(key, gid);
+        }
+        Ok(gid)
+    }
+
+    /// Matches call arguments to a graph's parameters.
+    pub fn bind_args(&mut self, py: Python<'_>, graph: GraphId, args: CallArgs) -> Result<Vec<SomeValue>, AnnotatorError> {
+        let g = self.graphs[graph].graph.clone();
+        let sig = &g.signature;
+        let name = &g.source.qualname;
+        let Some(positional) = args.flat_positional() else {
+            return Err(self.error(format!("call of '{name}' with *args that is not a tuple")));
+        };
+        let nparams = sig.argnames.len();
+        let mut slots: Vec<Option<SomeValue>> = vec![None; nparams];
+        let mut extra = Vec::new();
+        for (i, a) in positional.into_iter().enumerate() {
+            if i < nparams {
+                slots[i] = Some(a);
+            } else {
+                extra.push(a);
+            }
+        }
+        if !extra.is_empty() && sig.varargname.is_none() {
+            return Err(self.error(format!("'{name}' takes {nparams} positional arguments but more were given")));
+        }
+        let mut kwonly: Vec<Option<SomeValue>> = vec![None; sig.kwonlyargnames.len()];
+        for (k, v) in args.keywords {
+            if let Some(i) = sig.argnames.iter().position(|n| *n == k) {
+                if slots[i].is_some() {
+                    return Err(self.error(format!("'{name}' got multiple values for argument '{k}'")));
+                }
+                slots[i] = Some(v);
+            } else if let Some(i) = sig.kwonlyargnames.iter().position(|n| *n == k) {
+                kwonly[i] = Some(v);
+            } else {
+                return Err(self.error(format!("'{name}' got an unexpected keyword argument '{k}'")));
+            }
+        }
+        let ndefaults = g.defaults.len();
+        let mut cells = Vec::new();
+        for (i, slot) in slots.into_iter().enumerate() {
+            match slot {
+                Some(s) => cells.push(s),
+                None if i + ndefaults >= nparams => {
+                    let d = g.defaults[i + ndefaults - nparams].clone();
+                    cells.push(self.immutablevalue(py, d.value.bind(py))?);
+                }
+                None => {
+                    return Err(self.error(format!("'{name}' missing required argument '{}'", sig.argnames[i])));
+                }
+            }
+        }
+        if sig.varargname.is_some() {
+            cells.push(SomeValue::Tuple(extra));
+        }
+        for (i, slot) in kwonly.into_iter().enumerate() {
+            let pname = &sig.kwonlyargnames[i];
+            match slot {
+                Some(s) => cells.push(s),
+                None => match g.kwdefaults.iter().find(|(n, _)| n == pname) {
+                    Some((_, c)) => {
+                        let c = c.clone();
+                        cells.push(self.immutablevalue(py, c.value.bind(py))?);
+                    }
+                    None => return Err(self.error(format!("'{name}' missing keyword-only argument '{pname}'"))),
+                },
+            }
+        }
+        if sig.kwargname.is_some() {
+            return Err(self.error(format!("'{name}' takes **kwargs, which is not RPython")));
+        }
+        Ok(cells)
+    }
+
+    /// Calls a function description.
+    pub fn call_function(&mut self, py: Python<'_>, desc: DescId, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+        if let Desc::Function(f) = &self.descs[desc] {
+            if f.specialize == Specialize::Memo {
+                let func = f.func.clone();
+                return self.call_memo(py, &func, &args);
+            }
+            let obj = f.func.clone();
+            let o = obj.bind(py);
+            if let Ok(t) = o.getattr("_rpy3_translated_") {
+                let _ = t;
+                // rlib primitives with translated semantics are built-ins
+            }
+        }
+        let positional = args.flat_positional().unwrap_or_default();
+        let graph = self.graph_for_call(py, desc, &positional)?;
+        let cells = self.bind_args(py, graph, args)?;
+        let start = self.graphs[graph].graph.startblock;
+        self.addpendingblock(graph, start, cells)?;
+        self.note_caller(graph);
+        if let Some(gen) = self.graphs[graph].generator {
+            return Ok(SomeValue::Generator(gen));
+        }
+        Ok(self.return_annotation(graph))
+    }
+
+    /// A memo function: run in CPython now for every combination of the
+    /// constant values its arguments can take.
+    fn call_memo(&mut self, py: Python<'_>, func: &PyObj, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+        let positional = args.flat_positional().unwrap_or_default();
+        let mut choices: Vec<Vec<PyObj>> = Vec::new();
+        for a in &positional {
+            let values = match a {
+                SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| self.desc_object(*d)).collect(),
+                SomeValue::Bool { konst: None, .. } => vec![
+                    PyObj::new(&PyBool::new(py, false).to_owned().into_any()),
+                    PyObj::new(&PyBool::new(py, true).to_owned().into_any()),
+                ],
+                SomeValue::Bool { konst: Some(b), .. } => vec![PyObj::new(&PyBool::new(py, *b).to_owned().into_any())],
+                SomeValue::None_ => vec![PyObj::new(&py.None().into_bound(py))],
+                other => match other.konst() {
+                    Some(k) => vec![k.clone()],
+                    None => {
+                        return Err(self.error(format!(
+                            "specialize:memo function called with an argument that is not a constant or a prebuilt constant ({})",
+                            crate::describe(other)
+                        )))
+                    }
+                },
+            };
+            choices.push(values);
+        }
+        let mut result = SomeValue::Impossible;
+        let mut combos: Vec<Vec<PyObj>> = vec![Vec::new()];
+        for c in &choices {
+            combos = combos.into_iter().flat_map(|prefix| c.iter().map(move |v| {
+                let mut p = prefix.clone();
+                p.push(v.clone());
+                p
+            })).collect();
+        }
+        for combo in combos {
+            let argv: Vec<Bound<'_, PyAny>> = combo.iter().map(|o| o.bind(py).clone()).collect();
+            let tuple = PyTuple::new(py, argv).map_err(|e| self.error(format!("{e}")))?;
+            let r = func.bind(py).call1(tuple).map_err(|e| self.error(format!("specialize:memo function raised {e}")))?;
+            let s = self.immutablevalue(py, &r)?;
+            result = self.union(&result, &s).map_err(|e| self.error(e.message))?;
+        }
+        Ok(result)
+    }
+
+    /// The annotation of a prebuilt constant.
+    pub fn immutablevalue(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<SomeValue, AnnotatorError> {
+        let k = || Some(PyObj::new(obj));
+        if obj.is_none() {
+            return Ok(SomeValue::None_);
+        }
+        if obj.is_instance_of::<PyBool>() {
+            return Ok(SomeValue::Bool { konst: Some(obj.is_truthy().unwrap_or(false)), knowntypedata: None });
+        }
+        if obj.is_instance_of::<PyInt>() {
+            let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            let kind = match tyname.as_str() {
+                "r_uint" | "r_ulonglong" => IntKind::Unsigned,
+                "r_longlong" => IntKind::SignedLongLong,
+                _ => IntKind::Signed,
+            };
+            let nonneg = obj.ge(0).unwrap_or(false);
+            if kind == IntKind::Signed && obj.extract::<i64>().is_err() {
+                return Err(self.error(format!("the constant {} does not fit in a machine word", obj)));
+            }
+            return Ok(SomeValue::Integer { kind, nonneg, konst: k() });
+        }
+        if obj.is_instance_of::<PyFloat>() {
+            return Ok(SomeValue::Float { konst: k() });
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            let is_char = s.len().map(|n| n == 1).unwrap_or(false);
+            return Ok(SomeValue::Str { kind: StrKind::Str, is_char, can_be_none: false, konst: k() });
+        }
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            let is_char = b.as_bytes().len() == 1;
+            return Ok(SomeValue::Str { kind: StrKind::Bytes, is_char, can_be_none: false, konst: k() });
+        }
+        if let Ok(t) = obj.cast::<PyTuple>() {
+            let mut items = Vec::new();
+            for i in t.iter() {
+                items.push(self.immutablevalue(py, &i)?);
+            }
+            return Ok(SomeValue::Tuple(items));
+        }
+        let key = PyObj::new(obj);
+        if let Some(s) = self.prebuilt_containers.get(&key) {
+            return Ok(s.clone());
+        }
+        if let Ok(l) = obj.cast::<PyList>() {
+            let id = self.new_container(ItemKind::List, SomeValue::Impossible, SomeValue::Impossible);
+            let s = SomeValue::List(id);
+            self.prebuilt_containers.insert(key, s.clone());
+            for i in l.iter() {
+                let si = self.immutablevalue(py, &i)?.without_const();
+                self.generalize_item(id, &si, &SomeValue::Impossible)?;
+            }
+            return Ok(s);
+        }
+        if let Ok(d) = obj.cast::<PyDict>() {
+            let id = self.new_container(ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
+            let s = SomeValue::Dict(id);
+            self.prebuilt_containers.insert(key, s.clone());
+            for (kk, vv) in d.iter() {
+                let sk = self.immutablevalue(py, &kk)?.without_const();
+                let sv = self.immutablevalue(py, &vv)?.without_const();
+                self.generalize_item(id, &sk, &sv)?;
+            }
+            return Ok(s);
+        }
+        if let Ok(st) = obj.cast::<PySet>() {
+            let id = self.new_container(ItemKind::Set, SomeValue::Impossible, SomeValue::Impossible);
+            let s = SomeValue::Set(id);
+            self.prebuilt_containers.insert(key, s.clone());
+            for i in st.iter() {
+                let si = self.immutablevalue(py, &i)?.without_const();
+                self.generalize_item(id, &si, &SomeValue::Impossible)?;
+            }
+            return Ok(s);
+        }
+        if let Some(name) = crate::rules::builtin_name(py, obj) {
+            return Ok(SomeValue::Builtin { name, s_self: None });
+        }
+        if obj.is_instance_of::<PyFunction>() || obj.is_instance_of::<PyType>() {
+            let d = self.getdesc(py, obj)?;
+            return Ok(self.pbc(d));
+        }
+        if obj.is_instance_of::<PyModule>() || frozen(obj) {
+            let d = self.getdesc(py, obj)?;
+            return Ok(self.pbc(d));
+        }
+        let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        if tyname == "method" {
+            let func = obj.getattr("__func__").map_err(|e| self.error(format!("{e}")))?;
+            let selfobj = obj.getattr("__self__").map_err(|e| self.error(format!("{e}")))?;
+            if selfobj.is_instance_of::<PyType>() {
+                return Err(self.error("classmethods are not RPython"));
+            }
+            if frozen(&selfobj) || selfobj.is_instance_of::<PyModule>() {
+                let fr = self.getdesc(py, &selfobj)?;
+                let d = self.method_of_frozen_desc(py, &func, fr)?;
+                return Ok(self.pbc(d));
+            }
+            let s_self = self.immutablevalue(py, &selfobj)?;
+            if let SomeValue::Instance { classdef, .. } = s_self {
+                let name: String = func.getattr("__name__").and_then(|n| n.extract()).unwrap_or_default();
+                let d = self.method_desc(py, &func, classdef, &name)?;
+                return Ok(self.pbc(d));
+            }
+        }
+        // A prebuilt instance of a program class.
+        let cls = obj.get_type();
+        if cls.getattr("__module__").map(|m| m.to_string() != "builtins").unwrap_or(false) && !is_rpy3_function(cls.as_any()) {
+            let cdef = self.getclassdef(py, cls.as_any())?;
+            if self.seen_prebuilt.insert(key) {
+                if let Ok(d) = obj.getattr("__dict__").and_then(|d| d.cast_into::<PyDict>().map_err(Into::into)) {
+                    for (name, value) in d.iter() {
+                        let name: String = name.extract().unwrap_or_default();
+                        let s = self.immutablevalue(py, &value)?.without_const();
+                        self.set_attr(py, cdef, &name, &s)?;
+                    }
+                }
+            }
+            return Ok(SomeValue::Instance { classdef: cdef, can_be_none: false });
+        }
+        Err(self.error(format!("the prebuilt constant {} is not RPython", describe_obj(obj))))
+    }
+}
+
+/// Whether an object declares itself frozen (`_freeze_()` true).
+pub fn frozen(obj: &Bound<'_, PyAny>) -> bool {
+    obj.getattr("_freeze_").and_then(|f| f.call0()).and_then(|r| r.is_truthy()).unwrap_or(false)
+}
+
+fn describe_obj(obj: &Bound<'_, PyAny>) -> String {
+    let r = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+    let r: String = r.chars().take(60).collect();
+    format!("{r} (of type {})", obj.get_type().name().map(|n| n.to_string()).unwrap_or_default())
+}
+
+/// The part of an annotation that selects an `argtype` specialisation.
+fn type_key(s: &SomeValue) -> SomeValue {
+    match s {
+        SomeValue::Integer { kind, .. } => SomeValue::Integer { kind: *kind, nonneg: false, konst: None },
+        SomeValue::Str { kind, .. } => SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None },
+        SomeValue::Instance { classdef, .. } => SomeValue::Instance { classdef: *classdef, can_be_none: false },
+        other => other.without_const(),
+    }
+}
+
+/// Unused-set helper kept with the annotator's state.
+pub type SeenSet = HashSet<PyObj>;

@@ -1,0 +1,97 @@
+//! Shared item definitions of lists, dicts, sets and generators (PyPy's
+//! `listdef.py` / `dictdef.py`): every alias of a container names the same
+//! definition, and uniting two containers merges their definitions
+//! (union-find), so a value stored through one alias is seen by all.
+
+use std::collections::BTreeSet;
+
+use cranelift_entity::{PrimaryMap, SecondaryMap};
+
+use crate::ids::{GraphId, ItemDefId};
+use crate::model::SomeValue;
+use rpy3_model::BlockId;
+
+/// A block that read something and must be reflowed when it generalises.
+pub type Position = (GraphId, BlockId);
+
+/// What kind of container a definition describes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ItemKind {
+    /// A list (`item` is the element).
+    List,
+    /// A dict (`item` is the key, `value` the value).
+    Dict,
+    /// A set (`item` is the element).
+    Set,
+    /// A generator (`item` is what it yields).
+    Generator,
+}
+
+/// One definition.
+#[derive(Clone, Debug)]
+pub struct ItemDef {
+    /// The container kind.
+    pub kind: ItemKind,
+    /// Element (or key) annotation.
+    pub item: SomeValue,
+    /// Value annotation (dicts only).
+    pub value: SomeValue,
+    /// Items are stored into after creation.
+    pub mutated: bool,
+    /// The length changes after creation.
+    pub resized: bool,
+    /// Blocks that read the items.
+    pub readers: BTreeSet<Position>,
+}
+
+/// The arena of definitions with union-find merging.
+#[derive(Default)]
+pub struct ItemDefs {
+    defs: PrimaryMap<ItemDefId, ItemDef>,
+    parent: SecondaryMap<ItemDefId, Option<ItemDefId>>,
+}
+
+impl ItemDefs {
+    /// A new definition.
+    pub fn new_def(&mut self, kind: ItemKind, item: SomeValue, value: SomeValue) -> ItemDefId {
+        self.defs.push(ItemDef {
+            kind,
+            item,
+            value,
+            mutated: false,
+            resized: false,
+            readers: BTreeSet::new(),
+        })
+    }
+
+    /// The representative of `id`'s merged set.
+    pub fn find(&self, mut id: ItemDefId) -> ItemDefId {
+        while let Some(p) = self.parent[id] {
+            id = p;
+        }
+        id
+    }
+
+    /// The merged definition of `id`.
+    pub fn get(&self, id: ItemDefId) -> &ItemDef {
+        &self.defs[self.find(id)]
+    }
+
+    /// The merged definition of `id`, mutably.
+    pub fn get_mut(&mut self, id: ItemDefId) -> &mut ItemDef {
+        let r = self.find(id);
+        &mut self.defs[r]
+    }
+
+    /// Makes `child` part of `root`'s set (both must be representatives).
+    pub fn link(&mut self, root: ItemDefId, child: ItemDefId) {
+        debug_assert!(self.parent[root].is_none() && self.parent[child].is_none());
+        let readers = std::mem::take(&mut self.defs[child].readers);
+        let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
+        let r = &mut self.defs[root];
+        r.readers.extend(readers);
+        r.mutated |= mutated;
+        r.resized |= resized;
+        self.parent[child] = Some(root);
+    }
+}

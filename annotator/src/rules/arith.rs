@@ -1,0 +1,235 @@
+//! Arithmetic and comparisons on numbers, strings, tuples and lists.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use rpy3_model::{OpName, SpaceOperation};
+
+use crate::error::AnnotatorError;
+use crate::itemdef::ItemKind;
+use crate::model::{describe, IntKind, KnownTypeData, SomeValue, StrKind};
+use crate::Annotator;
+
+fn int_parts(s: &SomeValue) -> Option<(IntKind, bool)> {
+    match s {
+        SomeValue::Integer { kind, nonneg, .. } => Some((*kind, *nonneg)),
+        SomeValue::Bool { .. } => Some((IntKind::Signed, true)),
+        _ => None,
+    }
+}
+
+fn is_number(s: &SomeValue) -> bool {
+    matches!(s, SomeValue::Integer { .. } | SomeValue::Bool { .. } | SomeValue::Float { .. })
+}
+
+/// Unary `-x`, `+x`, `~x`, `abs(x)`.
+pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match (op, s) {
+        (_, SomeValue::Float { .. }) if op != OpName::Invert => Ok(SomeValue::float()),
+        (OpName::Abs, x) if int_parts(x).is_some() => {
+            let (kind, _) = int_parts(x).expect("checked");
+            Ok(SomeValue::Integer { kind, nonneg: true, konst: None })
+        }
+        (OpName::Pos, x) if int_parts(x).is_some() => {
+            let (kind, nonneg) = int_parts(x).expect("checked");
+            Ok(SomeValue::Integer { kind, nonneg, konst: None })
+        }
+        (_, x) if int_parts(x).is_some() => {
+            let (kind, _) = int_parts(x).expect("checked");
+            Ok(SomeValue::Integer { kind, nonneg: kind.unsigned(), konst: None })
+        }
+        (_, other) => Err(ann.error(format!("unsupported operand type for {}: {}", op, describe(other)))),
+    }
+}
+
+fn base(op: OpName) -> OpName {
+    use OpName::*;
+    match op {
+        InplaceAdd => Add,
+        InplaceSub => Sub,
+        InplaceMul => Mul,
+        InplaceTruediv => Truediv,
+        InplaceFloordiv => Floordiv,
+        InplaceMod => Mod,
+        InplacePow => Pow,
+        InplaceLshift => Lshift,
+        InplaceRshift => Rshift,
+        InplaceAnd => And_,
+        InplaceOr => Or_,
+        InplaceXor => Xor,
+        InplaceMatmul => Matmul,
+        other => other,
+    }
+}
+
+/// Binary arithmetic (and in-place forms).
+pub fn binary(ann: &mut Annotator, py: Python<'_>, op: OpName, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    use OpName::*;
+    let inplace = base(op) != op;
+    let op = base(op);
+    let err = |ann: &Annotator| {
+        ann.error(format!("unsupported operand types for {}: {} and {}", op, describe(a), describe(b)))
+    };
+    // integers (bools count as integers, except bool & | ^ bool)
+    if let (Some((k1, n1)), Some((k2, n2))) = (int_parts(a), int_parts(b)) {
+        if matches!(a, SomeValue::Bool { .. }) && matches!(b, SomeValue::Bool { .. }) && matches!(op, And_ | Or_ | Xor) {
+            return Ok(SomeValue::bool());
+        }
+        let kind = if k1.unsigned() {
+            k1
+        } else if k2.unsigned() {
+            k2
+        } else if k1 == IntKind::SignedLongLong || k2 == IntKind::SignedLongLong {
+            IntKind::SignedLongLong
+        } else {
+            IntKind::Signed
+        };
+        let nonneg = kind.unsigned()
+            || match op {
+                Add | Mul | Floordiv | Pow => n1 && n2,
+                Mod => n2,
+                And_ => n1 || n2,
+                Or_ | Xor => n1 && n2,
+                Rshift => n1,
+                _ => false,
+            };
+        return Ok(match op {
+            Truediv => SomeValue::float(),
+            Divmod => SomeValue::Tuple(vec![
+                SomeValue::Integer { kind, nonneg, konst: None },
+                SomeValue::Integer { kind, nonneg: n2, konst: None },
+            ]),
+            Matmul => return Err(err(ann)),
+            _ => SomeValue::Integer { kind, nonneg, konst: None },
+        });
+    }
+    if is_number(a) && is_number(b) {
+        // at least one float
+        return match op {
+            Add | Sub | Mul | Truediv | Floordiv | Mod | Pow => Ok(SomeValue::float()),
+            Divmod => Ok(SomeValue::Tuple(vec![SomeValue::float(), SomeValue::float()])),
+            _ => Err(err(ann)),
+        };
+    }
+    match (op, a, b) {
+        (Add, SomeValue::Str { kind: k1, .. }, SomeValue::Str { kind: k2, .. }) if k1 == k2 => {
+            Ok(SomeValue::Str { kind: *k1, is_char: false, can_be_none: false, konst: None })
+        }
+        (Mul, SomeValue::Str { kind, .. }, n) | (Mul, n, SomeValue::Str { kind, .. }) if int_parts(n).is_some() => {
+            Ok(SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None })
+        }
+        (Mod, SomeValue::Str { kind, .. }, _) => {
+            let _ = py;
+            Ok(SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None })
+        }
+        (Add, SomeValue::Tuple(x), SomeValue::Tuple(y)) => {
+            let mut items = x.clone();
+            items.extend(y.iter().cloned());
+            Ok(SomeValue::Tuple(items))
+        }
+        (Mul, SomeValue::Tuple(x), n) if int_parts(n).is_some() => match n.konst().and_then(|k| k.bind(py).extract::<usize>().ok()) {
+            Some(times) => Ok(SomeValue::Tuple(x.iter().cloned().cycle().take(x.len() * times).collect())),
+            None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
+        },
+        (Add, SomeValue::List(x), SomeValue::List(y)) => {
+            if inplace {
+                let (item, _) = ann.read_item(*y);
+                ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
+                ann.itemdefs.get_mut(*x).resized = true;
+                return Ok(SomeValue::List(*x));
+            }
+            let (i1, _) = ann.read_item(*x);
+            let (i2, _) = ann.read_item(*y);
+            let item = ann.union(&i1, &i2).map_err(|e| ann.error(e.message))?;
+            let new = ann.new_container(ItemKind::List, item.clone(), SomeValue::Impossible);
+            ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
+            ann.generalize_item(*y, &item, &SomeValue::Impossible)?;
+            Ok(SomeValue::List(new))
+        }
+        (Mul, SomeValue::List(x), n) | (Mul, n, SomeValue::List(x)) if int_parts(n).is_some() => {
+            if inplace {
+                ann.itemdefs.get_mut(*x).resized = true;
+                return Ok(SomeValue::List(*x));
+            }
+            let (item, _) = ann.read_item(*x);
+            let new = ann.new_container(ItemKind::List, item, SomeValue::Impossible);
+            Ok(SomeValue::List(new))
+        }
+        (Sub | And_ | Or_ | Xor, SomeValue::Set(x), SomeValue::Set(y)) => {
+            let (i1, _) = ann.read_item(*x);
+            let (i2, _) = ann.read_item(*y);
+            let item = ann.union(&i1, &i2).map_err(|e| ann.error(e.message))?;
+            if inplace {
+                ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
+                return Ok(SomeValue::Set(*x));
+            }
+            let new = ann.new_container(ItemKind::Set, item, SomeValue::Impossible);
+            Ok(SomeValue::Set(new))
+        }
+        _ => Err(err(ann)),
+    }
+}
+
+/// Whether two annotations may be compared in RPython.
+fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
+    use SomeValue::*;
+    match (a, b) {
+        (x, y) if is_number(x) && is_number(y) => true,
+        (Str { kind: k1, .. }, Str { kind: k2, .. }) => k1 == k2,
+        (None_, _) | (_, None_) => true,
+        (Tuple(x), Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(p, q)),
+        (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
+        (Instance { .. }, Instance { .. }) | (Pbc { .. }, Pbc { .. }) | (Type { .. }, Type { .. }) => true,
+        _ => false,
+    }
+}
+
+/// `<`, `<=`, `==`, `!=`, `>`, `>=`: a bool, narrowing non-negativity.
+pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    use OpName::*;
+    if !comparable(a, b) {
+        if matches!(op.opname, Eq | Ne) {
+            // different kinds are never equal
+            return Ok(SomeValue::Bool { konst: Some(op.opname == Ne), knowntypedata: None });
+        }
+        return Err(ann.error(format!("cannot compare {} and {} with {}", describe(a), describe(b), op.opname)));
+    }
+    if let (SomeValue::List(x), SomeValue::List(y)) = (a, b) {
+        // comparing lists compares their items
+        let _ = ann.merge_itemdefs(*x, *y);
+    }
+    let mut facts = Vec::new();
+    let nonneg = |s: &SomeValue| matches!(s, SomeValue::Integer { nonneg: true, .. } | SomeValue::Bool { .. });
+    let as_nonneg = |s: &SomeValue| match s {
+        SomeValue::Integer { kind, .. } => Some(SomeValue::Integer { kind: *kind, nonneg: true, konst: None }),
+        _ => None,
+    };
+    let va = op.args[0].as_var();
+    let vb = op.args[1].as_var();
+    match op.opname {
+        Gt | Ge | Eq if nonneg(b) => {
+            if let (Some(v), Some(n)) = (va, as_nonneg(a)) {
+                facts.push((v, Some(n), None));
+            }
+        }
+        _ => {}
+    }
+    match op.opname {
+        Lt | Le | Eq if nonneg(a) => {
+            if let (Some(v), Some(n)) = (vb, as_nonneg(b)) {
+                facts.push((v, Some(n), None));
+            }
+        }
+        _ => {}
+    }
+    let _ = py;
+    Ok(SomeValue::Bool {
+        konst: None,
+        knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(KnownTypeData { facts })) },
+    })
+}
+
+/// A str annotation of the given kind.
+pub fn string(kind: StrKind) -> SomeValue {
+    SomeValue::Str { kind, is_char: false, can_be_none: false, konst: None }
+}

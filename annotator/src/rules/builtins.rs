@@ -1,0 +1,591 @@
+//! Built-in functions, methods of built-in types, and the `rpy3.rlib`
+//! primitives (PyPy's `builtin.py` and the method parts of `unaryop.py`).
+
+use pyo3::prelude::*;
+
+use crate::description::CallArgs;
+use crate::error::AnnotatorError;
+use crate::itemdef::ItemKind;
+use crate::model::{describe, IntKind, IterVariant, SomeValue, StrKind};
+use crate::Annotator;
+
+/// `(module, attribute, name)` of every built-in the annotator knows.
+const BUILTINS: &[(&str, &str, &str)] = &[
+    ("builtins", "len", "len"),
+    ("builtins", "range", "range"),
+    ("builtins", "min", "min"),
+    ("builtins", "max", "max"),
+    ("builtins", "abs", "abs"),
+    ("builtins", "isinstance", "isinstance"),
+    ("builtins", "int", "int"),
+    ("builtins", "float", "float"),
+    ("builtins", "str", "str"),
+    ("builtins", "bytes", "bytes"),
+    ("builtins", "bool", "bool"),
+    ("builtins", "chr", "chr"),
+    ("builtins", "ord", "ord"),
+    ("builtins", "hash", "hash"),
+    ("builtins", "enumerate", "enumerate"),
+    ("builtins", "zip", "zip"),
+    ("builtins", "reversed", "reversed"),
+    ("builtins", "sorted", "sorted"),
+    ("builtins", "sum", "sum"),
+    ("builtins", "any", "any"),
+    ("builtins", "all", "all"),
+    ("builtins", "print", "print"),
+    ("builtins", "iter", "iter"),
+    ("builtins", "next", "next"),
+    ("builtins", "list", "list"),
+    ("builtins", "dict", "dict"),
+    ("builtins", "set", "set"),
+    ("builtins", "tuple", "tuple"),
+    ("builtins", "divmod", "divmod"),
+    ("builtins", "repr", "repr"),
+    ("builtins", "super", "super"),
+    ("builtins", "object", "object"),
+    ("math", "sqrt", "math.sqrt"),
+    ("math", "floor", "math.floor"),
+    ("math", "ceil", "math.ceil"),
+    ("math", "fabs", "math.fabs"),
+    ("math", "exp", "math.exp"),
+    ("math", "log", "math.log"),
+    ("math", "sin", "math.sin"),
+    ("math", "cos", "math.cos"),
+    ("math", "tan", "math.tan"),
+    ("math", "atan", "math.atan"),
+    ("math", "atan2", "math.atan2"),
+    ("math", "pow", "math.pow"),
+    ("math", "fmod", "math.fmod"),
+    ("math", "isnan", "math.isnan"),
+    ("math", "isinf", "math.isinf"),
+    ("math", "hypot", "math.hypot"),
+    ("math", "copysign", "math.copysign"),
+    ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
+    ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
+    ("rpy3.rlib.rarithmetic", "widen", "widen"),
+    ("rpy3.rlib.rarithmetic", "r_uint", "r_uint"),
+    ("rpy3.rlib.rarithmetic", "r_ulonglong", "r_ulonglong"),
+    ("rpy3.rlib.rarithmetic", "r_longlong", "r_longlong"),
+    ("rpy3.rlib.rarithmetic", "r_int", "r_int"),
+    ("rpy3.rlib.objectmodel", "we_are_translated", "we_are_translated"),
+    ("rpy3.rlib.objectmodel", "compute_hash", "compute_hash"),
+    ("rpy3.rlib.objectmodel", "instantiate", "instantiate"),
+    ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
+    ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
+    ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
+];
+
+/// The name of a built-in the annotator knows, if `obj` is one.
+pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static str> {
+    // Only look up the modules already imported: a program's constants
+    // never include a function of a module nobody imported.
+    let modules = py.import("sys").ok()?.getattr("modules").ok()?;
+    for &(module, attr, name) in BUILTINS {
+        let Ok(Some(m)) = modules.get_item(module).map(Some).or_else(|_| Ok::<_, PyErr>(None)) else { continue };
+        if let Ok(v) = m.getattr(attr) {
+            if v.is(obj) {
+                return Some(name);
+            }
+        }
+    }
+    None
+}
+
+fn int_kind(s: &SomeValue) -> Option<IntKind> {
+    match s {
+        SomeValue::Integer { kind, .. } => Some(*kind),
+        SomeValue::Bool { .. } => Some(IntKind::Signed),
+        _ => None,
+    }
+}
+
+fn arity(ann: &Annotator, name: &str, args: &[SomeValue], min: usize, max: usize) -> Result<(), AnnotatorError> {
+    if args.len() < min || args.len() > max {
+        return Err(ann.error(format!("{name}() called with {} arguments", args.len())));
+    }
+    Ok(())
+}
+
+/// A call of a built-in (or of a method bound to `s_self`).
+pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&SomeValue>, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+    if let Some(s_self) = s_self {
+        return call_method(ann, py, name, s_self, args);
+    }
+    if !args.keywords.is_empty() && !matches!(name, "print" | "sorted" | "min" | "max") {
+        return Err(ann.error(format!("{name}() does not take keyword arguments in RPython")));
+    }
+    let Some(a) = args.flat_positional() else {
+        return Err(ann.error(format!("{name}(*args) with a non-tuple")));
+    };
+    let a = a.as_slice();
+    use SomeValue as S;
+    Ok(match name {
+        "len" => {
+            arity(ann, name, a, 1, 1)?;
+            super::containers::len(ann, py, &a[0])?
+        }
+        "range" => {
+            arity(ann, name, a, 1, 3)?;
+            for x in a {
+                if int_kind(x).is_none() {
+                    return Err(ann.error(format!("range() of {}", describe(x))));
+                }
+            }
+            let nonneg_start = a.len() == 1 || matches!(a[0], S::Integer { nonneg: true, .. } | S::Bool { .. });
+            let step_pos = a.len() < 3
+                || a[2].konst().and_then(|k| k.bind(py).extract::<i64>().ok()).map(|s| s > 0).unwrap_or(false);
+            let item = S::Integer { kind: IntKind::Signed, nonneg: nonneg_start && step_pos, konst: None };
+            S::List(ann.new_container(ItemKind::List, item, S::Impossible))
+        }
+        "min" | "max" => {
+            let items = if a.len() == 1 {
+                {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    vec![super::containers::next(ann, &it)?]
+                }
+            } else {
+                a.to_vec()
+            };
+            let mut u = S::Impossible;
+            for i in &items {
+                u = ann.union(&u, &i.without_const()).map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
+            }
+            if let (S::Integer { kind, .. }, true) = (&u, name == "max" && items.iter().any(|i| matches!(i, S::Integer { nonneg: true, .. }))) {
+                u = S::Integer { kind: *kind, nonneg: true, konst: None };
+            }
+            u
+        }
+        "abs" => {
+            arity(ann, name, a, 1, 1)?;
+            super::arith::unary(ann, rpy3_model::OpName::Abs, &a[0])?
+        }
+        "isinstance" => {
+            arity(ann, name, a, 2, 2)?;
+            isinstance(ann, py, &a[0], &a[1])?.0
+        }
+        "int" => {
+            arity(ann, name, a, 0, 2)?;
+            match a.first() {
+                None | Some(S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. }) => S::int(),
+                Some(other) => return Err(ann.error(format!("int() of {}", describe(other)))),
+            }
+        }
+        "float" => {
+            arity(ann, name, a, 0, 1)?;
+            S::float()
+        }
+        "str" | "repr" => {
+            arity(ann, name, a, 0, 1)?;
+            S::str()
+        }
+        "bytes" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
+        "bool" => {
+            arity(ann, name, a, 0, 1)?;
+            S::bool()
+        }
+        "chr" => {
+            arity(ann, name, a, 1, 1)?;
+            S::char()
+        }
+        "ord" => {
+            arity(ann, name, a, 1, 1)?;
+            S::nonneg_int()
+        }
+        "hash" | "compute_hash" => S::int(),
+        "enumerate" => {
+            arity(ann, name, a, 1, 1)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            S::Iterator { over: Box::new(it), variant: IterVariant::Enumerate }
+        }
+        "zip" => {
+            let mut its = Vec::new();
+            for x in a {
+                its.push(super::containers::iter(ann, x)?);
+            }
+            S::Iterator { over: Box::new(S::Tuple(its)), variant: IterVariant::Zip }
+        }
+        "reversed" => {
+            arity(ann, name, a, 1, 1)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            S::Iterator { over: Box::new(it), variant: IterVariant::Items }
+        }
+        "sorted" | "list" => {
+            let item = match a.first() {
+                Some(x) => {
+                    let it = super::containers::iter(ann, x)?;
+                    super::containers::next(ann, &it)?
+                }
+                None => S::Impossible,
+            };
+            S::List(ann.new_container(ItemKind::List, item.without_const(), S::Impossible))
+        }
+        "set" => {
+            let item = match a.first() {
+                Some(x) => {
+                    let it = super::containers::iter(ann, x)?;
+                    super::containers::next(ann, &it)?
+                }
+                None => S::Impossible,
+            };
+            S::Set(ann.new_container(ItemKind::Set, item.without_const(), S::Impossible))
+        }
+        "dict" | "r_dict" => {
+            if name == "dict" && !a.is_empty() {
+                return Err(ann.error("dict() with arguments is not RPython"));
+            }
+            S::Dict(ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible))
+        }
+        "tuple" => match a.first() {
+            Some(t @ S::Tuple(_)) => t.clone(),
+            _ => return Err(ann.error("tuple() of something that is not a tuple is not RPython")),
+        },
+        "sum" => {
+            let it = super::containers::iter(ann, &a[0])?;
+            let item = super::containers::next(ann, &it)?;
+            match item {
+                S::Float { .. } => S::float(),
+                S::Impossible => S::int(),
+                x if int_kind(&x).is_some() => S::int(),
+                x => return Err(ann.error(format!("sum() of {}", describe(&x)))),
+            }
+        }
+        "any" | "all" => {
+            let it = super::containers::iter(ann, &a[0])?;
+            let _ = super::containers::next(ann, &it)?;
+            S::bool()
+        }
+        "print" => S::None_,
+        "iter" => super::containers::iter(ann, &a[0])?,
+        "next" => super::containers::next(ann, &a[0])?,
+        "divmod" => super::arith::binary(ann, py, rpy3_model::OpName::Divmod, &a[0], &a[1])?,
+        "math.floor" | "math.ceil" => S::int(),
+        "math.isnan" | "math.isinf" => S::bool(),
+        n if n.starts_with("math.") => S::float(),
+        "intmask" => S::int(),
+        "ovfcheck" => match a.first() {
+            Some(x) if int_kind(x).is_some() => x.without_const(),
+            _ => return Err(ann.error("ovfcheck() of something that is not an int")),
+        },
+        "widen" => match a.first() {
+            Some(S::Integer { kind, .. }) if kind.unsigned() => S::Integer { kind: *kind, nonneg: true, konst: None },
+            _ => S::int(),
+        },
+        "r_uint" | "r_ulonglong" => S::Integer { kind: IntKind::Unsigned, nonneg: true, konst: None },
+        "r_longlong" => S::Integer { kind: IntKind::SignedLongLong, nonneg: false, konst: None },
+        "r_int" => S::int(),
+        "we_are_translated" => S::Bool { konst: Some(true), knowntypedata: None },
+        "instantiate" => match a.first().and_then(|c| c_const(ann, c)) {
+            Some(cls) => {
+                let cdef = ann.getclassdef(py, cls.bind(py))?;
+                S::Instance { classdef: cdef, can_be_none: false }
+            }
+            None => return Err(ann.error("instantiate() of something that is not a constant class")),
+        },
+        "StringBuilder" => S::Builtin { name: "StringBuilder", s_self: Some(Box::new(S::str())) },
+        "BytesBuilder" => S::Builtin {
+            name: "BytesBuilder",
+            s_self: Some(Box::new(S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None })),
+        },
+        "super" => return Err(ann.error("super() is not supported by the annotator yet")),
+        "object" => return Err(ann.error("object() is not RPython")),
+        other => return Err(ann.error(format!("the built-in {other}() is not supported"))),
+    })
+}
+
+fn c_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
+    match s {
+        SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
+        _ => None,
+    }
+}
+
+/// `isinstance(x, C)`: constant when the annotation decides, else a bool
+/// that narrows `x` to instances of `C` when true.
+pub(super) fn isinstance(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    x: &SomeValue,
+    c: &SomeValue,
+) -> Result<(SomeValue, Option<SomeValue>), AnnotatorError> {
+    let classes: Vec<Bound<'_, PyAny>> = match c {
+        SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| ann.desc_object(*d)).map(|o| o.bind(py).clone()).collect(),
+        SomeValue::Builtin { name, s_self: None } => {
+            let t = py.import("builtins").and_then(|b| b.getattr(*name)).map_err(|e| ann.error(format!("{e}")))?;
+            vec![t]
+        }
+        SomeValue::Tuple(items) => {
+            let mut out = Vec::new();
+            for i in items {
+                match i {
+                    SomeValue::Pbc { descs, .. } => {
+                        out.extend(descs.iter().filter_map(|d| ann.desc_object(*d)).map(|o| o.bind(py).clone()))
+                    }
+                    SomeValue::Builtin { name, s_self: None } => {
+                        out.push(py.import("builtins").and_then(|b| b.getattr(*name)).map_err(|e| ann.error(format!("{e}")))?)
+                    }
+                    _ => return Err(ann.error("isinstance() with something that is not a class")),
+                }
+            }
+            out
+        }
+        _ => return Err(ann.error("isinstance() with something that is not a constant class")),
+    };
+    let builtins = py.import("builtins").map_err(|e| ann.error(format!("{e}")))?;
+    let is_builtin_type = |t: &Bound<'_, PyAny>, n: &str| builtins.getattr(n).map(|b| b.is(t)).unwrap_or(false);
+    // values of built-in types: decided by the annotation
+    let konst = match x {
+        SomeValue::Integer { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "int"))),
+        SomeValue::Bool { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "int") || is_builtin_type(t, "bool"))),
+        SomeValue::Float { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "float"))),
+        SomeValue::Str { kind: StrKind::Str, can_be_none: false, .. } => Some(classes.iter().any(|t| is_builtin_type(t, "str"))),
+        SomeValue::Str { kind: StrKind::Bytes, can_be_none: false, .. } => {
+            Some(classes.iter().any(|t| is_builtin_type(t, "bytes")))
+        }
+        SomeValue::None_ => Some(false),
+        SomeValue::List(_) => Some(classes.iter().any(|t| is_builtin_type(t, "list"))),
+        SomeValue::Dict(_) => Some(classes.iter().any(|t| is_builtin_type(t, "dict"))),
+        SomeValue::Tuple(_) => Some(classes.iter().any(|t| is_builtin_type(t, "tuple"))),
+        _ => None,
+    };
+    if konst.is_some() {
+        return Ok((SomeValue::Bool { konst, knowntypedata: None }, None));
+    }
+    let SomeValue::Instance { classdef: xc, .. } = x else {
+        return Ok((SomeValue::bool(), None));
+    };
+    let mut cdefs = Vec::new();
+    for t in &classes {
+        if t.is_instance_of::<pyo3::types::PyType>() {
+            cdefs.push(ann.getclassdef(py, t)?);
+        }
+    }
+    if cdefs.iter().any(|c| ann.is_subclass(*xc, *c)) && !x.can_be_none() {
+        return Ok((SomeValue::Bool { konst: Some(true), knowntypedata: None }, None));
+    }
+    // narrow to the classes below x's class
+    let mut narrowed: Option<crate::ids::ClassDefId> = None;
+    for c in &cdefs {
+        let c = if ann.is_subclass(*xc, *c) { *xc } else { *c };
+        if ann.is_subclass(c, *xc) {
+            narrowed = Some(match narrowed {
+                None => c,
+                Some(n) => ann.common_base(n, c).unwrap_or(n),
+            });
+        }
+    }
+    Ok((
+        SomeValue::Bool { konst: if narrowed.is_none() && !cdefs.is_empty() { Some(false) } else { None }, knowntypedata: None },
+        narrowed.map(|n| SomeValue::Instance { classdef: n, can_be_none: false }),
+    ))
+}
+
+/// `obj.name` where `obj` is a value of a built-in type: a bound method.
+pub fn method(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
+    let _ = py;
+    let table: &[&'static str] = match obj {
+        SomeValue::Str { .. } => &[
+            "join", "split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "startswith", "endswith", "find",
+            "rfind", "index", "rindex", "count", "replace", "isdigit", "isalpha", "isspace", "isalnum", "isupper",
+            "islower", "ljust", "rjust", "center", "zfill", "splitlines", "encode", "decode", "title", "capitalize",
+            "swapcase", "partition", "rpartition",
+        ],
+        SomeValue::List(_) => &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"],
+        SomeValue::Dict(_) => &["get", "keys", "values", "items", "pop", "setdefault", "update", "clear", "copy", "popitem"],
+        SomeValue::Set(_) => &["add", "remove", "discard", "update", "clear", "copy", "union", "intersection", "difference", "issubset", "pop"],
+        SomeValue::Builtin { name: "StringBuilder" | "BytesBuilder", .. } => {
+            &["append", "append_slice", "append_multiple_char", "append_char", "getlength", "build"]
+        }
+        SomeValue::Integer { .. } => &["bit_length"],
+        SomeValue::Float { .. } => &["is_integer"],
+        other => return Err(ann.error(format!("{} has no attribute '{name}' in RPython", describe(other)))),
+    };
+    match table.iter().find(|&&m| m == name) {
+        Some(&m) => {
+            let s_self = match obj {
+                SomeValue::Builtin { name: b, s_self } => SomeValue::Builtin { name: b, s_self: s_self.clone() },
+                other => other.clone(),
+            };
+            Ok(SomeValue::Builtin { name: m, s_self: Some(Box::new(s_self)) })
+        }
+        None => Err(ann.error(format!("{} has no method '{name}' in RPython", describe(obj)))),
+    }
+}
+
+fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeValue, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+    use SomeValue as S;
+    let a = args.flat_positional().unwrap_or_default();
+    let kw = &args.keywords;
+    let strk = |s: &SomeValue| match s {
+        S::Str { kind, .. } => *kind,
+        _ => StrKind::Str,
+    };
+    match s_self {
+        S::Str { kind, .. } => {
+            let kind = *kind;
+            let string = super::arith::string(kind);
+            Ok(match name {
+                "join" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let item = super::containers::next(ann, &it)?;
+                    if !matches!(item, S::Str { .. } | S::Impossible) || (matches!(item, S::Str { .. }) && strk(&item) != kind) {
+                        return Err(ann.error(format!("join() of {} items", describe(&item))));
+                    }
+                    string
+                }
+                "split" | "rsplit" | "splitlines" => {
+                    let id = ann.new_container(ItemKind::List, string, S::Impossible);
+                    S::List(id)
+                }
+                "partition" | "rpartition" => S::Tuple(vec![string.clone(), string.clone(), string]),
+                "startswith" | "endswith" | "isdigit" | "isalpha" | "isspace" | "isalnum" | "isupper" | "islower" => S::bool(),
+                "find" | "rfind" | "index" | "rindex" => S::int(),
+                "count" => S::nonneg_int(),
+                "encode" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
+                "decode" => S::str(),
+                "lower" | "upper" | "swapcase" => match s_self {
+                    S::Str { is_char: true, .. } => S::Str { kind, is_char: true, can_be_none: false, konst: None },
+                    _ => string,
+                },
+                _ => string,
+            })
+        }
+        S::List(id) => {
+            let id = *id;
+            Ok(match name {
+                "append" => {
+                    ann.generalize_item(id, &a[0].without_const(), &S::Impossible)?;
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "insert" => {
+                    ann.generalize_item(id, &a[1].without_const(), &S::Impossible)?;
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "extend" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let item = super::containers::next(ann, &it)?;
+                    ann.generalize_item(id, &item.without_const(), &S::Impossible)?;
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "pop" => {
+                    ann.itemdefs.get_mut(id).resized = true;
+                    ann.read_item(id).0
+                }
+                "remove" | "clear" => {
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "reverse" | "sort" => {
+                    if !kw.is_empty() {
+                        return Err(ann.error("sort() with key or reverse arguments is not RPython"));
+                    }
+                    ann.itemdefs.get_mut(id).mutated = true;
+                    S::None_
+                }
+                "index" => S::nonneg_int(),
+                "count" => S::nonneg_int(),
+                "copy" => {
+                    let (item, _) = ann.read_item(id);
+                    S::List(ann.new_container(ItemKind::List, item, S::Impossible))
+                }
+                _ => return Err(ann.error(format!("list.{name}() is not supported"))),
+            })
+        }
+        S::Dict(id) => {
+            let id = *id;
+            Ok(match name {
+                "get" => {
+                    let (_, v) = ann.read_item(id);
+                    match a.get(1) {
+                        Some(d) => ann.union(&v, &d.without_const()).map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
+                        None => ann.union(&v, &S::None_).map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
+                    }
+                }
+                "keys" | "values" | "items" => {
+                    let (k, v) = ann.read_item(id);
+                    let item = match name {
+                        "keys" => k,
+                        "values" => v,
+                        _ => S::Tuple(vec![k, v]),
+                    };
+                    S::List(ann.new_container(ItemKind::List, item, S::Impossible))
+                }
+                "pop" => {
+                    let (_, v) = ann.read_item(id);
+                    ann.itemdefs.get_mut(id).resized = true;
+                    match a.get(1) {
+                        Some(d) => ann.union(&v, &d.without_const()).map_err(|e| ann.error(format!("dict.pop(): {}", e.message)))?,
+                        None => v,
+                    }
+                }
+                "setdefault" => {
+                    ann.generalize_item(id, &a[0].without_const(), &a.get(1).cloned().unwrap_or(S::None_).without_const())?;
+                    ann.read_item(id).1
+                }
+                "update" => {
+                    if let Some(S::Dict(other)) = a.first() {
+                        let (k, v) = ann.read_item(*other);
+                        ann.generalize_item(id, &k, &v)?;
+                    }
+                    S::None_
+                }
+                "clear" => S::None_,
+                "copy" => {
+                    let (k, v) = ann.read_item(id);
+                    S::Dict(ann.new_container(ItemKind::Dict, k, v))
+                }
+                "popitem" => {
+                    let (k, v) = ann.read_item(id);
+                    S::Tuple(vec![k, v])
+                }
+                _ => return Err(ann.error(format!("dict.{name}() is not supported"))),
+            })
+        }
+        S::Set(id) => {
+            let id = *id;
+            Ok(match name {
+                "add" => {
+                    ann.generalize_item(id, &a[0].without_const(), &S::Impossible)?;
+                    S::None_
+                }
+                "update" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let item = super::containers::next(ann, &it)?;
+                    ann.generalize_item(id, &item.without_const(), &S::Impossible)?;
+                    S::None_
+                }
+                "remove" | "discard" | "clear" => S::None_,
+                "issubset" => S::bool(),
+                "pop" => ann.read_item(id).0,
+                "copy" | "union" | "intersection" | "difference" => {
+                    let (item, _) = ann.read_item(id);
+                    S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
+                }
+                _ => return Err(ann.error(format!("set.{name}() is not supported"))),
+            })
+        }
+        S::Builtin { name: "StringBuilder" | "BytesBuilder", s_self: Some(inner) } => Ok(match name {
+            "append" | "append_slice" | "append_multiple_char" | "append_char" => S::None_,
+            "getlength" => S::nonneg_int(),
+            "build" => super::arith::string(strk(inner)),
+            _ => return Err(ann.error(format!("builder.{name}() is not supported"))),
+        }),
+        S::Integer { .. } => Ok(S::nonneg_int()),
+        S::Float { .. } => Ok(S::bool()),
+        other => {
+            let _ = py;
+            Err(ann.error(format!("cannot call method {name} of {}", describe(other))))
+        }
+    }
+}
+
+/// Classes of the rlib and built-in types called as constructors, handled
+/// like built-in functions.
+pub fn call_class_builtin(ann: &mut Annotator, py: Python<'_>, cls: &Bound<'_, PyAny>, args: &CallArgs) -> Result<Option<SomeValue>, AnnotatorError> {
+    match builtin_name(py, cls) {
+        Some(name) => Ok(Some(call(ann, py, name, None, args.clone())?)),
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,235 @@
+//! Items, slices, lengths and iteration of containers and strings.
+
+use pyo3::prelude::*;
+
+use crate::error::AnnotatorError;
+use crate::model::{describe, IterVariant, SomeValue, StrKind};
+use crate::Annotator;
+
+fn is_int(s: &SomeValue) -> bool {
+    matches!(s, SomeValue::Integer { .. } | SomeValue::Bool { .. })
+}
+
+fn char_of(kind: StrKind) -> SomeValue {
+    match kind {
+        StrKind::Str => SomeValue::char(),
+        StrKind::Bytes => SomeValue::nonneg_int(),
+    }
+}
+
+/// `item in container`.
+pub fn contains(ann: &mut Annotator, container: &SomeValue, item: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match container {
+        SomeValue::List(id) | SomeValue::Set(id) | SomeValue::Dict(id) => {
+            let _ = ann.read_item(*id);
+            Ok(SomeValue::bool())
+        }
+        SomeValue::Str { kind: k1, .. } => match item {
+            SomeValue::Str { kind: k2, .. } if k1 == k2 => Ok(SomeValue::bool()),
+            _ if *k1 == StrKind::Bytes && is_int(item) => Ok(SomeValue::bool()),
+            _ => Err(ann.error(format!("'in' of {} in {}", describe(item), describe(container)))),
+        },
+        SomeValue::Tuple(_) => Ok(SomeValue::bool()),
+        other => Err(ann.error(format!("'in' is not supported on {}", describe(other)))),
+    }
+}
+
+/// `len(x)`.
+pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match s {
+        SomeValue::Tuple(items) => {
+            let n = pyo3::types::PyInt::new(py, items.len() as i64).into_any();
+            ann.immutablevalue(py, &n)
+        }
+        SomeValue::Str { konst: Some(k), .. } => {
+            let n = k.bind(py).len().unwrap_or(0);
+            let n = pyo3::types::PyInt::new(py, n as i64).into_any();
+            ann.immutablevalue(py, &n)
+        }
+        SomeValue::Str { can_be_none: false, .. } => Ok(SomeValue::nonneg_int()),
+        SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id) => {
+            let _ = ann.read_item(*id);
+            Ok(SomeValue::nonneg_int())
+        }
+        other => Err(ann.error(format!("len() of {}", describe(other)))),
+    }
+}
+
+/// `container[key]`.
+pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match c {
+        SomeValue::List(id) if is_int(key) => Ok(ann.read_item(*id).0),
+        SomeValue::Dict(id) => {
+            let (k, v) = ann.read_item(*id);
+            if !k.is_impossible() {
+                ann.union(&k, key).map_err(|e| ann.error(format!("dict key: {}", e.message)))?;
+            }
+            Ok(v)
+        }
+        SomeValue::Str { kind, can_be_none: false, .. } if is_int(key) => Ok(char_of(*kind)),
+        SomeValue::Tuple(items) => {
+            let Some(k) = key.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).or_else(|| match key {
+                SomeValue::Bool { konst: Some(b), .. } => Some(*b as i64),
+                _ => None,
+            }) else {
+                return Err(ann.error("indexing a tuple with a non-constant index is not RPython"));
+            };
+            let n = items.len() as i64;
+            let i = if k < 0 { k + n } else { k };
+            if i < 0 || i >= n {
+                return Err(ann.error(format!("tuple index {k} out of range")));
+            }
+            Ok(items[i as usize].clone())
+        }
+        other => Err(ann.error(format!("cannot index {} with {}", describe(other), describe(key)))),
+    }
+}
+
+/// `container[key] = value`.
+pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match c {
+        SomeValue::List(id) if is_int(key) => {
+            ann.generalize_item(*id, &value.without_const(), &SomeValue::Impossible)?;
+            ann.itemdefs.get_mut(*id).mutated = true;
+            Ok(SomeValue::None_)
+        }
+        SomeValue::Dict(id) => {
+            ann.generalize_item(*id, &key.without_const(), &value.without_const())?;
+            ann.itemdefs.get_mut(*id).mutated = true;
+            Ok(SomeValue::None_)
+        }
+        other => Err(ann.error(format!("cannot store an item into {}", describe(other)))),
+    }
+}
+
+/// `del container[key]`.
+pub fn delitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match c {
+        SomeValue::List(id) if is_int(key) => {
+            ann.itemdefs.get_mut(*id).resized = true;
+            Ok(SomeValue::None_)
+        }
+        SomeValue::Dict(id) => {
+            let _ = ann.read_item(*id);
+            Ok(SomeValue::None_)
+        }
+        other => Err(ann.error(format!("cannot delete an item of {}", describe(other)))),
+    }
+}
+
+fn check_bound(ann: &Annotator, s: &SomeValue) -> Result<(), AnnotatorError> {
+    if matches!(s, SomeValue::None_) || is_int(s) {
+        Ok(())
+    } else {
+        Err(ann.error(format!("slice bound must be an int or None, got {}", describe(s))))
+    }
+}
+
+/// `container[start:stop]`.
+pub fn getslice(ann: &mut Annotator, c: &SomeValue, start: &SomeValue, stop: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    check_bound(ann, start)?;
+    check_bound(ann, stop)?;
+    match c {
+        SomeValue::List(id) => {
+            let (item, _) = ann.read_item(*id);
+            let new = ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
+            Ok(SomeValue::List(new))
+        }
+        SomeValue::Str { kind, can_be_none: false, .. } => Ok(super::arith::string(*kind)),
+        SomeValue::Tuple(_) => Err(ann.error("slicing a tuple is not RPython")),
+        other => Err(ann.error(format!("cannot slice {}", describe(other)))),
+    }
+}
+
+/// `container[start:stop] = value`.
+pub fn setslice(ann: &mut Annotator, c: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match (c, value) {
+        (SomeValue::List(id), SomeValue::List(other)) => {
+            let (item, _) = ann.read_item(*other);
+            ann.generalize_item(*id, &item, &SomeValue::Impossible)?;
+            let d = ann.itemdefs.get_mut(*id);
+            d.mutated = true;
+            d.resized = true;
+            Ok(SomeValue::None_)
+        }
+        _ => Err(ann.error(format!("cannot assign {} to a slice of {}", describe(value), describe(c)))),
+    }
+}
+
+/// `del container[start:stop]`.
+pub fn delslice(ann: &mut Annotator, c: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match c {
+        SomeValue::List(id) => {
+            ann.itemdefs.get_mut(*id).resized = true;
+            Ok(SomeValue::None_)
+        }
+        other => Err(ann.error(format!("cannot delete a slice of {}", describe(other)))),
+    }
+}
+
+/// `iter(x)`.
+pub fn iter(ann: &mut Annotator, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match s {
+        SomeValue::List(_) | SomeValue::Dict(_) | SomeValue::Set(_) | SomeValue::Str { can_be_none: false, .. } | SomeValue::Tuple(_) => {
+            if let SomeValue::Tuple(items) = s {
+                // iterating a tuple: its items must unite
+                let mut u = SomeValue::Impossible;
+                for i in items {
+                    u = ann.union(&u, i).map_err(|e| ann.error(format!("iterating over a tuple: {}", e.message)))?;
+                }
+            }
+            Ok(SomeValue::Iterator { over: Box::new(s.clone()), variant: IterVariant::Items })
+        }
+        SomeValue::Iterator { .. } | SomeValue::Generator(_) => Ok(s.clone()),
+        other => Err(ann.error(format!("cannot iterate over {}", describe(other)))),
+    }
+}
+
+/// What iterating over `over` in the given way yields.
+pub fn iter_item(ann: &mut Annotator, over: &SomeValue, variant: IterVariant) -> Result<SomeValue, AnnotatorError> {
+    let base = match over {
+        SomeValue::List(id) | SomeValue::Set(id) => ann.read_item(*id).0,
+        SomeValue::Dict(id) => {
+            let (k, v) = ann.read_item(*id);
+            match variant {
+                IterVariant::Values => return Ok(v),
+                IterVariant::Pairs => return Ok(SomeValue::Tuple(vec![k, v])),
+                _ => k,
+            }
+        }
+        SomeValue::Str { kind, .. } => char_of(*kind),
+        SomeValue::Tuple(items) if variant != IterVariant::Zip => {
+            let mut u = SomeValue::Impossible;
+            for i in items {
+                u = ann.union(&u, &i.without_const()).map_err(|e| ann.error(e.message))?;
+            }
+            u
+        }
+        SomeValue::Tuple(iterables) => {
+            let mut items = Vec::new();
+            for it in iterables.clone() {
+                items.push(iter_item(ann, &it, IterVariant::Items)?);
+            }
+            return Ok(SomeValue::Tuple(items));
+        }
+        SomeValue::Iterator { over, variant: v } => iter_item(ann, over, *v)?,
+        SomeValue::Generator(id) => ann.read_item(*id).0,
+        other => return Err(ann.error(format!("cannot iterate over {}", describe(other)))),
+    };
+    Ok(match variant {
+        IterVariant::Enumerate => SomeValue::Tuple(vec![SomeValue::nonneg_int(), base]),
+        _ => base,
+    })
+}
+
+/// `next(it)`.
+pub fn next(ann: &mut Annotator, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match s {
+        SomeValue::Iterator { over, variant } => {
+            let (over, variant) = (over.as_ref().clone(), *variant);
+            iter_item(ann, &over, variant)
+        }
+        SomeValue::Generator(id) => Ok(ann.read_item(*id).0),
+        other => Err(ann.error(format!("next() of {}", describe(other)))),
+    }
+}

@@ -1,0 +1,362 @@
+//! The annotation rules of every high-level operation (PyPy's `unaryop.py`
+//! and `binaryop.py`): given the annotations of the arguments, the
+//! annotation of the result, with side effects on shared state (container
+//! items, attributes, called graphs).
+
+mod arith;
+mod builtins;
+mod containers;
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use rpy3_model::{Hlvalue, OpName, SpaceOperation};
+
+use crate::description::{CallArgs, Desc};
+use crate::error::AnnotatorError;
+use crate::ids::GraphId;
+use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
+use crate::Annotator;
+
+pub use builtins::builtin_name;
+
+/// The annotation of `op`'s result.
+pub fn consider_op(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    graph: GraphId,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Result<SomeValue, AnnotatorError> {
+    use OpName::*;
+    match op.opname {
+        Bool => Ok(truth(&args[0], op_var(op, 0))),
+        Is_ => Ok(is_(ann, op, args)),
+        Issubtype => Ok(match (&args[0], &args[1]) {
+            (SomeValue::Type { konst: Some(a), .. }, _) if args[1].konst().is_some() || pbc_const(ann, &args[1]).is_some() => {
+                let b = args[1].konst().cloned().or_else(|| pbc_const(ann, &args[1])).expect("checked");
+                let r = a.bind(py).is_instance_of::<pyo3::types::PyType>()
+                    && a.bind(py).cast::<pyo3::types::PyType>().map(|t| t.is_subclass(b.bind(py)).unwrap_or(false)).unwrap_or(false);
+                SomeValue::Bool { konst: Some(r), knowntypedata: None }
+            }
+            _ => SomeValue::bool(),
+        }),
+        Type => type_of(ann, py, &args[0]),
+        Neg | Pos | Invert | Abs => arith::unary(ann, op.opname, &args[0]),
+        Add | Sub | Mul | Truediv | Floordiv | Mod | Divmod | Pow | Lshift | Rshift | And_ | Or_ | Xor | InplaceAdd
+        | InplaceSub | InplaceMul | InplaceTruediv | InplaceFloordiv | InplaceMod | InplacePow | InplaceLshift
+        | InplaceRshift | InplaceAnd | InplaceOr | InplaceXor | Matmul | InplaceMatmul => {
+            arith::binary(ann, py, op.opname, &args[0], &args[1])
+        }
+        Lt | Le | Eq | Ne | Gt | Ge => arith::compare(ann, py, op, &args[0], &args[1]),
+        Contains => containers::contains(ann, &args[0], &args[1]),
+        Len => containers::len(ann, py, &args[0]),
+        Hash => match &args[0] {
+            SomeValue::Integer { .. } | SomeValue::Bool { .. } | SomeValue::Float { .. } | SomeValue::Str { .. } | SomeValue::Tuple(_) => {
+                Ok(SomeValue::int())
+            }
+            other => Err(ann.error(format!("hash() of {} is not RPython (use compute_hash)", describe(other)))),
+        },
+        Repr | Str | Ascii => Ok(str_of(&args[0])),
+        Format => Ok(SomeValue::str()),
+        Getattr => getattr(ann, py, op, &args[0], &args[1]),
+        Setattr => {
+            let name = const_str(py, &args[1]).ok_or_else(|| ann.error("setattr() with a non-constant attribute name"))?;
+            match &args[0] {
+                SomeValue::Instance { classdef, .. } => {
+                    let s = args[2].clone();
+                    ann.set_attr(py, *classdef, &name, &s)?;
+                    Ok(SomeValue::None_)
+                }
+                other => Err(ann.error(format!("cannot set attribute '{name}' on {}", describe(other)))),
+            }
+        }
+        Delattr => Err(ann.error("deleting attributes is not RPython")),
+        Getitem => containers::getitem(ann, py, &args[0], &args[1]),
+        Setitem => containers::setitem(ann, &args[0], &args[1], &args[2]),
+        Delitem => containers::delitem(ann, &args[0], &args[1]),
+        Getslice => containers::getslice(ann, &args[0], &args[1], &args[2]),
+        Setslice => containers::setslice(ann, &args[0], &args[3]),
+        Delslice => containers::delslice(ann, &args[0]),
+        Newslice => Err(ann.error("slices with a step are not supported; use a loop")),
+        Iter => containers::iter(ann, &args[0]),
+        Next => containers::next(ann, &args[0]),
+        Newtuple => Ok(SomeValue::Tuple(args.to_vec())),
+        Newlist | Newset => {
+            let kind = if op.opname == Newlist { crate::itemdef::ItemKind::List } else { crate::itemdef::ItemKind::Set };
+            let id = ann.new_container(kind, SomeValue::Impossible, SomeValue::Impossible);
+            for a in args {
+                ann.generalize_item(id, &a.without_const(), &SomeValue::Impossible)?;
+            }
+            Ok(if op.opname == Newlist { SomeValue::List(id) } else { SomeValue::Set(id) })
+        }
+        Newdict => {
+            let id = ann.new_container(crate::itemdef::ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
+            for pair in args.chunks(2) {
+                ann.generalize_item(id, &pair[0].without_const(), &pair[1].without_const())?;
+            }
+            Ok(SomeValue::Dict(id))
+        }
+        SimpleCall => {
+            if let (SomeValue::Builtin { name: "isinstance", s_self: None }, 3) = (&args[0], args.len()) {
+                let (result, narrowed) = builtins::isinstance(ann, py, &args[1], &args[2])?;
+                if let (SomeValue::Bool { konst: None, .. }, Some(n), Some(v)) = (&result, narrowed, op_var(op, 1)) {
+                    return Ok(SomeValue::Bool {
+                        konst: None,
+                        knowntypedata: Some(Arc::new(KnownTypeData { facts: vec![(v, Some(n), None)] })),
+                    });
+                }
+                return Ok(result);
+            }
+            call(ann, py, &args[0], crate::description::CallArgs::positional(args[1..].to_vec()))
+        }
+        CallArgs => {
+            let shape = match &op.args[1] {
+                Hlvalue::Constant(c) => rpy3_model::operation::CallShape::from_py(c.value.bind(py))
+                    .ok_or_else(|| ann.error("internal error: bad call shape"))?,
+                _ => return Err(ann.error("internal error: call shape is not a constant")),
+            };
+            let values = &args[2..];
+            let mut ca = crate::description::CallArgs::positional(values[..shape.num_positional].to_vec());
+            let mut i = shape.num_positional;
+            for k in &shape.keywords {
+                ca.keywords.push((k.clone(), values[i].clone()));
+                i += 1;
+            }
+            if shape.has_star {
+                ca.star = Some(values[i].clone());
+                i += 1;
+            }
+            if shape.has_starstar {
+                let _ = i;
+                return Err(ann.error("calls with **kwargs are not RPython"));
+            }
+            call(ann, py, &args[0], ca)
+        }
+        Yield => {
+            let gen = ann.graphs[graph].generator.ok_or_else(|| ann.error("yield outside a generator"))?;
+            ann.generalize_item(gen, &args[0].without_const(), &SomeValue::Impossible)?;
+            Ok(SomeValue::None_)
+        }
+    }
+}
+
+fn op_var(op: &SpaceOperation, i: usize) -> Option<rpy3_model::VarId> {
+    op.args.get(i).and_then(|a| a.as_var())
+}
+
+/// The constant string value of an annotation.
+pub(crate) fn const_str(py: Python<'_>, s: &SomeValue) -> Option<String> {
+    s.konst().and_then(|k| k.bind(py).extract::<String>().ok())
+}
+
+/// The object of a one-element PBC.
+fn pbc_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
+    match s {
+        SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
+        _ => None,
+    }
+}
+
+/// `bool(x)`: constant when the value decides it; carries the fact that a
+/// nullable value is not None when true.
+fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
+    use SomeValue::*;
+    let konst = match s {
+        Bool { konst, .. } => *konst,
+        None_ => Some(false),
+        Pbc { can_be_none: false, .. } => Some(true),
+        Instance { can_be_none: false, .. } => Some(true),
+        _ => s.konst().and_then(|k| Python::attach(|py| k.bind(py).is_truthy().ok())),
+    };
+    let knowntypedata = match (s, var) {
+        (Instance { .. } | Pbc { .. } | Str { can_be_none: true, .. }, Some(v)) if s.can_be_none() => {
+            Some(Arc::new(KnownTypeData { facts: vec![(v, Some(s.nonnone()), None)] }))
+        }
+        _ => None,
+    };
+    if let Bool { knowntypedata: Some(k), .. } = s {
+        return Bool { konst, knowntypedata: Some(k.clone()) };
+    }
+    Bool { konst, knowntypedata }
+}
+
+fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
+    let (a, b) = (&args[0], &args[1]);
+    let konst = match (a, b) {
+        (SomeValue::None_, SomeValue::None_) => Some(true),
+        (SomeValue::None_, x) | (x, SomeValue::None_) if !x.can_be_none() => Some(false),
+        (SomeValue::Pbc { descs: d1, can_be_none: false }, SomeValue::Pbc { descs: d2, can_be_none: false })
+            if d1.len() == 1 && d2.len() == 1 =>
+        {
+            Some(d1 == d2)
+        }
+        _ => None,
+    };
+    let _ = ann;
+    let mut facts = Vec::new();
+    for (i, (this, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+        if matches!(other, SomeValue::None_) && this.can_be_none() {
+            if let Some(v) = op_var(op, i) {
+                facts.push((v, Some(SomeValue::None_), Some(this.nonnone())));
+            }
+        }
+    }
+    SomeValue::Bool {
+        konst,
+        knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(KnownTypeData { facts })) },
+    }
+}
+
+fn str_of(s: &SomeValue) -> SomeValue {
+    match s {
+        SomeValue::Str { kind: StrKind::Str, is_char, .. } => {
+            SomeValue::Str { kind: StrKind::Str, is_char: *is_char, can_be_none: false, konst: None }
+        }
+        _ => SomeValue::str(),
+    }
+}
+
+fn type_of(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    match s {
+        SomeValue::Instance { classdef, .. } => Ok(SomeValue::Type { classdef: Some(*classdef), konst: None }),
+        other => {
+            let ty = match other {
+                SomeValue::Integer { .. } => "int",
+                SomeValue::Bool { .. } => "bool",
+                SomeValue::Float { .. } => "float",
+                SomeValue::Str { kind: StrKind::Str, .. } => "str",
+                SomeValue::Str { kind: StrKind::Bytes, .. } => "bytes",
+                _ => return Err(ann.error(format!("type() of {} is not RPython", describe(other)))),
+            };
+            let t = py.import("builtins").and_then(|b| b.getattr(ty)).map_err(|e| ann.error(format!("{e}")))?;
+            Ok(SomeValue::Type { classdef: None, konst: Some(rpy3_model::PyObj::new(&t)) })
+        }
+    }
+}
+
+fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeValue, name: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    let _ = op;
+    let Some(name) = const_str(py, name) else {
+        return Err(ann.error("getattr() with a non-constant attribute name"));
+    };
+    match obj {
+        SomeValue::Instance { classdef, .. } => ann.get_attr(py, *classdef, &name),
+        SomeValue::Pbc { descs, .. } => {
+            let descs: Vec<_> = descs.iter().copied().collect();
+            let mut result = SomeValue::Impossible;
+            for d in descs {
+                let s = pbc_getattr(ann, py, d, &name)?;
+                result = ann.union(&result, &s).map_err(|e| {
+                    let mut err = ann.error(e.message);
+                    err.chain.push(format!("reading the attribute '{name}' of several prebuilt constants"));
+                    err
+                })?;
+            }
+            Ok(result)
+        }
+        SomeValue::Type { classdef: Some(c), .. } => {
+            // attributes of a class as a value: its class-level constants
+            let cls = ann.classdefs[*c].cls.clone();
+            let v = cls.bind(py).getattr(name.as_str()).map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
+            ann.immutablevalue(py, &v)
+        }
+        other => builtins::method(ann, py, other, &name),
+    }
+}
+
+/// An attribute of one prebuilt constant.
+fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name: &str) -> Result<SomeValue, AnnotatorError> {
+    let obj = match &ann.descs[d] {
+        Desc::Frozen { obj, .. } | Desc::Class { cls: obj, .. } => obj.clone(),
+        Desc::Function(f) => f.func.clone(),
+        _ => return Err(ann.error(format!("cannot read the attribute '{name}' of a bound method"))),
+    };
+    let o = obj.bind(py);
+    let v = o.getattr(name).map_err(|_| ann.error(format!("{} has no attribute '{name}'", o.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+    if matches!(ann.descs[d], Desc::Frozen { .. }) && v.get_type().name().map(|n| n.to_string() == "method").unwrap_or(false) {
+        let func = v.getattr("__func__").map_err(|e| ann.error(format!("{e}")))?;
+        let md = ann.method_of_frozen_desc(py, &func, d)?;
+        return Ok(ann.pbc(md));
+    }
+    ann.immutablevalue(py, &v)
+}
+
+/// A call of whatever `callee` is.
+pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+    match callee {
+        SomeValue::Pbc { descs, .. } => {
+            let descs: Vec<_> = descs.iter().copied().collect();
+            let mut result = SomeValue::Impossible;
+            for d in descs {
+                let s = call_desc(ann, py, d, &args)?;
+                result = ann.union(&result, &s).map_err(|e| {
+                    let mut err = ann.error(e.message);
+                    err.chain.push("uniting the results of the functions a call can reach".into());
+                    err
+                })?;
+            }
+            Ok(result)
+        }
+        SomeValue::Builtin { name, s_self } => builtins::call(ann, py, name, s_self.as_deref(), args),
+        SomeValue::Type { konst: Some(k), .. } => {
+            let k = k.clone();
+            let s = ann.immutablevalue(py, k.bind(py))?;
+            call(ann, py, &s, args)
+        }
+        other => Err(ann.error(format!("cannot call {}", describe(other)))),
+    }
+}
+
+fn call_desc(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+    match &ann.descs[d] {
+        Desc::Function(_) => ann.call_function(py, d, args.clone()),
+        Desc::Method { func, selfclassdef, .. } => {
+            let (func, selfclassdef) = (*func, *selfclassdef);
+            let s_self = SomeValue::Instance { classdef: selfclassdef, can_be_none: false };
+            ann.call_function(py, func, args.prepend(s_self))
+        }
+        Desc::MethodOfFrozen { func, frozen } => {
+            let (func, frozen) = (*func, *frozen);
+            let s_self = ann.pbc(frozen);
+            ann.call_function(py, func, args.prepend(s_self))
+        }
+        Desc::Class { cls, .. } => {
+            let cls = cls.clone();
+            instantiate(ann, py, &cls, args)
+        }
+        Desc::Frozen { name, .. } => Err(ann.error(format!("the prebuilt constant {name} is not callable"))),
+    }
+}
+
+/// `C(args)`: a new instance, then `C.__init__` if the program defines one.
+fn instantiate(ann: &mut Annotator, py: Python<'_>, cls: &rpy3_model::PyObj, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+    let c = cls.bind(py).clone();
+    if let Some(s) = builtins::call_class_builtin(ann, py, &c, args)? {
+        return Ok(s);
+    }
+    let cdef = ann.getclassdef(py, &c)?;
+    let s_inst = SomeValue::Instance { classdef: cdef, can_be_none: false };
+    let init = c.getattr("__init__").map_err(|e| ann.error(format!("{e}")))?;
+    if init.is_instance_of::<pyo3::types::PyFunction>() {
+        let d = ann.method_desc(py, &init, cdef, "__init__")?;
+        let r = call_desc(ann, py, d, args)?;
+        if r.is_impossible() {
+            // __init__ not annotated yet (or always raises): the instance
+            // still exists for the rest of the block.
+        }
+    } else {
+        let is_exc = c
+            .cast::<pyo3::types::PyType>()
+            .map(|t| t.is_subclass(&py.get_type::<pyo3::exceptions::PyBaseException>()).unwrap_or(false))
+            .unwrap_or(false);
+        if is_exc {
+            // BaseException.__init__ accepts any arguments; keep them
+            // readable as `args` is not RPython, only the message matters.
+        } else if !args.positional.is_empty() || !args.keywords.is_empty() {
+            let name = ann.classdefs[cdef].name.clone();
+            return Err(ann.error(format!("{name}() takes no arguments (the class has no __init__)")));
+        }
+    }
+    Ok(s_inst)
+}
