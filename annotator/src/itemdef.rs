@@ -64,6 +64,16 @@ impl ItemDefs {
         })
     }
 
+    /// Number of definitions (merged or not).
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    /// True when no definition exists.
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
     /// The representative of `id`'s merged set.
     pub fn find(&self, mut id: ItemDefId) -> ItemDefId {
         while let Some(p) = self.parent[id] {

@@ -15,6 +15,7 @@ pub mod ids;
 pub mod itemdef;
 pub mod model;
 mod rules;
+pub mod soundness;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -56,6 +57,9 @@ pub enum Order {
     Shuffled(u64),
 }
 
+/// Called with `(graph, variable, old, new)` whenever a binding changes.
+pub type BindObserver = Box<dyn FnMut(GraphId, VarId, &SomeValue, &SomeValue)>;
+
 /// The whole-program annotator.
 pub struct Annotator {
     /// Flow graphs per function object.
@@ -84,7 +88,7 @@ pub struct Annotator {
     order: Order,
     rng: u64,
     /// Observer of every binding change (for the monotonicity test).
-    pub on_bind: Option<Box<dyn FnMut(GraphId, VarId, &SomeValue, &SomeValue)>>,
+    pub on_bind: Option<BindObserver>,
 }
 
 impl Default for Annotator {
@@ -541,6 +545,11 @@ impl Annotator {
         if let Some((pos, _)) = self.current {
             self.notify.entry(callee).or_default().insert(pos);
         }
+    }
+
+    /// Number of container definitions created.
+    pub fn itemdefs_len(&self) -> usize {
+        self.itemdefs.len()
     }
 
     /// The current block, if flowing.

@@ -103,8 +103,13 @@ struct Memo {
 /// The deepest nesting of graph calls ever allowed.
 pub const MAX_DEPTH_CAP: usize = 8000;
 
+/// Called with every value a variable takes (block input arguments on
+/// entry, operation results), for checking annotations against reality.
+pub type Observer = Arc<dyn Fn(Python<'_>, &Arc<FunctionGraph>, rpy3_model::VarId, &Bound<'_, PyAny>) + Send + Sync>;
+
 /// The state shared by an [`Interp`] and the generator objects it creates.
 pub(crate) struct Shared {
+    pub(crate) observer: std::sync::OnceLock<Observer>,
     cache: Mutex<FlowCache>,
     memo: Mutex<Memo>,
     /// The resolved `pyfunc` of every operation, indexed by `OpName as usize`.
@@ -142,6 +147,7 @@ impl Shared {
             .extract::<usize>()?
             .min(MAX_DEPTH_CAP);
         Ok(Shared {
+            observer: std::sync::OnceLock::new(),
             cache: Mutex::new(cache),
             memo: Mutex::new(Memo::default()),
             pyfuncs,
@@ -238,6 +244,11 @@ impl Interp {
         Ok(Interp {
             shared: Arc::new(Shared::new(py, cache)?),
         })
+    }
+
+    /// Installs the observer of every value variables take (once).
+    pub fn set_observer(&self, observer: Observer) {
+        let _ = self.shared.observer.set(observer);
     }
 
     /// Calls `func(*args)` with translated semantics: a function of the

@@ -6,6 +6,7 @@
 //! more per backend, under distinct module names, so that module state
 //! changed by one run cannot leak into another.
 
+mod annotate;
 pub mod compare;
 pub mod load;
 pub mod record;
@@ -25,19 +26,23 @@ pub use record::{records_to_json, CaseRecord, Status};
 pub enum Backend {
     /// The flow graphs run by the graph interpreter on real Python objects.
     Flow,
+    /// Annotation of the whole program, then the flow backend checking that
+    /// every value each variable takes lies inside its annotation.
+    Annotate,
 }
 
 /// Backend names of the CLI that have no implementation yet.
-pub const PLANNED_BACKENDS: &[&str] = &["annotate", "llinterp", "c", "native"];
+pub const PLANNED_BACKENDS: &[&str] = &["llinterp", "c", "native"];
 
 impl Backend {
     /// Every implemented backend, in pipeline order.
-    pub const ALL: &'static [Backend] = &[Backend::Flow];
+    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate];
 
     /// The name used on the command line and in records.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Flow => "flow",
+            Backend::Annotate => "annotate",
         }
     }
 
@@ -283,15 +288,18 @@ fn reference(py: Python<'_>, case: &Case) -> Outcome {
     Outcome::from_result(py, case.func.bind(py).call1(case.args.bind(py)))
 }
 
-/// Runs cases on one backend, keeping per-module state (the flow cache).
+/// Runs cases on one backend, keeping per-module state (the flow cache,
+/// the annotations of each entry function).
 enum Runner {
     Flow(Box<Interp>),
+    Annotate(std::collections::HashMap<String, Result<annotate::Annotated, String>>),
 }
 
 impl Runner {
     fn new(py: Python<'_>, backend: Backend) -> PyResult<Runner> {
         match backend {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
+            Backend::Annotate => Ok(Runner::Annotate(std::collections::HashMap::new())),
         }
     }
 
@@ -301,6 +309,23 @@ impl Runner {
             Runner::Flow(interp) => {
                 let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
                 match interp.call(py, case.func.bind(py), &args) {
+                    Ok(v) => Ok(Outcome::Value(v)),
+                    Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
+                    Err(e) => Ok(Outcome::from_result(py, Err(e))),
+                }
+            }
+            Runner::Annotate(done) => {
+                let func = case.func.bind(py);
+                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+                let annotated = done
+                    .entry(case.function.clone())
+                    .or_insert_with(|| annotate::Annotated::new(py, func, &args));
+                let annotated = annotated.as_mut().map_err(|e| e.clone())?;
+                let result = annotated.interp.call(py, func, &args);
+                if let Some(v) = annotated.take_violation() {
+                    return Err(format!("unsound annotation: {v}"));
+                }
+                match result {
                     Ok(v) => Ok(Outcome::Value(v)),
                     Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
                     Err(e) => Ok(Outcome::from_result(py, Err(e))),

@@ -68,7 +68,7 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
         }
         SomeValue::Str { kind, can_be_none: false, .. } if is_int(key) => Ok(char_of(*kind)),
         SomeValue::Tuple(items) => {
-            let Some(k) = key.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).or_else(|| match key {
+            let Some(k) = key.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).or(match key {
                 SomeValue::Bool { konst: Some(b), .. } => Some(*b as i64),
                 _ => None,
             }) else {

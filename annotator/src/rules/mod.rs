@@ -274,7 +274,7 @@ fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name:
     };
     let o = obj.bind(py);
     let v = o.getattr(name).map_err(|_| ann.error(format!("{} has no attribute '{name}'", o.repr().map(|r| r.to_string()).unwrap_or_default())))?;
-    if matches!(ann.descs[d], Desc::Frozen { .. }) && v.get_type().name().map(|n| n.to_string() == "method").unwrap_or(false) {
+    if matches!(ann.descs[d], Desc::Frozen { .. }) && v.get_type().name().map(|n| n == "method").unwrap_or(false) {
         let func = v.getattr("__func__").map_err(|e| ann.error(format!("{e}")))?;
         let md = ann.method_of_frozen_desc(py, &func, d)?;
         return Ok(ann.pbc(md));

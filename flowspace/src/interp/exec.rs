@@ -144,6 +144,13 @@ impl Shared {
             }
             let block = &graph.blocks[bid];
             let nops = block.operations.len();
+            if let (Some(obs), 0) = (self.observer.get(), frame.op) {
+                for &v in &block.inputargs {
+                    if let Some(Some(value)) = frame.env.get(slot(v)) {
+                        obs(py, &graph, v, value.bind(py));
+                    }
+                }
+            }
             while frame.op < nops {
                 let op = &block.operations[frame.op];
                 if op.opname == OpName::Yield {
@@ -154,6 +161,9 @@ impl Shared {
                 }
                 match self.eval_op(py, &graph, &frame.env, op) {
                     Ok(v) => {
+                        if let Some(obs) = self.observer.get() {
+                            obs(py, &graph, op.result, &v);
+                        }
                         frame.env[slot(op.result)] = Some(v.unbind());
                         frame.op += 1;
                     }

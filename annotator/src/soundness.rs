@@ -1,0 +1,205 @@
+//! Checking annotations against reality: whether a concrete Python value
+//! lies inside an annotation.  The `annotate` backend runs the flow graphs
+//! on real objects and checks every value every variable takes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PySet, PyString, PyTuple, PyType};
+use rpy3_model::{FunctionGraph, PyObj, VarId};
+
+use crate::description::Desc;
+use crate::ids::{ClassDefId, DescId, ItemDefId};
+use crate::model::{IntKind, SomeValue, StrKind};
+use crate::Annotator;
+
+/// How many items of a container are checked per observation.
+const MAX_ITEMS: usize = 64;
+
+/// A frozen view of an annotator's results, shareable across threads.
+pub struct Oracle {
+    /// Annotations of each variable, per flow graph (one per specialised copy).
+    bindings: HashMap<(usize, VarId), Vec<SomeValue>>,
+    classes: HashMap<ClassDefId, PyObj>,
+    descs: HashMap<DescId, DescView>,
+    items: HashMap<ItemDefId, (SomeValue, SomeValue)>,
+}
+
+enum DescView {
+    Object(PyObj),
+    Method { func: PyObj, selfcls: PyObj },
+    MethodOfFrozen { func: PyObj, frozen: PyObj },
+}
+
+impl Oracle {
+    /// Captures the annotator's results.  Copies of one function share the
+    /// variable ids of its flow graph, so they are keyed by that graph.
+    pub fn new(ann: &Annotator) -> Oracle {
+        let mut bindings: HashMap<(usize, VarId), Vec<SomeValue>> = HashMap::new();
+        let mut base_graph: HashMap<DescId, usize> = HashMap::new();
+        for (_, ag) in ann.graphs.iter() {
+            let key = match ag.desc {
+                Some(d) => *base_graph.entry(d).or_insert(Arc::as_ptr(&ag.graph) as usize),
+                None => Arc::as_ptr(&ag.graph) as usize,
+            };
+            for (v, s) in ag.bindings.iter() {
+                if let Some(s) = s {
+                    bindings.entry((key, v)).or_default().push(ann.normalize(s));
+                }
+            }
+        }
+        let classes = ann.classdefs.iter().map(|(id, c)| (id, c.cls.clone())).collect();
+        let mut descs = HashMap::new();
+        for (id, d) in ann.descs.iter() {
+            let view = match d {
+                Desc::Function(f) => DescView::Object(f.func.clone()),
+                Desc::Class { cls, .. } => DescView::Object(cls.clone()),
+                Desc::Frozen { obj, .. } => DescView::Object(obj.clone()),
+                Desc::Method { func, selfclassdef, .. } => match ann.desc_object(*func) {
+                    Some(f) => DescView::Method { func: f, selfcls: ann.classdefs[*selfclassdef].cls.clone() },
+                    None => continue,
+                },
+                Desc::MethodOfFrozen { func, frozen } => match (ann.desc_object(*func), ann.desc_object(*frozen)) {
+                    (Some(f), Some(fr)) => DescView::MethodOfFrozen { func: f, frozen: fr },
+                    _ => continue,
+                },
+            };
+            descs.insert(id, view);
+        }
+        let mut items = HashMap::new();
+        for i in 0..ann.itemdefs_len() {
+            let id = ItemDefId::from_u32(i as u32);
+            let d = ann.itemdefs.get(id);
+            items.insert(id, (ann.normalize(&d.item), ann.normalize(&d.value)));
+        }
+        Oracle { bindings, classes, descs, items }
+    }
+
+    /// `None` if `value` fits an annotation of `v` in `graph`, else why not.
+    pub fn check(&self, py: Python<'_>, graph: &Arc<FunctionGraph>, v: VarId, value: &Bound<'_, PyAny>) -> Option<String> {
+        let key = (Arc::as_ptr(graph) as usize, v);
+        let what = || {
+            let hint = &graph.vars[v].name_hint;
+            let r = value.repr().map(|r| r.to_string()).unwrap_or_default();
+            let r: String = r.chars().take(60).collect();
+            format!("{}:{} variable {}{} took the value {r}", graph.source.filename, graph.source.qualname, v, if hint.is_empty() { String::new() } else { format!(" ({hint})") })
+        };
+        match self.bindings.get(&key) {
+            None => Some(format!("{} but has no annotation", what())),
+            Some(anns) => {
+                if anns.iter().any(|s| self.contains(py, s, value)) {
+                    None
+                } else {
+                    let descr: Vec<String> = anns.iter().map(crate::describe).collect();
+                    Some(format!("{} outside its annotation {}", what(), descr.join(" | ")))
+                }
+            }
+        }
+    }
+
+    /// Whether `value` lies inside `s`.
+    pub fn contains(&self, py: Python<'_>, s: &SomeValue, value: &Bound<'_, PyAny>) -> bool {
+        use SomeValue::*;
+        if value.is_none() && s.can_be_none() {
+            return true;
+        }
+        let konst_ok = |k: &Option<PyObj>| match k {
+            None => true,
+            Some(k) => crate::model::same_const(k, &PyObj::new(value)),
+        };
+        match s {
+            Impossible => false,
+            Integer { kind, nonneg, konst } => {
+                if !value.is_instance_of::<PyInt>() {
+                    return false;
+                }
+                let Ok(n) = value.extract::<i128>() else { return false };
+                let range_ok = match kind {
+                    IntKind::Signed | IntKind::SignedLongLong => i64::try_from(n).is_ok(),
+                    IntKind::Unsigned | IntKind::UnsignedLongLong => (0..=u64::MAX as i128).contains(&n),
+                };
+                range_ok && (!nonneg || n >= 0) && konst_ok(konst)
+            }
+            Bool { konst, .. } => {
+                value.is_instance_of::<PyBool>() && konst.map(|k| value.is_truthy().map(|t| t == k).unwrap_or(false)).unwrap_or(true)
+            }
+            Float { konst } => value.is_instance_of::<PyFloat>() && konst_ok(konst),
+            Str { kind, is_char, konst, .. } => {
+                let len = match kind {
+                    StrKind::Str => value.cast::<PyString>().ok().and_then(|s| s.len().ok()),
+                    StrKind::Bytes => value.cast::<PyBytes>().ok().map(|b| b.as_bytes().len()),
+                };
+                match len {
+                    Some(n) => (!is_char || n == 1) && konst_ok(konst),
+                    None => false,
+                }
+            }
+            None_ => value.is_none(),
+            Tuple(items) => match value.cast::<PyTuple>() {
+                Ok(t) => t.len() == items.len() && t.iter().zip(items).all(|(x, s)| self.contains(py, s, &x)),
+                Err(_) => false,
+            },
+            List(id) => {
+                // In RPython `range()` and the dict views of `keys()`,
+                // `values()` and `items()` are lists; CPython runs them as
+                // their own iterables.
+                let tyname = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                let listlike = value.is_instance_of::<PyList>()
+                    || matches!(tyname.as_str(), "range" | "dict_keys" | "dict_values" | "dict_items");
+                if !listlike {
+                    return false;
+                }
+                let item = &self.items[id].0;
+                match value.try_iter() {
+                    Ok(it) => it.take(MAX_ITEMS).all(|x| x.map(|x| self.contains(py, item, &x)).unwrap_or(false)),
+                    Err(_) => false,
+                }
+            }
+            Set(id) => match value.cast::<PySet>() {
+                Ok(st) => {
+                    let item = &self.items[id].0;
+                    st.iter().take(MAX_ITEMS).all(|x| self.contains(py, item, &x))
+                }
+                Err(_) => false,
+            },
+            Dict(id) => {
+                let (k, v) = &self.items[id];
+                if let Ok(d) = value.cast::<PyDict>() {
+                    d.iter().take(MAX_ITEMS).all(|(a, b)| self.contains(py, k, &a) && self.contains(py, v, &b))
+                } else {
+                    // an r_dict
+                    value.get_type().name().map(|n| n == "r_dict").unwrap_or(false)
+                }
+            }
+            Instance { classdef, .. } => {
+                let cls = self.classes[classdef].bind(py);
+                value.is_instance(cls).unwrap_or(false)
+            }
+            Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
+                Some(DescView::Object(o)) => o.bind(py).is(value),
+                Some(DescView::Method { func, selfcls }) => {
+                    value.getattr("__func__").map(|f| f.is(func.bind(py))).unwrap_or(false)
+                        && value.getattr("__self__").map(|s| s.is_instance(selfcls.bind(py)).unwrap_or(false)).unwrap_or(false)
+                }
+                Some(DescView::MethodOfFrozen { func, frozen }) => {
+                    value.getattr("__func__").map(|f| f.is(func.bind(py))).unwrap_or(false)
+                        && value.getattr("__self__").map(|s| s.is(frozen.bind(py))).unwrap_or(false)
+                }
+                None => false,
+            }),
+            Iterator { .. } | Generator(_) => value.hasattr("__next__").unwrap_or(false),
+            Builtin { .. } => value.is_callable() || value.hasattr("append").unwrap_or(false),
+            Type { classdef, konst } => {
+                if let Some(k) = konst {
+                    return k.bind(py).is(value);
+                }
+                match (classdef, value.cast::<PyType>()) {
+                    (Some(c), Ok(t)) => t.is_subclass(self.classes[c].bind(py)).unwrap_or(false),
+                    (None, Ok(_)) => true,
+                    _ => false,
+                }
+            }
+        }
+    }
+}
