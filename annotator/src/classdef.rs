@@ -255,6 +255,26 @@ impl Annotator {
             }
             return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
         }
+        let is_classmethod = level.as_ref().map(|v| v.get_type().name().map(|n| n == "classmethod").unwrap_or(false)).unwrap_or(false);
+        if is_classmethod {
+            // bound to the class of the instance: one binding per class
+            // the instance can have
+            if let Some(pos) = self.position() {
+                self.classdefs[c].method_readers.insert(pos);
+            }
+            let mut descs = BTreeSet::new();
+            for sub in self.subtree(c) {
+                let subcls = self.classdefs[sub].cls.clone();
+                let Some(cm) = self.class_level(py, &subcls, name) else { continue };
+                let Ok(f) = cm.getattr("__func__") else { continue };
+                if !f.is_instance_of::<PyFunction>() {
+                    continue;
+                }
+                let cd = self.getdesc(py, subcls.bind(py))?;
+                descs.insert(self.method_of_frozen_desc(py, &f, cd)?);
+            }
+            return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
+        }
         if let Some(v) = &level {
             if let Some(s) = self.descriptor_value(py, v)? {
                 return Ok(s);
@@ -272,6 +292,39 @@ impl Annotator {
         Ok(s)
     }
 
+    /// `super(cls, obj).name`: the attribute found in the MRO of `cls`
+    /// after `cls` itself; a function is bound to `obj` (an instance
+    /// annotation).
+    pub fn super_attr(&mut self, py: Python<'_>, cls: &PyObj, s_obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
+        let SomeValue::Instance { classdef: objdef, .. } = s_obj else {
+            return Err(self.error("internal error: super() bound to a non-instance"));
+        };
+        let objdef = *objdef;
+        let mro = cls.bind(py).getattr("__mro__").map_err(|e| self.error(format!("{e}")))?;
+        let mro: Vec<Bound<'_, PyAny>> =
+            mro.try_iter().map_err(|e| self.error(format!("{e}")))?.filter_map(|k| k.ok()).collect();
+        for k in mro.iter().skip(1) {
+            let Some(d) = class_dict(k) else { continue };
+            let Ok(Some(v)) = d.get_item(name) else { continue };
+            if v.is_instance_of::<PyFunction>() {
+                let md = self.method_desc(py, &v, objdef, name)?;
+                return Ok(self.pbc(md));
+            }
+            if let Some(s) = self.descriptor_value(py, &v)? {
+                return Ok(s);
+            }
+            let module = k.getattr("__module__").map(|m| m.to_string()).unwrap_or_default();
+            if module == "builtins" {
+                if name == "__init__" {
+                    return Ok(SomeValue::Builtin { name: "base_init", s_self: Some(Box::new(s_obj.clone())) });
+                }
+                return Err(self.error(format!("super().{name}: the method of a built-in class is not RPython")));
+            }
+            return self.immutablevalue(py, &v);
+        }
+        Err(self.error(format!("super() object has no attribute '{name}'")))
+    }
+
     fn has_subclass_value(&self, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
         self.subtree(c).iter().any(|&s| self.own_class_value(py, &self.classdefs[s].cls, name).is_some())
     }
@@ -284,7 +337,7 @@ impl Annotator {
             let d = self.getdesc(py, &f)?;
             return Ok(Some(self.pbc(d)));
         }
-        if tyname == "classmethod" || tyname == "property" {
+        if tyname == "property" {
             return Err(self.error(format!("{tyname} is not RPython")));
         }
         Ok(None)

@@ -221,7 +221,7 @@ impl Annotator {
                 }
                 parts.join("|")
             }
-            Specialize::CallLocation => format!("{:?}", self.current.map(|(p, _)| p)),
+            Specialize::CallLocation => format!("{:?}@{}", self.current.map(|(p, _)| p), self.current_op),
         })
     }
 
@@ -504,7 +504,11 @@ impl Annotator {
             let func = obj.getattr("__func__").map_err(|e| self.error(format!("{e}")))?;
             let selfobj = obj.getattr("__self__").map_err(|e| self.error(format!("{e}")))?;
             if selfobj.is_instance_of::<PyType>() {
-                return Err(self.error("classmethods are not RPython"));
+                // a classmethod bound to a class known statically: the
+                // function with the class as its first argument
+                let cd = self.getdesc(py, &selfobj)?;
+                let d = self.method_of_frozen_desc(py, &func, cd)?;
+                return Ok(self.pbc(d));
             }
             if frozen(&selfobj) || selfobj.is_instance_of::<PyModule>() {
                 let fr = self.getdesc(py, &selfobj)?;
@@ -516,6 +520,15 @@ impl Annotator {
                 let name: String = func.getattr("__name__").and_then(|n| n.extract()).unwrap_or_default();
                 let d = self.method_desc(py, &func, classdef, &name)?;
                 return Ok(self.pbc(d));
+            }
+        }
+        if tyname == "builtin_function_or_method" {
+            // a method of a constant of a built-in type (`"".join`)
+            if let (Ok(selfobj), Ok(mname)) = (obj.getattr("__self__"), obj.getattr("__name__").and_then(|n| n.extract::<String>())) {
+                if !selfobj.is_instance_of::<PyModule>() && !selfobj.is_none() {
+                    let s_self = self.immutablevalue(py, &selfobj)?;
+                    return crate::rules::method_of(self, py, &s_self, &mname);
+                }
             }
         }
         // A prebuilt instance of a program class.
@@ -532,6 +545,9 @@ impl Annotator {
                 }
             }
             return Ok(SomeValue::Instance { classdef: cdef, can_be_none: false });
+        }
+        if let Some(s) = crate::rules::immutable_builtin_value(self, py, obj)? {
+            return Ok(s);
         }
         Err(self.error(format!("the prebuilt constant {} is not RPython", describe_obj(obj))))
     }

@@ -10,6 +10,7 @@
 
 pub mod classdef;
 pub mod description;
+mod dump;
 pub mod error;
 pub mod ids;
 pub mod itemdef;
@@ -85,6 +86,12 @@ pub struct Annotator {
     notify: HashMap<GraphId, BTreeSet<Position>>,
     /// The block being flowed, and the line of the operation.
     current: Option<(Position, u32)>,
+    /// The index of the operation being annotated in its block.
+    current_op: usize,
+    /// Per graph, the variables known to hold the class of another
+    /// variable of the same block (`type(x)`, an exception's type and
+    /// value), for narrowing on `issubtype`.
+    typeof_rel: HashMap<GraphId, Arc<HashMap<VarId, VarId>>>,
     order: Order,
     rng: u64,
     /// Observer of every binding change (for the monotonicity test).
@@ -115,6 +122,8 @@ impl Annotator {
             annotated: HashSet::new(),
             notify: HashMap::new(),
             current: None,
+            current_op: 0,
+            typeof_rel: HashMap::new(),
             order: Order::Fifo,
             rng: 0,
             on_bind: None,
@@ -187,10 +196,39 @@ impl Annotator {
     /// and uniting class definitions).
     pub fn union(&mut self, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, UnionError> {
         use SomeValue::*;
+        if let (Pbc { descs, can_be_none: false }, Type { classdef, .. }) | (Type { classdef, .. }, Pbc { descs, can_be_none: false }) = (a, b) {
+            // a class given as a constant and a class known by its base
+            // (an exception's type): a class below their common base
+            return self.union_classes_with_type(descs, *classdef);
+        }
         if let Some(r) = model::union_simple(a, b) {
             return r;
         }
         Ok(match (a, b) {
+            (Bool { konst: c1, knowntypedata: Some(k1) }, Bool { konst: c2, knowntypedata: Some(k2) }) => {
+                // facts about a variable known on both sides hold for the
+                // union, generalised (PyPy's merge_knowntypedata)
+                let mut facts = Vec::new();
+                for (v, t1, f1) in &k1.facts {
+                    if let Some((_, t2, f2)) = k2.facts.iter().find(|(w, _, _)| w == v) {
+                        let t = match (t1, t2) {
+                            (Some(a), Some(b)) => Some(self.union(a, b)?),
+                            _ => None,
+                        };
+                        let f = match (f1, f2) {
+                            (Some(a), Some(b)) => Some(self.union(a, b)?),
+                            _ => None,
+                        };
+                        if t.is_some() || f.is_some() {
+                            facts.push((*v, t, f));
+                        }
+                    }
+                }
+                Bool {
+                    konst: if c1 == c2 { *c1 } else { None },
+                    knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(model::KnownTypeData { facts })) },
+                }
+            }
             (Tuple(x), Tuple(y)) => {
                 if x.len() != y.len() {
                     return Err(UnionError {
@@ -241,6 +279,25 @@ impl Annotator {
                 })
             }
         })
+    }
+
+    fn union_classes_with_type(&mut self, descs: &BTreeSet<DescId>, classdef: Option<ClassDefId>) -> Result<SomeValue, UnionError> {
+        let mut result = classdef;
+        for d in descs {
+            let Desc::Class { cls, .. } = &self.descs[*d] else {
+                return Err(UnionError { message: "cannot unite a class and a prebuilt constant that is not a class".into() });
+            };
+            let cls = cls.clone();
+            let cdef = Python::attach(|py| self.getclassdef(py, cls.bind(py))).map_err(|e| UnionError { message: e.message })?;
+            result = match result {
+                Some(r) => self.common_base(r, cdef),
+                None => None,
+            };
+            if result.is_none() {
+                break;
+            }
+        }
+        Ok(SomeValue::Type { classdef: result, konst: None })
     }
 
     /// Merges two container definitions, reflowing the readers of a side
@@ -415,6 +472,31 @@ impl Annotator {
         Ok(true)
     }
 
+    /// Binds the result of an operation recomputed from (more general)
+    /// arguments: the new annotation replaces the old one when it contains
+    /// it, so facts that depend on the arguments (narrowing data) are
+    /// those of the latest computation, whatever the order of reflows.
+    fn setresult(&mut self, graph: GraphId, v: VarId, s: &SomeValue) -> Result<bool, AnnotatorError> {
+        let Some(old) = self.graphs[graph].bindings[v].clone() else {
+            return self.setbinding(graph, v, s);
+        };
+        let joined = self.union(&old, s).map_err(|e| self.union_error(e, "recomputing the result of an operation"))?;
+        let strip = |x: &SomeValue| match x {
+            SomeValue::Bool { konst, .. } => SomeValue::Bool { konst: *konst, knowntypedata: None },
+            other => other.clone(),
+        };
+        let new = if self.normalize(&strip(&joined)) == self.normalize(&strip(s)) { s.clone() } else { joined };
+        let new = self.normalize(&new);
+        if self.normalize(&old) == new {
+            return Ok(false);
+        }
+        if let Some(cb) = self.on_bind.as_mut() {
+            cb(graph, v, &old, &new);
+        }
+        self.graphs[graph].bindings[v] = Some(new);
+        Ok(true)
+    }
+
     /// Flows pending blocks until none is left.
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
         while let Some((graph, block)) = self.next_pending() {
@@ -432,6 +514,7 @@ impl Annotator {
         let mut last_raised = false;
         for (i, op) in b.operations.iter().enumerate() {
             self.current = Some(((graph, block), op.lineno));
+            self.current_op = i;
             let mut args = Vec::with_capacity(op.args.len());
             for a in &op.args {
                 let s = self.annotation_of(py, graph, a)?;
@@ -449,7 +532,7 @@ impl Annotator {
                 }
                 return Ok(()); // blocked (e.g. a call whose result is not known yet)
             }
-            self.setbinding(graph, op.result, &result)?;
+            self.setresult(graph, op.result, &result)?;
         }
         self.follow_exits(py, graph, block, last_raised)
     }
@@ -547,6 +630,16 @@ impl Annotator {
         }
     }
 
+    /// The variable whose class `t` holds, if `t` is known to hold
+    /// exactly the class of another variable of its block.
+    pub fn typeof_var(&mut self, graph: GraphId, t: VarId) -> Option<VarId> {
+        if !self.typeof_rel.contains_key(&graph) {
+            let rel = compute_typeof(&self.graphs[graph].graph);
+            self.typeof_rel.insert(graph, Arc::new(rel));
+        }
+        self.typeof_rel[&graph].get(&t).copied()
+    }
+
     /// Number of container definitions created.
     pub fn itemdefs_len(&self) -> usize {
         self.itemdefs.len()
@@ -576,4 +669,76 @@ impl Annotator {
         }
         out
     }
+}
+
+/// Which variables hold the class of which other variable of the same
+/// block: results of `type(x)`, and block input arguments that receive, on
+/// every incoming link, a class and the value it is the class of (an
+/// exception's `last_exception` and `last_exc_value`, passed on together).
+fn compute_typeof(g: &FunctionGraph) -> HashMap<VarId, VarId> {
+    let mut rel: HashMap<VarId, VarId> = HashMap::new();
+    for b in g.iterblocks() {
+        for op in &g.blocks[b].operations {
+            if op.opname == rpy3_model::OpName::Type {
+                if let Some(x) = op.args[0].as_var() {
+                    rel.insert(op.result, x);
+                }
+            }
+        }
+    }
+    let mut incoming: HashMap<BlockId, Vec<rpy3_model::LinkId>> = HashMap::new();
+    for b in g.iterblocks() {
+        for &l in &g.blocks[b].exits {
+            incoming.entry(g.links[l].target).or_default().push(l);
+        }
+    }
+    loop {
+        let mut changed = false;
+        for (&b, links) in &incoming {
+            let inputargs = &g.blocks[b].inputargs;
+            for (i, &t) in inputargs.iter().enumerate() {
+                if rel.contains_key(&t) {
+                    continue;
+                }
+                let mut cand: Option<usize> = None;
+                let mut ok = true;
+                for &l in links {
+                    let link = &g.links[l];
+                    let Some(Hlvalue::Variable(a)) = link.args.get(i) else {
+                        ok = false;
+                        break;
+                    };
+                    let val = if Some(*a) == link.last_exception { link.last_exc_value } else { rel.get(a).copied() };
+                    let Some(val) = val else {
+                        ok = false;
+                        break;
+                    };
+                    let is_val = |j: usize| matches!(link.args.get(j), Some(Hlvalue::Variable(x)) if *x == val);
+                    match cand {
+                        None => match (0..link.args.len()).find(|&j| is_val(j)) {
+                            Some(j) => cand = Some(j),
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        },
+                        Some(j) => {
+                            if !is_val(j) {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                }
+                if let (true, Some(j)) = (ok, cand) {
+                    rel.insert(t, inputargs[j]);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    rel
 }

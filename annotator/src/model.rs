@@ -66,8 +66,10 @@ pub enum IterVariant {
     Values,
     /// A dict's `(key, value)` pairs.
     Pairs,
-    /// `enumerate(x)`: `(index, item)`.
+    /// `enumerate(x)`: `(index, item)`, the index non-negative.
     Enumerate,
+    /// `enumerate(x, start)` with a start that may be negative.
+    EnumerateSigned,
     /// `reversed(x)`.
     Reversed,
     /// `zip(a, b, ...)`: `over` is the tuple of the iterables.
@@ -118,6 +120,9 @@ pub enum SomeValue {
     /// A built-in function, or a method of a built-in type bound to a
     /// receiver (`s_self`).
     Builtin { name: &'static str, s_self: Option<Box<SomeValue>> },
+    /// A slice object `slice(start, stop, step)`: the annotations of its
+    /// three parts (ints or `None`), always three.
+    Slice(Vec<SomeValue>),
     /// A class as a value when only its identity matters (`type(x)`,
     /// exception classes caught by `except`): one of the classes at or
     /// below `classdef`.
@@ -325,9 +330,10 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
             };
             Integer { kind, nonneg: *n1 && *n2, konst: union_const(c1, c2) }
         }
-        (Bool { konst: c1, knowntypedata: k1 }, Bool { konst: c2, knowntypedata: k2 }) => Bool {
-            konst: if c1 == c2 { *c1 } else { None },
-            knowntypedata: if k1 == k2 { k1.clone() } else { None },
+        (Bool { konst: c1, knowntypedata: k1 }, Bool { konst: c2, knowntypedata: k2 }) => match (k1, k2) {
+            // two sets of narrowing facts merge per variable (needs the annotator)
+            (Some(x), Some(y)) if x != y => return None,
+            _ => Bool { konst: if c1 == c2 { *c1 } else { None }, knowntypedata: if k1 == k2 { k1.clone() } else { None } },
         },
         (Bool { konst, .. }, Integer { kind, nonneg, .. }) | (Integer { kind, nonneg, .. }, Bool { konst, .. }) => {
             let _ = konst;
@@ -357,6 +363,16 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
         }
         (Builtin { name: n1, s_self: s1 }, Builtin { name: n2, s_self: s2 }) if n1 == n2 && s1.is_none() && s2.is_none() => {
             a.clone()
+        }
+        (Slice(x), Slice(y)) => {
+            let mut parts = Vec::with_capacity(3);
+            for (p, q) in x.iter().zip(y) {
+                match union_simple(p, q) {
+                    Some(Ok(s)) => parts.push(s),
+                    other => return other,
+                }
+            }
+            Slice(parts)
         }
         (Type { classdef: c1, konst: k1 }, Type { classdef: c2, konst: k2 }) if c1 == c2 => {
             Type { classdef: *c1, konst: union_const(k1, k2) }
@@ -411,6 +427,7 @@ pub fn describe(s: &SomeValue) -> String {
             }
         }
         Type { .. } => "class".into(),
+        Slice(_) => "slice".into(),
     };
     if s.can_be_none() && !matches!(s, None_) {
         format!("{base} or None")

@@ -2,7 +2,7 @@
 //! lies inside an annotation.  The `annotate` backend runs the flow graphs
 //! on real objects and checks every value every variable takes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -24,6 +24,10 @@ pub struct Oracle {
     classes: HashMap<ClassDefId, PyObj>,
     descs: HashMap<DescId, DescView>,
     items: HashMap<ItemDefId, (SomeValue, SomeValue)>,
+    /// Functions run by CPython at annotation time (`specialize:memo`):
+    /// their graphs are not part of the translated program, only the
+    /// results of their calls are.
+    untranslated: HashSet<PyObj>,
 }
 
 enum DescView {
@@ -73,11 +77,22 @@ impl Oracle {
             let d = ann.itemdefs.get(id);
             items.insert(id, (ann.normalize(&d.item), ann.normalize(&d.value)));
         }
-        Oracle { bindings, classes, descs, items }
+        let untranslated = ann
+            .descs
+            .iter()
+            .filter_map(|(_, d)| match d {
+                Desc::Function(f) if f.specialize == crate::description::Specialize::Memo => Some(f.func.clone()),
+                _ => None,
+            })
+            .collect();
+        Oracle { bindings, classes, descs, items, untranslated }
     }
 
     /// `None` if `value` fits an annotation of `v` in `graph`, else why not.
     pub fn check(&self, py: Python<'_>, graph: &Arc<FunctionGraph>, v: VarId, value: &Bound<'_, PyAny>) -> Option<String> {
+        if graph.func.as_ref().map(|f| self.untranslated.contains(f)).unwrap_or(false) {
+            return None;
+        }
         let key = (Arc::as_ptr(graph) as usize, v);
         let what = || {
             let hint = &graph.vars[v].name_hint;
@@ -113,6 +128,17 @@ impl Oracle {
             Integer { kind, nonneg, konst } => {
                 if !value.is_instance_of::<PyInt>() {
                     return false;
+                }
+                if !kind.unsigned() && konst.is_none() {
+                    // CPython computes a signed operation that overflows the
+                    // machine word exactly; the program either wraps the
+                    // result (`intmask`) or has it raise (`ovfcheck`).  That
+                    // out-of-range int stands for the overflowed machine
+                    // value; a non-negative claim assumes no overflow (as in
+                    // RPython) but the exact value must still be >= 0.
+                    if value.extract::<i64>().is_err() {
+                        return !*nonneg || value.ge(0).unwrap_or(false);
+                    }
                 }
                 let Ok(n) = value.extract::<i128>() else { return false };
                 let range_ok = match kind {
@@ -189,6 +215,14 @@ impl Oracle {
                 None => false,
             }),
             Iterator { .. } | Generator(_) => value.hasattr("__next__").unwrap_or(false),
+            Slice(parts) => match value.cast::<pyo3::types::PySlice>() {
+                Ok(sl) => ["start", "stop", "step"]
+                    .iter()
+                    .zip(parts)
+                    .all(|(a, s)| sl.getattr(*a).map(|x| self.contains(py, s, &x)).unwrap_or(false)),
+                Err(_) => false,
+            },
+            Builtin { name: "super", .. } => value.get_type().name().map(|n| n == "super").unwrap_or(false),
             Builtin { .. } => value.is_callable() || value.hasattr("append").unwrap_or(false),
             Type { classdef, konst } => {
                 if let Some(k) = konst {

@@ -70,3 +70,31 @@ fn survey() {
     });
     println!("annotated {ok}, failed {bad}");
 }
+
+#[test]
+#[ignore = "development survey of the benchmarks; run with --ignored --nocapture"]
+fn bench_survey() {
+    let dir = shared().join("bench");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().map(|e| e == "py").unwrap_or(false)).collect();
+    files.sort();
+    Python::attach(|py| {
+        let sys = py.import("sys").unwrap();
+        let pkg = Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
+        sys.getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        for (i, f) in files.iter().enumerate() {
+            let util = py.import("importlib.util").unwrap();
+            let spec = util.call_method1("spec_from_file_location", (format!("bsurvey{i}"), f.to_str().unwrap())).unwrap();
+            let module = util.call_method1("module_from_spec", (&spec,)).unwrap();
+            spec.getattr("loader").unwrap().call_method1("exec_module", (&module,)).unwrap();
+            let Ok(entry) = module.getattr("entry_point") else { continue };
+            let mut ann = Annotator::new();
+            let argv = pyo3::types::PyList::new(py, ["prog", "10"]).unwrap();
+            let s_argv = ann.immutablevalue(py, &argv).unwrap();
+            let t = std::time::Instant::now();
+            match ann.annotate(py, &entry, vec![s_argv]) {
+                Ok(g) => println!("{}: ok in {:?}, {} graphs, returns {}, unannotated {}", f.file_name().unwrap().to_string_lossy(), t.elapsed(), ann.graphs.len(), ann.return_annotation(g), ann.unannotated().len()),
+                Err(e) => println!("{}: {}", f.file_name().unwrap().to_string_lossy(), e),
+            }
+        }
+    });
+}

@@ -269,8 +269,8 @@ fn cmd_show(words: &[String]) -> CmdResult {
     let p = parse(words, &["--stage"], &["--dot"])?;
     let stage = p.value("--stage").unwrap_or("flow");
     match stage {
-        "flow" => {}
-        "annotate" | "rtype" => {
+        "flow" | "annotate" => {}
+        "rtype" => {
             return Err(Usage(format!("stage '{stage}' is not implemented yet")))
         }
         other => {
@@ -279,11 +279,14 @@ fn cmd_show(words: &[String]) -> CmdResult {
             )))
         }
     }
-    let (file, func, _args) = check_file_arg(&p, "show")?;
+    let (file, func, args) = check_file_arg(&p, "show")?;
     let dot = p.flag("--dot");
     let shown = with_big_stack(|| {
         Python::attach(|py| -> Result<String, LoadError> {
             let f = load_function(py, &file, &func)?;
+            if stage == "annotate" {
+                return show_annotated(py, &f, &args, dot);
+            }
             let mut interp =
                 Interp::new(py).map_err(|e| LoadError::Program(format!("internal error: {e}")))?;
             let graph = interp
@@ -311,6 +314,42 @@ fn cmd_show(words: &[String]) -> CmdResult {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// Annotates `f` for arguments like the literals `args` and prints every
+/// annotated graph (the entry graph first) with its annotations.
+fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bool) -> Result<String, LoadError> {
+    let literal_eval = py
+        .import("ast")
+        .and_then(|m| m.getattr("literal_eval"))
+        .map_err(|e| LoadError::Program(e.to_string()))?;
+    let mut ann = rpy3_annotator::Annotator::new();
+    let mut sargs = Vec::new();
+    for a in args {
+        let v = literal_eval
+            .call1((a.as_str(),))
+            .map_err(|_| LoadError::Usage(Usage(format!("argument '{a}' is not a Python literal"))))?;
+        let s = ann.immutablevalue(py, &v).map_err(|e| LoadError::Program(e.to_string()))?;
+        sargs.push(s.without_const());
+    }
+    let entry = ann.annotate(py, f, sargs).map_err(|e| LoadError::Program(e.to_string()))?;
+    let mut order: Vec<rpy3_annotator::GraphId> = ann.graphs.keys().collect();
+    order.sort_by_key(|&g| (g != entry, ann.graphs[g].graph.name.clone()));
+    let mut out = String::new();
+    for g in order {
+        let ag = &ann.graphs[g];
+        if dot {
+            out.push_str(&graph_to_dot(py, &ag.graph));
+            if g == entry {
+                break;
+            }
+            continue;
+        }
+        let note = |v: rpy3_model::VarId| ag.bindings[v].as_ref().map(|s| ann.canonical(s));
+        out.push_str(&rpy3_model::print::graph_to_text_with(py, &ag.graph, &note));
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 fn cmd_translate(words: &[String]) -> CmdResult {

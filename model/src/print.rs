@@ -118,8 +118,21 @@ impl<'g> Namer<'g> {
 
 /// The stable text form of `graph`.
 pub fn graph_to_text(py: Python<'_>, graph: &FunctionGraph) -> String {
+    graph_to_text_with(py, graph, &|_| None)
+}
+
+/// The stable text form of `graph`, each variable's definition followed by
+/// `: <note>` when `note` gives one (the annotator's annotations).
+pub fn graph_to_text_with(py: Python<'_>, graph: &FunctionGraph, note: &dyn Fn(VarId) -> Option<String>) -> String {
     let mut namer = Namer::new(graph);
     let mut out = String::new();
+    let def = |namer: &mut Namer<'_>, v: VarId| -> String {
+        let name = namer.var(v);
+        match note(v) {
+            Some(n) => format!("{name}: {n}"),
+            None => name,
+        }
+    };
     let start_args: Vec<String> = graph.blocks[graph.startblock].inputargs.iter().map(|&v| namer.var(v)).collect();
     let _ = writeln!(out, "graph {}({})", graph.name, start_args.join(", "));
     for b in graph.iterblocks() {
@@ -127,11 +140,11 @@ pub fn graph_to_text(py: Python<'_>, graph: &FunctionGraph) -> String {
             continue;
         }
         let block = &graph.blocks[b];
-        let args: Vec<String> = block.inputargs.iter().map(|&v| namer.var(v)).collect();
+        let args: Vec<String> = block.inputargs.iter().map(|&v| def(&mut namer, v)).collect();
         let _ = writeln!(out, "{}({}):", namer.blocks[&b], args.join(", "));
         for op in &block.operations {
             let args = namer.vals(py, &op.args);
-            let res = namer.var(op.result);
+            let res = def(&mut namer, op.result);
             let _ = writeln!(out, "    {res} = {}({args})", op.opname);
         }
         match &block.exitswitch {

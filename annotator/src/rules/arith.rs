@@ -194,6 +194,21 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
         }
         return Err(ann.error(format!("cannot compare {} and {} with {}", describe(a), describe(b), op.opname)));
     }
+    if let (Some(x), Some(y)) = (a.konst(), b.konst()) {
+        // two constants: the comparison is decided (PyPy folds it too), so
+        // only the branch taken is flowed
+        let cop = match op.opname {
+            Lt => pyo3::basic::CompareOp::Lt,
+            Le => pyo3::basic::CompareOp::Le,
+            Eq => pyo3::basic::CompareOp::Eq,
+            Ne => pyo3::basic::CompareOp::Ne,
+            Gt => pyo3::basic::CompareOp::Gt,
+            _ => pyo3::basic::CompareOp::Ge,
+        };
+        if let Ok(r) = x.bind(py).rich_compare(y.bind(py), cop).and_then(|r| r.is_truthy()) {
+            return Ok(SomeValue::Bool { konst: Some(r), knowntypedata: None });
+        }
+    }
     if let (SomeValue::List(x), SomeValue::List(y)) = (a, b) {
         // comparing lists compares their items
         let _ = ann.merge_itemdefs(*x, *y);
@@ -222,7 +237,6 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
         }
         _ => {}
     }
-    let _ = py;
     Ok(SomeValue::Bool {
         konst: None,
         knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(KnownTypeData { facts })) },

@@ -40,6 +40,8 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "set", "set"),
     ("builtins", "tuple", "tuple"),
     ("builtins", "divmod", "divmod"),
+    ("builtins", "round", "round"),
+    ("builtins", "pow", "pow"),
     ("builtins", "repr", "repr"),
     ("builtins", "super", "super"),
     ("builtins", "object", "object"),
@@ -60,6 +62,29 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("math", "isinf", "math.isinf"),
     ("math", "hypot", "math.hypot"),
     ("math", "copysign", "math.copysign"),
+    ("math", "log10", "math.log10"),
+    ("math", "log2", "math.log2"),
+    ("math", "log1p", "math.log1p"),
+    ("math", "expm1", "math.expm1"),
+    ("math", "asin", "math.asin"),
+    ("math", "acos", "math.acos"),
+    ("math", "sinh", "math.sinh"),
+    ("math", "cosh", "math.cosh"),
+    ("math", "tanh", "math.tanh"),
+    ("math", "asinh", "math.asinh"),
+    ("math", "acosh", "math.acosh"),
+    ("math", "atanh", "math.atanh"),
+    ("math", "degrees", "math.degrees"),
+    ("math", "radians", "math.radians"),
+    ("math", "isfinite", "math.isfinite"),
+    ("math", "trunc", "math.trunc"),
+    ("math", "frexp", "math.frexp"),
+    ("math", "ldexp", "math.ldexp"),
+    ("math", "modf", "math.modf"),
+    ("math", "erf", "math.erf"),
+    ("math", "erfc", "math.erfc"),
+    ("math", "gamma", "math.gamma"),
+    ("math", "lgamma", "math.lgamma"),
     ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
     ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
     ("rpy3.rlib.rarithmetic", "widen", "widen"),
@@ -91,6 +116,35 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
     None
 }
 
+/// The annotation of a prebuilt object of a built-in kind that is neither
+/// a plain value nor a known built-in function: a slice object, or a
+/// method of a built-in type bound to a constant (`", ".join`).
+pub fn immutable_builtin_value(ann: &mut Annotator, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<Option<SomeValue>, AnnotatorError> {
+    if let Ok(sl) = obj.cast::<pyo3::types::PySlice>() {
+        let mut parts = Vec::with_capacity(3);
+        for a in ["start", "stop", "step"] {
+            let x = sl.getattr(a).map_err(|e| ann.error(format!("{e}")))?;
+            let s = ann.immutablevalue(py, &x)?;
+            if !matches!(s, SomeValue::None_ | SomeValue::Integer { .. } | SomeValue::Bool { .. }) {
+                return Err(ann.error(format!("slice bound must be an int or None, got {}", describe(&s))));
+            }
+            parts.push(s);
+        }
+        return Ok(Some(SomeValue::Slice(parts)));
+    }
+    let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    if tyname == "builtin_function_or_method" {
+        if let Ok(recv) = obj.getattr("__self__") {
+            if recv.is_instance_of::<pyo3::types::PyString>() || recv.is_instance_of::<pyo3::types::PyBytes>() {
+                let name: String = obj.getattr("__name__").and_then(|n| n.extract()).map_err(|e| ann.error(format!("{e}")))?;
+                let s_self = ann.immutablevalue(py, &recv)?;
+                return method(ann, py, &s_self, &name).map(Some);
+            }
+        }
+    }
+    Ok(None)
+}
+
 fn int_kind(s: &SomeValue) -> Option<IntKind> {
     match s {
         SomeValue::Integer { kind, .. } => Some(*kind),
@@ -113,6 +167,23 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
     }
     if !args.keywords.is_empty() && !matches!(name, "print" | "sorted" | "min" | "max") {
         return Err(ann.error(format!("{name}() does not take keyword arguments in RPython")));
+    }
+    for (k, v) in &args.keywords {
+        match (name, k.as_str()) {
+            ("print", _) => {}
+            ("sorted", "reverse") => {}
+            ("min" | "max", "default") => {}
+            ("sorted" | "min" | "max", "key") => {
+                // the key function is called on the items
+                let Some(first) = args.positional.first() else { continue };
+                let it = super::containers::iter(ann, first)?;
+                let item = super::containers::next(ann, &it)?;
+                if !item.is_impossible() {
+                    super::call(ann, py, v, CallArgs::positional(vec![item]))?;
+                }
+            }
+            _ => return Err(ann.error(format!("{name}() does not take the keyword argument '{k}' in RPython"))),
+        }
     }
     let Some(a) = args.flat_positional() else {
         return Err(ann.error(format!("{name}(*args) with a non-tuple")));
@@ -152,6 +223,9 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             }
             if let (S::Integer { kind, .. }, true) = (&u, name == "max" && items.iter().any(|i| matches!(i, S::Integer { nonneg: true, .. }))) {
                 u = S::Integer { kind: *kind, nonneg: true, konst: None };
+            }
+            if let Some((_, d)) = args.keywords.iter().find(|(k, _)| k == "default") {
+                u = ann.union(&u, &d.without_const()).map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
             }
             u
         }
@@ -193,9 +267,14 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         }
         "hash" | "compute_hash" => S::int(),
         "enumerate" => {
-            arity(ann, name, a, 1, 1)?;
+            arity(ann, name, a, 1, 2)?;
+            let variant = match a.get(1) {
+                None | Some(S::Integer { nonneg: true, .. } | S::Bool { .. }) => IterVariant::Enumerate,
+                Some(S::Integer { kind: IntKind::Signed, .. }) => IterVariant::EnumerateSigned,
+                Some(other) => return Err(ann.error(format!("enumerate() with a start of {}", describe(other)))),
+            };
             let it = super::containers::iter(ann, &a[0])?;
-            S::Iterator { over: Box::new(it), variant: IterVariant::Enumerate }
+            S::Iterator { over: Box::new(it), variant }
         }
         "zip" => {
             let mut its = Vec::new();
@@ -257,9 +336,41 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         "print" => S::None_,
         "iter" => super::containers::iter(ann, &a[0])?,
         "next" => super::containers::next(ann, &a[0])?,
-        "divmod" => super::arith::binary(ann, py, rpy3_model::OpName::Divmod, &a[0], &a[1])?,
-        "math.floor" | "math.ceil" => S::int(),
-        "math.isnan" | "math.isinf" => S::bool(),
+        "divmod" => {
+            arity(ann, name, a, 2, 2)?;
+            super::arith::binary(ann, py, rpy3_model::OpName::Divmod, &a[0], &a[1])?
+        }
+        "pow" => {
+            arity(ann, name, a, 2, 3)?;
+            let r = super::arith::binary(ann, py, rpy3_model::OpName::Pow, &a[0], &a[1])?;
+            if let Some(m) = a.get(2) {
+                if int_kind(&r).is_none() || int_kind(m).is_none() {
+                    return Err(ann.error("pow() with a modulus of something that is not an int"));
+                }
+                super::arith::binary(ann, py, rpy3_model::OpName::Mod, &r, m)?
+            } else {
+                r
+            }
+        }
+        "round" => {
+            arity(ann, name, a, 1, 2)?;
+            let ndigits = a.get(1).filter(|n| !matches!(n, S::None_));
+            if let Some(n) = ndigits {
+                if int_kind(n).is_none() {
+                    return Err(ann.error(format!("round() with ndigits of {}", describe(n))));
+                }
+            }
+            match (&a[0], ndigits) {
+                (S::Float { .. }, None) => S::int(),
+                (S::Float { .. }, Some(_)) => S::float(),
+                (x, _) if int_kind(x).is_some() => S::int(),
+                (x, _) => return Err(ann.error(format!("round() of {}", describe(x)))),
+            }
+        }
+        "math.floor" | "math.ceil" | "math.trunc" => S::int(),
+        "math.isnan" | "math.isinf" | "math.isfinite" => S::bool(),
+        "math.frexp" => S::Tuple(vec![S::float(), S::int()]),
+        "math.modf" => S::Tuple(vec![S::float(), S::float()]),
         n if n.starts_with("math.") => S::float(),
         "intmask" => S::int(),
         "ovfcheck" => match a.first() {
@@ -387,11 +498,16 @@ pub fn method(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) 
             "join", "split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "startswith", "endswith", "find",
             "rfind", "index", "rindex", "count", "replace", "isdigit", "isalpha", "isspace", "isalnum", "isupper",
             "islower", "ljust", "rjust", "center", "zfill", "splitlines", "encode", "decode", "title", "capitalize",
-            "swapcase", "partition", "rpartition",
+            "swapcase", "partition", "rpartition", "format", "removeprefix", "removesuffix", "casefold", "expandtabs",
+            "isdecimal", "isnumeric", "istitle", "isprintable", "isidentifier", "isascii", "hex",
         ],
         SomeValue::List(_) => &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"],
         SomeValue::Dict(_) => &["get", "keys", "values", "items", "pop", "setdefault", "update", "clear", "copy", "popitem"],
-        SomeValue::Set(_) => &["add", "remove", "discard", "update", "clear", "copy", "union", "intersection", "difference", "issubset", "pop"],
+        SomeValue::Set(_) => &[
+            "add", "remove", "discard", "update", "clear", "copy", "union", "intersection", "difference", "issubset", "pop",
+            "symmetric_difference", "issuperset", "isdisjoint", "difference_update", "intersection_update",
+            "symmetric_difference_update",
+        ],
         SomeValue::Builtin { name: "StringBuilder" | "BytesBuilder", .. } => {
             &["append", "append_slice", "append_multiple_char", "append_char", "getlength", "build"]
         }
@@ -437,7 +553,23 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     S::List(id)
                 }
                 "partition" | "rpartition" => S::Tuple(vec![string.clone(), string.clone(), string]),
-                "startswith" | "endswith" | "isdigit" | "isalpha" | "isspace" | "isalnum" | "isupper" | "islower" => S::bool(),
+                "startswith" | "endswith" | "isdigit" | "isalpha" | "isspace" | "isalnum" | "isupper" | "islower"
+                | "isdecimal" | "isnumeric" | "istitle" | "isprintable" | "isidentifier" | "isascii" => S::bool(),
+                "format" => {
+                    if kind != StrKind::Str {
+                        return Err(ann.error("bytes has no method 'format'"));
+                    }
+                    for x in a.iter().chain(kw.iter().map(|(_, v)| v)) {
+                        if !matches!(
+                            x,
+                            S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. } | S::None_ | S::Instance { .. }
+                        ) {
+                            return Err(ann.error(format!("str.format() of {}", describe(x))));
+                        }
+                    }
+                    string
+                }
+                "hex" => S::str(),
                 "find" | "rfind" | "index" | "rindex" => S::int(),
                 "count" => S::nonneg_int(),
                 "encode" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
@@ -478,8 +610,17 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     S::None_
                 }
                 "reverse" | "sort" => {
-                    if !kw.is_empty() {
-                        return Err(ann.error("sort() with key or reverse arguments is not RPython"));
+                    for (k, v) in kw {
+                        match (name, k.as_str()) {
+                            ("sort", "reverse") => {}
+                            ("sort", "key") => {
+                                let (item, _) = ann.read_item(id);
+                                if !item.is_impossible() {
+                                    super::call(ann, py, v, CallArgs::positional(vec![item]))?;
+                                }
+                            }
+                            _ => return Err(ann.error(format!("{name}() does not take the keyword argument '{k}' in RPython"))),
+                        }
                     }
                     ann.itemdefs.get_mut(id).mutated = true;
                     S::None_
@@ -557,10 +698,40 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     S::None_
                 }
                 "remove" | "discard" | "clear" => S::None_,
-                "issubset" => S::bool(),
+                "difference_update" | "intersection_update" => {
+                    for x in &a {
+                        let it = super::containers::iter(ann, x)?;
+                        let _ = super::containers::next(ann, &it)?;
+                    }
+                    S::None_
+                }
+                "symmetric_difference_update" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let item = super::containers::next(ann, &it)?;
+                    ann.generalize_item(id, &item.without_const(), &S::Impossible)?;
+                    S::None_
+                }
+                "issubset" | "issuperset" | "isdisjoint" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let _ = super::containers::next(ann, &it)?;
+                    S::bool()
+                }
                 "pop" => ann.read_item(id).0,
-                "copy" | "union" | "intersection" | "difference" => {
+                "copy" | "intersection" | "difference" => {
+                    for x in &a {
+                        let it = super::containers::iter(ann, x)?;
+                        let _ = super::containers::next(ann, &it)?;
+                    }
                     let (item, _) = ann.read_item(id);
+                    S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
+                }
+                "union" | "symmetric_difference" => {
+                    let (mut item, _) = ann.read_item(id);
+                    for x in &a {
+                        let it = super::containers::iter(ann, x)?;
+                        let other = super::containers::next(ann, &it)?;
+                        item = ann.union(&item, &other.without_const()).map_err(|e| ann.error(format!("set.{name}(): {}", e.message)))?;
+                    }
                     S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
                 }
                 _ => return Err(ann.error(format!("set.{name}() is not supported"))),

@@ -55,8 +55,70 @@ pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeVal
     }
 }
 
+/// `slice(start, stop, step)` (`x[a:b:c]`).
+pub fn newslice(ann: &mut Annotator, args: &[SomeValue]) -> Result<SomeValue, AnnotatorError> {
+    if args.len() != 3 {
+        return Err(ann.error(format!("internal error: newslice with {} arguments", args.len())));
+    }
+    for a in args {
+        check_bound(ann, a)?;
+    }
+    Ok(SomeValue::Slice(args.to_vec()))
+}
+
+/// The constant value of a slice bound (`None` as `Some(None)`); `None`
+/// when the bound is not a constant.
+fn const_bound(py: Python<'_>, s: &SomeValue) -> Option<Option<i64>> {
+    match s {
+        SomeValue::None_ => Some(None),
+        SomeValue::Bool { konst: Some(b), .. } => Some(Some(*b as i64)),
+        _ => s.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).map(Some),
+    }
+}
+
+/// The items of a tuple sliced with constant bounds.
+fn slice_tuple(
+    ann: &Annotator,
+    py: Python<'_>,
+    items: &[SomeValue],
+    parts: &[&SomeValue],
+) -> Result<SomeValue, AnnotatorError> {
+    let mut bounds = Vec::new();
+    for p in parts {
+        match const_bound(py, p) {
+            Some(b) => bounds.push(b),
+            None => return Err(ann.error("slicing a tuple with non-constant bounds is not RPython")),
+        }
+    }
+    let step = bounds.get(2).copied().flatten();
+    if step == Some(0) {
+        return Err(ann.error("slice step cannot be zero"));
+    }
+    // let Python compute which indices the slice selects
+    let r = (|| -> PyResult<Vec<usize>> {
+        let builtins = py.import("builtins")?;
+        let slice = builtins.getattr("slice")?.call1((bounds[0], bounds[1], step))?;
+        let range = builtins.getattr("range")?.call1((items.len(),))?;
+        range.get_item(slice)?.try_iter()?.map(|i| i.and_then(|i| i.extract::<usize>())).collect()
+    })()
+    .map_err(|e| ann.error(format!("{e}")))?;
+    Ok(SomeValue::Tuple(r.into_iter().map(|i| items[i].clone()).collect()))
+}
+
 /// `container[key]`.
 pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if let SomeValue::Slice(parts) = key {
+        return match c {
+            SomeValue::List(id) => {
+                let (item, _) = ann.read_item(*id);
+                let new = ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
+                Ok(SomeValue::List(new))
+            }
+            SomeValue::Str { kind, can_be_none: false, .. } => Ok(super::arith::string(*kind)),
+            SomeValue::Tuple(items) => slice_tuple(ann, py, items, &parts.iter().collect::<Vec<_>>()),
+            other => Err(ann.error(format!("cannot slice {}", describe(other)))),
+        };
+    }
     match c {
         SomeValue::List(id) if is_int(key) => Ok(ann.read_item(*id).0),
         SomeValue::Dict(id) => {
@@ -87,6 +149,20 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
 
 /// `container[key] = value`.
 pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if let SomeValue::Slice(_) = key {
+        return match (c, value) {
+            (SomeValue::List(id), SomeValue::List(_) | SomeValue::Tuple(_) | SomeValue::Str { can_be_none: false, .. }) => {
+                let it = iter(ann, value)?;
+                let item = next(ann, &it)?;
+                ann.generalize_item(*id, &item.without_const(), &SomeValue::Impossible)?;
+                let d = ann.itemdefs.get_mut(*id);
+                d.mutated = true;
+                d.resized = true;
+                Ok(SomeValue::None_)
+            }
+            _ => Err(ann.error(format!("cannot assign {} to a slice of {}", describe(value), describe(c)))),
+        };
+    }
     match c {
         SomeValue::List(id) if is_int(key) => {
             ann.generalize_item(*id, &value.without_const(), &SomeValue::Impossible)?;
@@ -104,6 +180,9 @@ pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &Some
 
 /// `del container[key]`.
 pub fn delitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if let SomeValue::Slice(_) = key {
+        return delslice(ann, c);
+    }
     match c {
         SomeValue::List(id) if is_int(key) => {
             ann.itemdefs.get_mut(*id).resized = true;
@@ -136,7 +215,7 @@ pub fn getslice(ann: &mut Annotator, c: &SomeValue, start: &SomeValue, stop: &So
             Ok(SomeValue::List(new))
         }
         SomeValue::Str { kind, can_be_none: false, .. } => Ok(super::arith::string(*kind)),
-        SomeValue::Tuple(_) => Err(ann.error("slicing a tuple is not RPython")),
+        SomeValue::Tuple(items) => Python::attach(|py| slice_tuple(ann, py, items, &[start, stop])),
         other => Err(ann.error(format!("cannot slice {}", describe(other)))),
     }
 }
@@ -218,6 +297,7 @@ pub fn iter_item(ann: &mut Annotator, over: &SomeValue, variant: IterVariant) ->
     };
     Ok(match variant {
         IterVariant::Enumerate => SomeValue::Tuple(vec![SomeValue::nonneg_int(), base]),
+        IterVariant::EnumerateSigned => SomeValue::Tuple(vec![SomeValue::int(), base]),
         _ => base,
     })
 }

@@ -18,7 +18,12 @@ use crate::ids::GraphId;
 use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
-pub use builtins::builtin_name;
+pub use builtins::{builtin_name, immutable_builtin_value};
+
+/// `obj.name` where `obj` is a value of a built-in type (a bound method).
+pub(crate) fn method_of(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
+    builtins::method(ann, py, obj, name)
+}
 
 /// The annotation of `op`'s result.
 pub fn consider_op(
@@ -32,15 +37,7 @@ pub fn consider_op(
     match op.opname {
         Bool => Ok(truth(&args[0], op_var(op, 0))),
         Is_ => Ok(is_(ann, op, args)),
-        Issubtype => Ok(match (&args[0], &args[1]) {
-            (SomeValue::Type { konst: Some(a), .. }, _) if args[1].konst().is_some() || pbc_const(ann, &args[1]).is_some() => {
-                let b = args[1].konst().cloned().or_else(|| pbc_const(ann, &args[1])).expect("checked");
-                let r = a.bind(py).is_instance_of::<pyo3::types::PyType>()
-                    && a.bind(py).cast::<pyo3::types::PyType>().map(|t| t.is_subclass(b.bind(py)).unwrap_or(false)).unwrap_or(false);
-                SomeValue::Bool { konst: Some(r), knowntypedata: None }
-            }
-            _ => SomeValue::bool(),
-        }),
+        Issubtype => issubtype(ann, py, graph, op, args),
         Type => type_of(ann, py, &args[0]),
         Neg | Pos | Invert | Abs => arith::unary(ann, op.opname, &args[0]),
         Add | Sub | Mul | Truediv | Floordiv | Mod | Divmod | Pow | Lshift | Rshift | And_ | Or_ | Xor | InplaceAdd
@@ -57,7 +54,9 @@ pub fn consider_op(
             }
             other => Err(ann.error(format!("hash() of {} is not RPython (use compute_hash)", describe(other)))),
         },
-        Repr | Str | Ascii => Ok(str_of(&args[0])),
+        Str => Ok(str_of(&args[0])),
+        // the repr of a character has quotes around it
+        Repr | Ascii => Ok(SomeValue::str()),
         Format => Ok(SomeValue::str()),
         Getattr => getattr(ann, py, op, &args[0], &args[1]),
         Setattr => {
@@ -78,7 +77,7 @@ pub fn consider_op(
         Getslice => containers::getslice(ann, &args[0], &args[1], &args[2]),
         Setslice => containers::setslice(ann, &args[0], &args[3]),
         Delslice => containers::delslice(ann, &args[0]),
-        Newslice => Err(ann.error("slices with a step are not supported; use a loop")),
+        Newslice => containers::newslice(ann, args),
         Iter => containers::iter(ann, &args[0]),
         Next => containers::next(ann, &args[0]),
         Newtuple => Ok(SomeValue::Tuple(args.to_vec())),
@@ -107,6 +106,9 @@ pub fn consider_op(
                     });
                 }
                 return Ok(result);
+            }
+            if let (SomeValue::Builtin { name: "super", s_self: None }, 3) = (&args[0], args.len()) {
+                return super_object(ann, py, &args[1], &args[2]);
             }
             call(ann, py, &args[0], crate::description::CallArgs::positional(args[1..].to_vec()))
         }
@@ -261,8 +263,141 @@ fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeV
             let v = cls.bind(py).getattr(name.as_str()).map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
             ann.immutablevalue(py, &v)
         }
+        SomeValue::Builtin { name: "super", s_self: Some(inner) } => match &**inner {
+            SomeValue::Tuple(parts) if parts.len() == 2 => {
+                let cls = pbc_const(ann, &parts[0]).ok_or_else(|| ann.error("internal error: super() of a non-constant class"))?;
+                ann.super_attr(py, &cls, &parts[1], &name)
+            }
+            _ => Err(ann.error("internal error: malformed super() object")),
+        },
         other => builtins::method(ann, py, other, &name),
     }
+}
+
+/// `issubtype(t, C)` (an `except` clause, `issubclass`): constant when the
+/// annotation of `t` decides; when true, `t` and the value it is the class
+/// of are narrowed to `C`.
+fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOperation, args: &[SomeValue]) -> Result<SomeValue, AnnotatorError> {
+    // the classes tested against
+    let mut targets: Vec<rpy3_model::PyObj> = Vec::new();
+    let mut all_known = true;
+    let items: Vec<SomeValue> = match &args[1] {
+        SomeValue::Tuple(items) => items.clone(),
+        other => vec![other.clone()],
+    };
+    for it in &items {
+        match it.konst().cloned().or_else(|| pbc_const(ann, it)) {
+            Some(k) => targets.push(k),
+            None => all_known = false,
+        }
+    }
+    if let (SomeValue::Type { konst: Some(a), .. }, true) = (&args[0], all_known) {
+        let a = a.bind(py);
+        let r = match a.cast::<pyo3::types::PyType>() {
+            Ok(t) => targets.iter().any(|b| t.is_subclass(b.bind(py)).unwrap_or(false)),
+            Err(_) => false,
+        };
+        return Ok(SomeValue::Bool { konst: Some(r), knowntypedata: None });
+    }
+    let SomeValue::Type { classdef: Some(x), .. } = &args[0] else {
+        return Ok(SomeValue::bool());
+    };
+    let x = *x;
+    if !all_known {
+        return Ok(SomeValue::bool());
+    }
+    let mut narrowed: Option<crate::ids::ClassDefId> = None;
+    for k in &targets {
+        let kb = k.bind(py);
+        if !kb.is_instance_of::<pyo3::types::PyType>() {
+            return Ok(SomeValue::bool());
+        }
+        let c = ann.getclassdef(py, kb)?;
+        if ann.is_subclass(x, c) {
+            return Ok(SomeValue::Bool { konst: Some(true), knowntypedata: None });
+        }
+        if ann.is_subclass(c, x) {
+            narrowed = Some(match narrowed {
+                None => c,
+                Some(n) => ann.common_base(n, c).unwrap_or(x),
+            });
+        }
+    }
+    let Some(n) = narrowed else {
+        return Ok(SomeValue::bool());
+    };
+    let mut facts = Vec::new();
+    if let Some(t) = op_var(op, 0) {
+        facts.push((t, Some(SomeValue::Type { classdef: Some(n), konst: None }), None));
+        if let Some(v) = ann.typeof_var(graph, t) {
+            if let SomeValue::Instance { classdef: vc, can_be_none } = ann.binding(graph, v) {
+                if ann.is_subclass(n, vc) {
+                    facts.push((v, Some(SomeValue::Instance { classdef: n, can_be_none }), None));
+                }
+            }
+        }
+    }
+    Ok(SomeValue::Bool { konst: None, knowntypedata: Some(Arc::new(KnownTypeData { facts })) })
+}
+
+/// `super(C, obj)`: a proxy remembering the class where the method lookup
+/// starts and the instance the methods found are bound to.
+fn super_object(ann: &mut Annotator, py: Python<'_>, cls: &SomeValue, obj: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    let Some(c) = pbc_const(ann, cls) else {
+        return Err(ann.error(format!("super() with a first argument that is not a constant class ({})", describe(cls))));
+    };
+    if !c.bind(py).is_instance_of::<pyo3::types::PyType>() {
+        return Err(ann.error("super() with a first argument that is not a class"));
+    }
+    match obj {
+        SomeValue::Instance { classdef, .. } => {
+            let cdef = ann.getclassdef(py, c.bind(py))?;
+            if !ann.is_subclass(*classdef, cdef) {
+                return Err(ann.error(format!(
+                    "super({}, obj): obj is not an instance of that class",
+                    ann.classdefs[cdef].name
+                )));
+            }
+            let s_inst = SomeValue::Instance { classdef: *classdef, can_be_none: false };
+            Ok(SomeValue::Builtin { name: "super", s_self: Some(Box::new(SomeValue::Tuple(vec![cls.clone(), s_inst]))) })
+        }
+        other => Err(ann.error(format!("super() with a second argument that is {}, not an instance", describe(other)))),
+    }
+}
+
+/// `instantiate(cls)`: a new instance of one of the classes `cls` can be,
+/// without running `__init__`.
+fn instantiate_builtin(ann: &mut Annotator, py: Python<'_>, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+    let positional = args.flat_positional().unwrap_or_default();
+    if positional.len() != 1 || !args.keywords.is_empty() {
+        return Err(ann.error("instantiate() takes exactly one argument"));
+    }
+    let classes: Vec<rpy3_model::PyObj> = match &positional[0] {
+        SomeValue::Pbc { descs, can_be_none: false } => {
+            let mut out = Vec::new();
+            for d in descs.iter() {
+                match &ann.descs[*d] {
+                    Desc::Class { cls, .. } => out.push(cls.clone()),
+                    _ => return Err(ann.error("instantiate() of something that is not a class")),
+                }
+            }
+            out
+        }
+        SomeValue::Type { classdef: Some(c), konst: None } => vec![ann.classdefs[*c].cls.clone()],
+        SomeValue::Type { konst: Some(k), .. } => vec![k.clone()],
+        other => return Err(ann.error(format!("instantiate() of {}, not a class", describe(other)))),
+    };
+    let mut result = SomeValue::Impossible;
+    for cls in classes {
+        let cdef = ann.getclassdef(py, cls.bind(py))?;
+        let s = SomeValue::Instance { classdef: cdef, can_be_none: false };
+        result = ann.union(&result, &s).map_err(|e| {
+            let mut err = ann.error(e.message);
+            err.chain.push("uniting the classes instantiate() can create".into());
+            err
+        })?;
+    }
+    Ok(result)
 }
 
 /// An attribute of one prebuilt constant.
@@ -273,6 +408,14 @@ fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name:
         _ => return Err(ann.error(format!("cannot read the attribute '{name}' of a bound method"))),
     };
     let o = obj.bind(py);
+    if name == "__init__" && o.is_instance_of::<pyo3::types::PyType>() {
+        // `Base.__init__` where the base is a built-in class (Exception, object)
+        if let Ok(v) = o.getattr(name) {
+            if !v.is_instance_of::<pyo3::types::PyFunction>() {
+                return Ok(SomeValue::Builtin { name: "base_init", s_self: None });
+            }
+        }
+    }
     let v = o.getattr(name).map_err(|_| ann.error(format!("{} has no attribute '{name}'", o.repr().map(|r| r.to_string()).unwrap_or_default())))?;
     if matches!(ann.descs[d], Desc::Frozen { .. }) && v.get_type().name().map(|n| n == "method").unwrap_or(false) {
         let func = v.getattr("__func__").map_err(|e| ann.error(format!("{e}")))?;
@@ -298,6 +441,10 @@ pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args
             }
             Ok(result)
         }
+        // the `__init__` of a built-in base (`Exception.__init__`,
+        // `object.__init__`): accepts the arguments, does nothing typable
+        SomeValue::Builtin { name: "base_init", .. } => Ok(SomeValue::None_),
+        SomeValue::Builtin { name: "instantiate", s_self: None } => instantiate_builtin(ann, py, &args),
         SomeValue::Builtin { name, s_self } => builtins::call(ann, py, name, s_self.as_deref(), args),
         SomeValue::Type { konst: Some(k), .. } => {
             let k = k.clone();
