@@ -253,6 +253,7 @@ impl Annotator {
                     }
                 }
             }
+            let descs = self.simplify_methods(descs);
             return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
         }
         let is_classmethod = level.as_ref().map(|v| v.get_type().name().map(|n| n == "classmethod").unwrap_or(false)).unwrap_or(false);

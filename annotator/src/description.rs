@@ -156,14 +156,7 @@ impl Annotator {
     /// The method description of `func` bound to instances of `selfclassdef`.
     pub fn method_desc(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, selfclassdef: ClassDefId, name: &str) -> Result<DescId, AnnotatorError> {
         let fdesc = self.getdesc(py, func)?;
-        for (id, d) in self.descs.iter() {
-            if let Desc::Method { func: f, selfclassdef: s, .. } = d {
-                if *f == fdesc && *s == selfclassdef {
-                    return Ok(id);
-                }
-            }
-        }
-        Ok(self.descs.push(Desc::Method { func: fdesc, selfclassdef, name: name.to_string() }))
+        Ok(self.method_desc_for(fdesc, selfclassdef, name))
     }
 
     /// The description of `func` bound to the frozen object `frozen`.

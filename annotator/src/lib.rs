@@ -96,6 +96,8 @@ pub struct Annotator {
     rng: u64,
     /// Observer of every binding change (for the monotonicity test).
     pub on_bind: Option<BindObserver>,
+    /// How many times a block was flowed (for throughput measurements).
+    pub blocks_flowed: u64,
 }
 
 impl Default for Annotator {
@@ -127,6 +129,7 @@ impl Annotator {
             order: Order::Fifo,
             rng: 0,
             on_bind: None,
+            blocks_flowed: 0,
         }
     }
 
@@ -200,6 +203,11 @@ impl Annotator {
             // a class given as a constant and a class known by its base
             // (an exception's type): a class below their common base
             return self.union_classes_with_type(descs, *classdef);
+        }
+        if let (Pbc { descs: d1, can_be_none: n1 }, Pbc { descs: d2, can_be_none: n2 }) = (a, b) {
+            let mut descs: BTreeSet<DescId> = (**d1).clone();
+            descs.extend(d2.iter().copied());
+            return Ok(Pbc { descs: Arc::new(self.simplify_methods(descs)), can_be_none: *n1 || *n2 });
         }
         if let Some(r) = model::union_simple(a, b) {
             return r;
@@ -279,6 +287,62 @@ impl Annotator {
                 })
             }
         })
+    }
+
+    /// Merges the methods of a PBC set that bind one function to
+    /// different classes into one method bound to their common base
+    /// (PyPy's `MethodDesc.simplify_desc_set`), so the set does not depend
+    /// on which classes the receiver had on the way to the fixpoint.
+    pub fn simplify_methods(&mut self, descs: BTreeSet<DescId>) -> BTreeSet<DescId> {
+        let mut groups: HashMap<DescId, Vec<(DescId, ClassDefId)>> = HashMap::new();
+        for &d in &descs {
+            if let Desc::Method { func, selfclassdef, .. } = &self.descs[d] {
+                groups.entry(*func).or_default().push((d, *selfclassdef));
+            }
+        }
+        let mut out = descs;
+        for (func, members) in groups {
+            if members.len() < 2 {
+                continue;
+            }
+            // merge the members that share a common base
+            let mut base = members[0].1;
+            let mut ok = true;
+            for &(_, c) in &members[1..] {
+                match self.common_base(base, c) {
+                    Some(b) => base = b,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let name = match &self.descs[members[0].0] {
+                Desc::Method { name, .. } => name.clone(),
+                _ => String::new(),
+            };
+            for (d, _) in &members {
+                out.remove(d);
+            }
+            out.insert(self.method_desc_for(func, base, &name));
+        }
+        out
+    }
+
+    /// The method description binding the function description `func` to
+    /// instances of `selfclassdef`.
+    pub fn method_desc_for(&mut self, func: DescId, selfclassdef: ClassDefId, name: &str) -> DescId {
+        for (id, d) in self.descs.iter() {
+            if let Desc::Method { func: f, selfclassdef: s, .. } = d {
+                if *f == func && *s == selfclassdef {
+                    return id;
+                }
+            }
+        }
+        self.descs.push(Desc::Method { func, selfclassdef, name: name.to_string() })
     }
 
     fn union_classes_with_type(&mut self, descs: &BTreeSet<DescId>, classdef: Option<ClassDefId>) -> Result<SomeValue, UnionError> {
@@ -501,6 +565,7 @@ impl Annotator {
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
         while let Some((graph, block)) = self.next_pending() {
             self.annotated.insert((graph, block));
+            self.blocks_flowed += 1;
             self.flowin(py, graph, block)?;
         }
         self.current = None;

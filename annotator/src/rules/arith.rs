@@ -214,7 +214,26 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
         let _ = ann.merge_itemdefs(*x, *y);
     }
     let mut facts = Vec::new();
+    // As in PyPy, facts about non-negativity are only deduced when both
+    // sides are signed: comparing with an unsigned value converts the
+    // other side to unsigned in RPython.
+    let signed = |s: &SomeValue| match s {
+        SomeValue::Integer { kind, .. } => !kind.unsigned(),
+        SomeValue::Bool { .. } => true,
+        _ => false,
+    };
+    if !(signed(a) && signed(b)) {
+        return Ok(SomeValue::bool());
+    }
     let nonneg = |s: &SomeValue| matches!(s, SomeValue::Integer { nonneg: true, .. } | SomeValue::Bool { .. });
+    // a non-negative value compared with the constant 0
+    if nonneg(a) && b.konst().and_then(|k| k.bind(py).extract::<i64>().ok()) == Some(0) {
+        match op.opname {
+            Lt => return Ok(SomeValue::Bool { konst: Some(false), knowntypedata: None }),
+            Ge => return Ok(SomeValue::Bool { konst: Some(true), knowntypedata: None }),
+            _ => {}
+        }
+    }
     let as_nonneg = |s: &SomeValue| match s {
         SomeValue::Integer { kind, .. } => Some(SomeValue::Integer { kind: *kind, nonneg: true, konst: None }),
         _ => None,

@@ -189,6 +189,15 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         return Err(ann.error(format!("{name}(*args) with a non-tuple")));
     };
     let a = a.as_slice();
+    let min_args = match name {
+        "isinstance" | "divmod" | "pow" => 2,
+        "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round" | "enumerate" | "min" | "max"
+        | "chr" | "ord" => 1,
+        _ => 0,
+    };
+    if a.len() < min_args {
+        return Err(ann.error(format!("{name}() called with {} arguments", a.len())));
+    }
     use SomeValue as S;
     Ok(match name {
         "len" => {
@@ -529,8 +538,20 @@ pub fn method(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) 
 
 fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeValue, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
     use SomeValue as S;
-    let a = args.flat_positional().unwrap_or_default();
+    let Some(a) = args.flat_positional() else {
+        return Err(ann.error(format!("{name}(*args) with a non-tuple")));
+    };
     let kw = &args.keywords;
+    let min_args = match name {
+        "insert" => 2,
+        "join" | "append" | "extend" | "setdefault" | "add" | "update" | "symmetric_difference_update" | "issubset"
+        | "issuperset" | "isdisjoint" | "remove" | "discard" | "index" | "count" | "startswith" | "endswith" | "replace"
+        | "append_slice" | "append_multiple_char" | "append_char" | "get" => 1,
+        _ => 0,
+    };
+    if a.len() < min_args && !matches!(s_self, S::Integer { .. } | S::Float { .. }) {
+        return Err(ann.error(format!("{name}() called with {} arguments", a.len())));
+    }
     let strk = |s: &SomeValue| match s {
         S::Str { kind, .. } => *kind,
         _ => StrKind::Str,

@@ -330,9 +330,9 @@ fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOper
     if let Some(t) = op_var(op, 0) {
         facts.push((t, Some(SomeValue::Type { classdef: Some(n), konst: None }), None));
         if let Some(v) = ann.typeof_var(graph, t) {
-            if let SomeValue::Instance { classdef: vc, can_be_none } = ann.binding(graph, v) {
+            if let SomeValue::Instance { classdef: vc, .. } = ann.binding(graph, v) {
                 if ann.is_subclass(n, vc) {
-                    facts.push((v, Some(SomeValue::Instance { classdef: n, can_be_none }), None));
+                    facts.push((v, Some(SomeValue::Instance { classdef: n, can_be_none: false }), None));
                 }
             }
         }
