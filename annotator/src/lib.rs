@@ -590,6 +590,18 @@ impl Annotator {
             }
             let result = rules::consider_op(self, py, graph, op, &args)?;
             if result.is_impossible() {
+                let is_call = matches!(op.opname, rpy3_model::OpName::SimpleCall | rpy3_model::OpName::CallArgs | rpy3_model::OpName::Next);
+                if is_call {
+                    // A call that does not return (yet): the rest of the
+                    // block is dead until it does.  Its results are
+                    // annotated as having no value (PyPy leaves them
+                    // unbound), so a value showing up there is caught.
+                    for later in &b.operations[i..] {
+                        if self.graphs[graph].bindings[later.result].is_none() {
+                            self.setbinding(graph, later.result, &SomeValue::Impossible)?;
+                        }
+                    }
+                }
                 if i + 1 == nops && b.exitswitch == ExitSwitch::LastException {
                     // the operation always raises: only exception exits
                     last_raised = true;

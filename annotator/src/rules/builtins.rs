@@ -329,7 +329,15 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         },
         "sum" => {
             let it = super::containers::iter(ann, &a[0])?;
-            let item = super::containers::next(ann, &it)?;
+            let mut item = super::containers::next(ann, &it)?;
+            if let Some(start) = a.get(1) {
+                // the start takes part in the sum
+                item = match (&item, start) {
+                    (S::Float { .. }, _) | (_, S::Float { .. }) => S::float(),
+                    (S::Impossible, x) => x.without_const(),
+                    (x, _) => x.clone(),
+                };
+            }
             match item {
                 S::Float { .. } => S::float(),
                 S::Impossible => S::int(),
@@ -595,8 +603,11 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                 "count" => S::nonneg_int(),
                 "encode" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
                 "decode" => S::str(),
+                // a byte stays one byte; a character may not ('ß'.upper() is 'SS')
                 "lower" | "upper" | "swapcase" => match s_self {
-                    S::Str { is_char: true, .. } => S::Str { kind, is_char: true, can_be_none: false, konst: None },
+                    S::Str { is_char: true, kind: StrKind::Bytes, .. } => {
+                        S::Str { kind, is_char: true, can_be_none: false, konst: None }
+                    }
                     _ => string,
                 },
                 _ => string,
