@@ -97,6 +97,20 @@ pub enum Op {
     BuildListFromConst,
     /// Fused `BUILD_SET 0; LOAD_CONST frozenset; SET_UPDATE 1`.
     BuildSetFromConst,
+    /// A `BUILD_LIST` whose list only collects the items of a tuple
+    /// (`f(a, *b)`, `(a, *b)`): it builds a tuple instead.
+    BuildTupleFromList,
+    /// `LIST_EXTEND 1` into such a list: concatenates a tuple of the items.
+    TupleExtend,
+    /// `LIST_APPEND 1` into such a list.
+    TupleAppend,
+    /// `CALL_FUNCTION_EX 1` whose keyword dict is a literal with `arg`
+    /// constant keys built just before it (`f(*a, k=v)`): argval holds the
+    /// keys, the values are on the stack.
+    CallFunctionExKw,
+    /// `CALL_FUNCTION_EX 1` whose keyword dict is a `BUILD_MAP arg` built
+    /// just before it: the (key, value) pairs are on the stack.
+    CallFunctionExKwPairs,
     ListAppend,
     SetAdd,
     MapAdd,
@@ -140,6 +154,8 @@ pub struct Instr {
     pub target: u32,
     /// Source line.
     pub lineno: u32,
+    /// The instruction's effect on the stack depth when it falls through.
+    pub stack_effect: i32,
 }
 
 /// An entry of the exception table.
@@ -338,6 +354,13 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         );
         let target = if is_jump { argval.extract::<u32>()? } else { 0 };
         let name = argval.extract::<String>().unwrap_or_default();
+        let opcode: u32 = ins.getattr("opcode")?.extract()?;
+        let takes_arg = opcode >= dis.getattr("HAVE_ARGUMENT")?.extract::<u32>()?;
+        let stack_effect: i32 = if takes_arg {
+            dis.call_method1("stack_effect", (opcode, arg.unwrap_or(0)))?.extract().unwrap_or(0)
+        } else {
+            dis.call_method1("stack_effect", (opcode,))?.extract().unwrap_or(0)
+        };
         let argval = match op {
             Op::KwNames => Some(consts[arg.unwrap_or(0) as usize].clone()),
             _ if argval.is_none() => None,
@@ -352,6 +375,7 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
             name,
             target,
             lineno,
+            stack_effect,
         });
     }
     let total_len = get("co_code")?.len()? as u32;
@@ -370,6 +394,7 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         });
     }
     let instrs = fuse(instrs);
+    let instrs = tuple_builders(instrs);
     let index = instrs.iter().enumerate().map(|(i, ins)| (ins.offset, i)).collect();
     Ok(CodeInfo {
         qualname: get("co_qualname")?.extract()?,
@@ -385,6 +410,82 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         index,
         exctable,
     })
+}
+
+/// Finds lists that only collect the items of a tuple: a `BUILD_LIST`
+/// whose list, in straight-line code, only receives `LIST_EXTEND 1` /
+/// `LIST_APPEND 1` and ends in `LIST_TO_TUPLE`.  Python 3.11 compiles
+/// `f(a, *b)` and `(a, *b)` that way; building the tuple directly keeps
+/// its length known to the annotator.  A keyword dict literal with
+/// constant keys right before `CALL_FUNCTION_EX 1` becomes keywords.
+fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
+    let targets: std::collections::HashSet<u32> = instrs.iter().filter(|i| i.target != 0).map(|i| i.target).collect();
+    let is_jump = |i: &Instr| i.target != 0 || matches!(i.op, Op::ReturnValue | Op::RaiseVarargs | Op::Reraise);
+    for start in 0..instrs.len() {
+        if instrs[start].op != Op::BuildList {
+            continue;
+        }
+        let mut rel: i32 = 0;
+        let mut members = Vec::new();
+        let mut end = None;
+        for j in start + 1..instrs.len() {
+            let ins = &instrs[j];
+            if targets.contains(&ins.offset) || is_jump(ins) {
+                break;
+            }
+            match ins.op {
+                Op::ListExtend | Op::ListAppend if ins.arg == 1 && rel == 1 => members.push(j),
+                Op::ListToTuple if rel == 0 => {
+                    end = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+            rel += ins.stack_effect;
+            if rel < 0 {
+                break;
+            }
+        }
+        if let Some(end) = end {
+            instrs[start].op = Op::BuildTupleFromList;
+            for j in members {
+                instrs[j].op = if instrs[j].op == Op::ListExtend { Op::TupleExtend } else { Op::TupleAppend };
+            }
+            instrs[end].op = Op::Nop;
+        }
+    }
+    // `BUILD_MAP n; CALL_FUNCTION_EX 1` and
+    // `LOAD_CONST keys; BUILD_CONST_KEY_MAP n; CALL_FUNCTION_EX 1`
+    for i in 1..instrs.len() {
+        if instrs[i].op == Op::CallFunctionEx
+            && instrs[i].arg & 1 == 1
+            && instrs[i - 1].op == Op::BuildMap
+            && !targets.contains(&instrs[i].offset)
+        {
+            instrs[i].op = Op::CallFunctionExKwPairs;
+            instrs[i].arg = instrs[i - 1].arg;
+            instrs[i - 1].op = Op::Nop;
+            continue;
+        }
+        if instrs[i].op == Op::CallFunctionEx
+            && instrs[i].arg & 1 == 1
+            && instrs[i - 1].op == Op::BuildConstKeyMap
+            && !targets.contains(&instrs[i].offset)
+            && !targets.contains(&instrs[i - 1].offset)
+        {
+            // the keys are the constant loaded just before the map
+            if i >= 2 && instrs[i - 2].op == Op::LoadConst && !targets.contains(&instrs[i - 2].offset) {
+                let keys = instrs[i - 2].argval.clone();
+                let n = instrs[i - 1].arg;
+                instrs[i].op = Op::CallFunctionExKw;
+                instrs[i].argval = keys;
+                instrs[i].arg = n;
+                instrs[i - 1].op = Op::Nop;
+                instrs[i - 2].op = Op::Nop;
+            }
+        }
+    }
+    instrs
 }
 
 /// Fuses instruction pairs that express one RPython operation

@@ -219,6 +219,48 @@ impl<'py> FlowContext<'py> {
         Ok(())
     }
 
+    /// `f(*args, k=v, ...)`: the keyword dict literal (constant keys, the
+    /// values on the stack) becomes keyword arguments of `call_args`.
+    pub(crate) fn call_function_ex_kw(&mut self, instr: &crate::bytecode::Instr) -> FlowResult<()> {
+        let n = instr.arg as usize;
+        let (keys, values): (Vec<String>, Vec<Hlvalue>) = if instr.op == crate::bytecode::Op::CallFunctionExKwPairs {
+            let pairs = self.popvalues(2 * n)?;
+            let mut keys = Vec::with_capacity(n);
+            let mut values = Vec::with_capacity(n);
+            for kv in pairs.chunks(2) {
+                match &kv[0] {
+                    Hlvalue::Constant(c) => match c.value.bind(self.py).extract::<String>() {
+                        Ok(k) => keys.push(k),
+                        Err(_) => return Err(self.error("**kwargs with a key that is not a string")),
+                    },
+                    _ => return Err(self.error("**kwargs with a key that is not a constant")),
+                }
+                values.push(kv[1].clone());
+            }
+            (keys, values)
+        } else {
+            let keys = match &instr.argval {
+                Some(k) => k.bind(self.py).extract().map_err(|e| self.pyerr("keyword names", e))?,
+                None => return Err(self.error("keyword dict without constant keys")),
+            };
+            (keys, self.popvalues(n)?)
+        };
+        let args = self.popvalue()?;
+        let callee = self.pop()?;
+        if let FrameValue::Null = self.peek(1)? {
+            self.pop()?;
+        }
+        let f = self.as_value(callee)?;
+        let mut all = vec![];
+        all.extend(values);
+        all.push(args);
+        // positional values come first in call_args: none here; keywords,
+        // then the star tuple.
+        let r = self.call_args(f, 0, &keys, true, false, all)?;
+        self.pushval(r);
+        Ok(())
+    }
+
     /// `MAKE_FUNCTION flags`: creates the nested function now when its
     /// defaults are constants; a function capturing variables becomes a
     /// `Closure` value that can only be called.

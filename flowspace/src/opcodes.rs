@@ -482,6 +482,25 @@ impl<'py> FlowContext<'py> {
                 let v = self.do_op(op, items)?;
                 self.pushval(v);
             }
+            Op::BuildTupleFromList => {
+                let items = self.popvalues(arg)?;
+                let v = self.do_op(OpName::Newtuple, items)?;
+                self.pushval(v);
+            }
+            Op::TupleExtend | Op::TupleAppend => {
+                let v = self.popvalue()?;
+                let t = self.popvalue()?;
+                let more = if instr.op == Op::TupleAppend {
+                    self.do_op(OpName::Newtuple, vec![v])?
+                } else {
+                    let tuple = self.builtins.getattr("tuple").map_err(|e| self.pyerr("builtins", e))?;
+                    let tuple = self.constant(&tuple);
+                    self.do_op(OpName::SimpleCall, vec![tuple, v])?
+                };
+                let r = self.do_op(OpName::Add, vec![t, more])?;
+                self.pushval(r);
+            }
+            Op::CallFunctionExKw | Op::CallFunctionExKwPairs => self.call_function_ex_kw(instr)?,
             Op::BuildMap => {
                 let items = self.popvalues(2 * arg)?;
                 let v = self.do_op(OpName::Newdict, items)?;

@@ -424,3 +424,20 @@ fn other_constructs_flow() {
         assert!(text.starts_with("graph f("), "{text}");
     }
 }
+
+#[test]
+fn star_arguments_build_tuples_and_keyword_literals_become_keywords() {
+    check(
+        "def g(*a, k=0):\n    return len(a) + k\ndef f(x, t):\n    return g(x, *t, k=3)\n",
+        "f",
+        expect![[r#"
+            graph f(x_0, t_1)
+            block0(x_0, t_1):
+                v2 = newtuple(x_0)
+                v3 = simple_call(<class tuple>, t_1)
+                v4 = add(v2, v3)
+                v5 = call_args(<function g>, (0, ('k',), True, False), 3, v4)
+                --> return(v5)
+        "#]],
+    );
+}
