@@ -28,6 +28,9 @@ pub enum Specialize {
     Memo,
     /// One graph per call site.
     CallLocation,
+    /// The low-level policy for the rtyper's helpers: one graph per
+    /// combination of argument types (`specialize.ll()`).
+    LowLevel,
 }
 
 /// A Python function and its graphs.
@@ -105,6 +108,8 @@ fn parse_specialize(tag: &str) -> Option<Specialize> {
         Specialize::Arg(indexes(rest))
     } else if tag.starts_with("memo") {
         Specialize::Memo
+    } else if tag == "ll" || tag.starts_with("ll(") {
+        Specialize::LowLevel
     } else if tag.starts_with("call_location") {
         Specialize::CallLocation
     } else {
@@ -191,6 +196,11 @@ impl Annotator {
         let Desc::Function(f) = &self.descs[desc] else { return Ok(String::new()) };
         Ok(match &f.specialize {
             Specialize::Default | Specialize::Memo => String::new(),
+            Specialize::LowLevel => args
+                .iter()
+                .map(|a| format!("{:?}", self.normalize(&type_key(a))))
+                .collect::<Vec<_>>()
+                .join("|"),
             Specialize::ArgType(idx) => idx
                 .iter()
                 .map(|&i| args.get(i).map(|a| format!("{:?}", self.normalize(&type_key(a)))).unwrap_or_default())
@@ -284,7 +294,9 @@ impl Annotator {
             }
         }
         if !extra.is_empty() && sig.varargname.is_none() {
-            return Err(self.error(format!("'{name}' takes {nparams} positional arguments but more were given")));
+            let given = nparams + extra.len();
+            let plural = if nparams == 1 { "" } else { "s" };
+            return Err(self.error(format!("'{name}' takes {nparams} positional argument{plural} but {given} were given")));
         }
         let mut kwonly: Vec<Option<SomeValue>> = vec![None; sig.kwonlyargnames.len()];
         for (k, v) in args.keywords {
@@ -541,6 +553,12 @@ impl Annotator {
         }
         if let Some(s) = crate::rules::immutable_builtin_value(self, py, obj)? {
             return Ok(s);
+        }
+        if obj.is_instance_of::<pyo3::types::PyCFunction>() {
+            let module: String = obj.getattr("__module__").and_then(|m| m.extract()).unwrap_or_default();
+            let fname: String = obj.getattr("__name__").and_then(|m| m.extract()).unwrap_or_default();
+            let qual = if module.is_empty() || module == "builtins" { fname } else { format!("{module}.{fname}") };
+            return Err(self.error(format!("the built-in function {qual}() is not supported in RPython")));
         }
         Err(self.error(format!("the prebuilt constant {} is not RPython", describe_obj(obj))))
     }

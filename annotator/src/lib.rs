@@ -509,18 +509,33 @@ impl Annotator {
         Ok(())
     }
 
+    /// What merging values into `v` means, for error messages.
+    fn merge_context(&self, graph: GraphId, v: VarId) -> String {
+        let g = &self.graphs[graph].graph;
+        let name = g.vars[v].name_hint.clone();
+        let func = &g.source.qualname;
+        if g.blocks[g.returnblock].inputargs.contains(&v) {
+            return format!("merging the values returned by '{func}'");
+        }
+        if g.blocks[g.startblock].inputargs.contains(&v) {
+            return format!("merging the argument '{name}' of the calls to '{func}'");
+        }
+        let block = g.iterblocks().into_iter().find(|&b| g.blocks[b].inputargs.contains(&v));
+        let line = block.map(|b| g.block_lineno(b)).unwrap_or(g.source.firstlineno);
+        if name.is_empty() {
+            format!("merging the values that reach line {line} of '{func}'")
+        } else {
+            format!("merging the values of '{name}' that reach line {line} of '{func}'")
+        }
+    }
+
     /// Generalises the binding of `v` with `s`; true if it changed.
     fn setbinding(&mut self, graph: GraphId, v: VarId, s: &SomeValue) -> Result<bool, AnnotatorError> {
         let old = self.graphs[graph].bindings[v].clone();
         let new = match &old {
             None => s.clone(),
             Some(o) => {
-                let name = self.graphs[graph].graph.vars[v].name_hint.clone();
-                let what = if name.is_empty() {
-                    "merging the values reaching a block".to_string()
-                } else {
-                    format!("merging the values of '{name}' reaching a block")
-                };
+                let what = self.merge_context(graph, v);
                 self.union(o, s).map_err(|e| self.union_error(e, &what))?
             }
         };
@@ -670,6 +685,9 @@ impl Annotator {
     ) -> Result<(), AnnotatorError> {
         let g = self.graphs[graph].graph.clone();
         let link = &g.links[l];
+        if let (Some((pos, _)), true) = (self.current, link.lineno != 0) {
+            self.current = Some((pos, link.lineno));
+        }
         let mut extra: HashMap<VarId, SomeValue> = HashMap::new();
         if let (Some(et), Some(ev), Some(case)) = (link.last_exception, link.last_exc_value, &link.exitcase) {
             let cls = case.value.bind(py).clone();

@@ -428,8 +428,7 @@ fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
         let mut rel: i32 = 0;
         let mut members = Vec::new();
         let mut end = None;
-        for j in start + 1..instrs.len() {
-            let ins = &instrs[j];
+        for (j, ins) in instrs.iter().enumerate().skip(start + 1) {
             if targets.contains(&ins.offset) || is_jump(ins) {
                 break;
             }

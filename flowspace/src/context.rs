@@ -346,7 +346,7 @@ impl<'py> FlowContext<'py> {
                 &pyo3::types::PyBool::new(self.py, case).to_owned().into_any(),
             ))));
         }
-        self.graph.closeblock(block, ExitSwitch::Value(w), links);
+        self.close(block, ExitSwitch::Value(w), links);
         Err(Signal::StopFlowing)
     }
 
@@ -390,7 +390,7 @@ impl<'py> FlowContext<'py> {
             link.last_exc_value = Some(last_exc_value);
             links.push(link);
         }
-        self.graph.closeblock(block, ExitSwitch::LastException, links);
+        self.close(block, ExitSwitch::LastException, links);
         Err(Signal::StopFlowing)
     }
 
@@ -463,7 +463,7 @@ impl<'py> FlowContext<'py> {
         let first = self.graph.new_block(fresh.getvariables());
         let startblock = self.graph.startblock;
         let args = state.getoutputargs(&fresh);
-        self.graph.closeblock(startblock, ExitSwitch::None, vec![Link::new(args, first)]);
+        self.close(startblock, ExitSwitch::None, vec![Link::new(args, first)]);
         self.kinds.insert(first, BlockKind::Spam { state: fresh, dead: false });
         self.pending.push_back(first);
         while let Some(block) = self.pending.pop_front() {
@@ -520,13 +520,13 @@ impl<'py> FlowContext<'py> {
                 Err(Signal::Return(v)) => {
                     let current = self.current_block();
                     let ret = self.graph.returnblock;
-                    self.graph.closeblock(current, ExitSwitch::None, vec![Link::new(vec![v], ret)]);
+                    self.close(current, ExitSwitch::None, vec![Link::new(vec![v], ret)]);
                     return Ok(());
                 }
                 Err(Signal::Raise { etype, evalue }) => {
                     let current = self.current_block();
                     let exc = self.graph.exceptblock;
-                    self.graph.closeblock(current, ExitSwitch::None, vec![Link::new(vec![etype, evalue], exc)]);
+                    self.close(current, ExitSwitch::None, vec![Link::new(vec![etype, evalue], exc)]);
                     return Ok(());
                 }
                 Err(Signal::Error(e)) => return Err(e),
@@ -582,29 +582,36 @@ impl<'py> FlowContext<'py> {
             let fresh = state.copy_fresh(&mut self.graph, &self.code.localsplus);
             let newblock = self.new_spam(fresh.clone());
             let args = state.getoutputargs(&fresh);
-            self.graph.closeblock(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
+            self.close(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
             self.joinpoints.entry(offset).or_default().insert(0, newblock);
             return;
         };
         if cstate.matches(self.py, &union) {
             let args = state.getoutputargs(&cstate);
-            self.graph.closeblock(current, ExitSwitch::None, vec![Link::new(args, cand)]);
+            self.close(current, ExitSwitch::None, vec![Link::new(args, cand)]);
             return;
         }
         let fresh = union.copy_fresh(&mut self.graph, &self.code.localsplus);
         let newblock = self.new_spam(fresh.clone());
         let args = state.getoutputargs(&fresh);
-        self.graph.closeblock(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
+        self.close(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
         // The old block becomes a plain link to its generalisation.
         if let Some(BlockKind::Spam { dead, .. }) = self.kinds.get_mut(&cand) {
             *dead = true;
         }
         self.graph.blocks[cand].operations.clear();
         let oldargs = cstate.getoutputargs(&fresh);
-        self.graph.closeblock(cand, ExitSwitch::None, vec![Link::new(oldargs, newblock)]);
+        self.close(cand, ExitSwitch::None, vec![Link::new(oldargs, newblock)]);
         let list = self.joinpoints.entry(offset).or_default();
         list.retain(|&b| b != cand);
         list.insert(0, newblock);
+    }
+
+    /// Closes `block`, the new links carrying the current source line.
+    fn close(&mut self, block: BlockId, exitswitch: ExitSwitch, links: Vec<Link>) {
+        let line = self.cur_lineno;
+        let links = links.into_iter().map(|l| if l.lineno == 0 { l.at_line(line) } else { l }).collect();
+        self.graph.closeblock(block, exitswitch, links);
     }
 
     fn new_spam(&mut self, state: FrameState) -> BlockId {

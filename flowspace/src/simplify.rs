@@ -72,9 +72,13 @@ fn eliminate_empty_blocks(graph: &mut FunctionGraph) -> bool {
                 t.inputargs.iter().copied().zip(graph.links[l].args.iter().cloned()).collect();
             let newargs: Vec<Hlvalue> = graph.links[out].args.iter().map(|a| subst(a, &map)).collect();
             let newtarget = graph.links[out].target;
+            let newline = graph.links[out].lineno;
             let link = &mut graph.links[l];
             link.args = newargs;
             link.target = newtarget;
+            if newline != 0 {
+                link.lineno = newline;
+            }
             changed = true;
         }
     }

@@ -161,6 +161,9 @@ pub struct Link {
     pub last_exception: Option<VarId>,
     /// On an exception link: the variable holding the exception instance.
     pub last_exc_value: Option<VarId>,
+    /// Source line of the code that leaves the block this way (a `return`,
+    /// a branch, the end of a loop body); 0 if unknown.
+    pub lineno: u32,
 }
 
 impl Link {
@@ -173,7 +176,14 @@ impl Link {
             exitcase: None,
             last_exception: None,
             last_exc_value: None,
+            lineno: 0,
         }
+    }
+
+    /// The same link with a source line.
+    pub fn at_line(mut self, lineno: u32) -> Link {
+        self.lineno = lineno;
+        self
     }
 
     /// The same link with an exit case.
@@ -419,6 +429,7 @@ impl FunctionGraph {
                     exitcase: ol.exitcase.clone(),
                     last_exception,
                     last_exc_value,
+                    lineno: ol.lineno,
                 }));
             }
             blocks[nb] = Block { inputargs, operations, exitswitch, exits };

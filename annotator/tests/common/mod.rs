@@ -1,4 +1,6 @@
-//! Loading the corpus for annotator tests.
+//! Loading the corpus for annotator tests (not every test file uses every
+//! helper).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,146 @@
+//! Programs that are not RPython get an annotation error naming the file,
+//! the line and a one-line cause (and how the conflict arose); every
+//! message is pinned here.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rpy3_annotator::{Annotator, SomeValue};
+
+/// Compiles `src` as `bad_input.py`, annotates `f` with `args` and returns
+/// the error text.
+fn annotation_error(src: &str, args: Vec<SomeValue>) -> String {
+    Python::attach(|py| {
+        let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
+        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        let globals = PyDict::new(py);
+        globals.set_item("__name__", "bad_input").unwrap();
+        let builtins = py.import("builtins").unwrap();
+        let code = builtins.getattr("compile").unwrap().call1((src, "bad_input.py", "exec")).unwrap();
+        builtins.getattr("exec").unwrap().call1((code, &globals)).unwrap();
+        let f = globals.get_item("f").unwrap().unwrap();
+        let mut ann = Annotator::new();
+        match ann.annotate(py, &f, args) {
+            Ok(_) => panic!("annotated without error"),
+            Err(e) => e.to_string(),
+        }
+    })
+}
+
+fn int() -> Vec<SomeValue> {
+    vec![SomeValue::int()]
+}
+
+#[track_caller]
+fn check(src: &str, args: Vec<SomeValue>, expected: &str) {
+    assert_eq!(annotation_error(src, args), expected);
+}
+
+#[test]
+fn variable_int_or_str() {
+    check(
+        "def f(x):\n    if x:\n        y = 1\n    else:\n        y = 'a'\n    return y\n",
+        int(),
+        "bad_input.py:6: cannot unite str (one character) and int (non-negative) (in function f)\n    while merging the values returned by 'f'",
+    );
+}
+
+#[test]
+fn function_called_with_int_and_str() {
+    check("def g(a):\n    return a\ndef f(x):\n    g(x)\n    return g('s')\n", int(), "bad_input.py:5: cannot unite int and str (one character) (in function f)\n    while merging the argument 'a' of the calls to 'g'");
+}
+
+#[test]
+fn int_or_none() {
+    check("def f(x):\n    if x:\n        return 1\n    return None\n", int(), "bad_input.py:3: int (non-negative) and None: this kind of value cannot be None in RPython (in function f)\n    while merging the values returned by 'f'");
+}
+
+#[test]
+fn list_of_int_and_str() {
+    check("def f(x):\n    l = [x]\n    l.append('a')\n    return l\n", int(), "bad_input.py:3: cannot unite int and str (one character) (in function f)\n    while storing an item into a container");
+}
+
+#[test]
+fn attribute_int_then_str() {
+    check(
+        "class A(object):\n    pass\ndef f(x):\n    a = A()\n    a.v = x\n    a.v = 'a'\n    return a.v\n",
+        int(),
+        "bad_input.py:6: cannot unite int and str (one character) (in function f)\n    while storing into the attribute 'v' of A",
+    );
+}
+
+#[test]
+fn unknown_builtin() {
+    check("def f(x):\n    return id(x)\n", int(), "bad_input.py:2: the built-in function id() is not supported in RPython (in function f)");
+}
+
+#[test]
+fn adding_int_and_str() {
+    check("def f(x):\n    return x + 'a'\n", int(), "bad_input.py:2: unsupported operand types for add: int and str (one character) (in function f)");
+}
+
+#[test]
+fn calling_an_int() {
+    check("def f(x):\n    return x(1)\n", int(), "bad_input.py:2: cannot call int (in function f)");
+}
+
+#[test]
+fn tuple_index_not_constant() {
+    check("def f(x):\n    t = (1, 2)\n    return t[x]\n", int(), "bad_input.py:3: indexing a tuple with a non-constant index is not RPython (in function f)");
+}
+
+#[test]
+fn comparing_int_and_str() {
+    check("def f(x):\n    return x < 'a'\n", int(), "bad_input.py:2: cannot compare int and str (one character) with lt (in function f)");
+}
+
+#[test]
+fn too_many_arguments() {
+    check("def g(a):\n    return a\ndef f(x):\n    return g(x, x)\n", int(), "bad_input.py:4: 'g' takes 1 positional argument but 2 were given (in function f)");
+}
+
+#[test]
+fn multiple_inheritance() {
+    check(
+        "class A(object):\n    pass\nclass B(object):\n    pass\nclass C(A, B):\n    pass\ndef f(x):\n    return C()\n",
+        int(),
+        "bad_input.py:8: class C has several base classes; RPython allows single inheritance (mark the others with _mixin_ = True) (in function f)",
+    );
+}
+
+#[test]
+fn dict_keys_of_two_types() {
+    check("def f(x):\n    d = {x: 1}\n    d['a'] = 2\n    return len(d)\n", int(), "bad_input.py:3: cannot unite int and str (one character) (in function f)\n    while storing an item into a container");
+}
+
+#[test]
+fn len_of_an_int() {
+    check("def f(x):\n    return len(x)\n", int(), "bad_input.py:2: len() of int (in function f)");
+}
+
+#[test]
+fn setting_an_attribute_of_a_str() {
+    check("def f(x):\n    s = str(x)\n    s.attr = 1\n    return s\n", int(), "bad_input.py:3: cannot set attribute 'attr' on str (in function f)");
+}
+
+#[test]
+fn tuples_of_different_lengths() {
+    check("def f(x):\n    if x:\n        t = (1, 2)\n    else:\n        t = (1, 2, 3)\n    return t\n", int(), "bad_input.py:6: tuples of different lengths (3 and 2) (in function f)\n    while merging the values returned by 'f'");
+}
+
+#[test]
+fn signed_and_unsigned() {
+    check(
+        "from rpy3.rlib.rarithmetic import r_uint\ndef f(x):\n    if x:\n        y = r_uint(x)\n    else:\n        y = x\n    return y\n",
+        int(),
+        "bad_input.py:7: RPython cannot prove that these integers are of the same signedness (int and r_uint) (in function f)\n    while merging the values returned by 'f'",
+    );
+}
+
+#[test]
+fn instances_of_unrelated_classes() {
+    check(
+        "class A(object):\n    pass\nclass B(object):\n    pass\ndef f(x):\n    if x:\n        o = A()\n    else:\n        o = B()\n    return o\n",
+        int(),
+        "bad_input.py:10: instances of B and A have no common base class (in function f)\n    while merging the values returned by 'f'",
+    );
+}
