@@ -14,6 +14,7 @@ mod dump;
 pub mod error;
 pub mod ids;
 pub mod itemdef;
+mod meet;
 pub mod model;
 mod rules;
 pub mod soundness;
@@ -702,7 +703,10 @@ impl Annotator {
                     if let Some(s) = extra.get(v) {
                         s.clone()
                     } else if let Some(s) = narrow.get(v) {
-                        s.clone()
+                        // narrowing never widens: what the variable holds
+                        // and what the test proved, both
+                        let current = self.binding(graph, *v);
+                        if current.is_impossible() { s.clone() } else { self.meet(&current, s) }
                     } else {
                         self.binding(graph, *v)
                     }

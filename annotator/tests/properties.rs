@@ -214,3 +214,64 @@ fn bindings_only_generalise() {
         }
     });
 }
+
+/// Runs `f` on annotations built from the shapes in one fresh annotator.
+fn with_values<R>(shapes: &[&Shape], f: impl FnOnce(&mut Annotator, &[SomeValue]) -> R) -> R {
+    Python::attach(|py| {
+        let mut ann = Annotator::new();
+        let values: Vec<SomeValue> = shapes.iter().map(|s| s.build(&mut ann, py)).collect();
+        f(&mut ann, &values)
+    })
+}
+
+#[test]
+fn meet_is_commutative_and_idempotent() {
+    fn prop(a: Shape, b: Shape) -> bool {
+        with_values(&[&a, &b], |ann, v| {
+            let ab = ann.meet(&v[0], &v[1]);
+            let ba = ann.meet(&v[1], &v[0]);
+            let aa = ann.meet(&v[0], &v[0]);
+            ann.canonical(&ab) == ann.canonical(&ba) && ann.canonical(&aa) == ann.canonical(&v[0])
+        })
+    }
+    QuickCheck::new().tests(500).quickcheck(prop as fn(Shape, Shape) -> bool);
+}
+
+#[test]
+fn meet_is_a_lower_bound_and_absorbs_union() {
+    fn prop(a: Shape, b: Shape) -> bool {
+        with_values(&[&a, &b], |ann, v| {
+            let m = ann.meet(&v[0], &v[1]);
+            if !(ann.leq(&m, &v[0]) && ann.leq(&m, &v[1])) {
+                eprintln!("not a lower bound: {} ∧ {} = {}", ann.canonical(&v[0]), ann.canonical(&v[1]), ann.canonical(&m));
+                return false;
+            }
+            // absorption: a ∧ (a ∨ b) = a and a ∨ (a ∧ b) = a
+            let Ok(u) = ann.union(&v[0], &v[1]) else { return true };
+            let a_meet_u = ann.meet(&v[0], &u);
+            let a_join_m = ann.union(&v[0], &m).map(|x| ann.canonical(&x));
+            let ok = ann.canonical(&a_meet_u) == ann.canonical(&v[0]) && a_join_m == Ok(ann.canonical(&v[0]));
+            if !ok {
+                eprintln!(
+                    "absorption fails: a={} b={} a∨b={} a∧(a∨b)={} a∨(a∧b)={:?}",
+                    ann.canonical(&v[0]), ann.canonical(&v[1]), ann.canonical(&u), ann.canonical(&a_meet_u), a_join_m
+                );
+            }
+            ok
+        })
+    }
+    QuickCheck::new().tests(500).quickcheck(prop as fn(Shape, Shape) -> bool);
+}
+
+#[test]
+fn leq_agrees_with_union() {
+    fn prop(a: Shape, b: Shape) -> bool {
+        with_values(&[&a, &b], |ann, v| {
+            let leq = ann.leq(&v[0], &v[1]);
+            let Ok(u) = ann.union(&v[0], &v[1]) else { return !leq };
+            // after the union merged containers, a ⊑ b iff a ∨ b = b
+            leq <= (ann.canonical(&u) == ann.canonical(&v[1]))
+        })
+    }
+    QuickCheck::new().tests(500).quickcheck(prop as fn(Shape, Shape) -> bool);
+}
