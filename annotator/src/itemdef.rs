@@ -40,6 +40,10 @@ pub struct ItemDef {
     pub mutated: bool,
     /// The length changes after creation.
     pub resized: bool,
+    /// For a list made by `range()` with a constant step: the step (the
+    /// rtyper represents such a list, while it is neither mutated nor
+    /// resized, by its bounds alone).
+    pub range_step: Option<i64>,
     /// Blocks that read the items.
     pub readers: BTreeSet<Position>,
 }
@@ -60,6 +64,7 @@ impl ItemDefs {
             value,
             mutated: false,
             resized: false,
+            range_step: None,
             readers: BTreeSet::new(),
         })
     }
@@ -98,7 +103,11 @@ impl ItemDefs {
         debug_assert!(self.parent[root].is_none() && self.parent[child].is_none());
         let readers = std::mem::take(&mut self.defs[child].readers);
         let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
+        let step = self.defs[child].range_step;
         let r = &mut self.defs[root];
+        if r.range_step != step {
+            r.range_step = None;
+        }
         r.readers.extend(readers);
         r.mutated |= mutated;
         r.resized |= resized;

@@ -124,3 +124,25 @@ fn missing_arguments_are_errors_not_panics() {
     let e = annotate("def f(s):\n    return sum()\n", vec![SomeValue::str()]).unwrap_err();
     assert!(e.contains("sum() called with 0 arguments"), "{e}");
 }
+
+#[test]
+fn range_lists_remember_their_step_until_mutated() {
+    use pyo3::types::PyDict;
+    use rpy3_annotator::Annotator;
+    pyo3::Python::attach(|py| {
+        let globals = PyDict::new(py);
+        let src = "def f(n):\n    r = range(0, n, 2)\n    l = range(n)\n    l.append(3)\n    return len(r) + len(l)\n";
+        py.run(&std::ffi::CString::new(src).unwrap(), Some(&globals), None).unwrap();
+        let f = globals.get_item("f").unwrap().unwrap();
+        let mut ann = Annotator::new();
+        ann.annotate(py, &f, vec![rpy3_annotator::SomeValue::int()]).unwrap();
+        let mut steps: Vec<(Option<i64>, bool)> = (0..ann.itemdefs_len())
+            .map(|i| {
+                let d = ann.itemdefs.get(rpy3_annotator::ItemDefId::from_u32(i as u32));
+                (d.range_step, d.resized || d.mutated)
+            })
+            .collect();
+        steps.sort();
+        assert_eq!(steps, vec![(Some(1), true), (Some(2), false)]);
+    });
+}
