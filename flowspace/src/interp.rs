@@ -112,7 +112,7 @@ pub(crate) struct Shared {
     pub(crate) observer: std::sync::OnceLock<Observer>,
     cache: Mutex<FlowCache>,
     memo: Mutex<Memo>,
-    /// The resolved `pyfunc` of every operation, indexed by `OpName as usize`.
+    /// The resolved `pyfunc` of every operation, indexed by `OpName::hl_index`.
     pyfuncs: Vec<Option<Py<PyAny>>>,
     depth: AtomicUsize,
     max_depth: usize,
@@ -130,7 +130,7 @@ impl Shared {
     fn new(py: Python<'_>, cache: FlowCache) -> PyResult<Shared> {
         let mut pyfuncs = Vec::with_capacity(ALL_OPS.len());
         for &op in ALL_OPS {
-            debug_assert_eq!(op as usize, pyfuncs.len());
+            debug_assert_eq!(op.hl_index(), Some(pyfuncs.len()));
             let f = match op.desc().pyfunc {
                 Some(path) => Some(resolve(py, path)?),
                 None => None,

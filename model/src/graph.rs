@@ -10,6 +10,7 @@
 
 use cranelift_entity::{entity_impl, PrimaryMap};
 
+use crate::lltype::LlType;
 use crate::operation::OpName;
 use crate::pyobj::PyObj;
 
@@ -34,19 +35,31 @@ pub struct VariableData {
     /// A readable prefix for printing (the Python local it came from, or
     /// empty for temporaries).
     pub name_hint: String,
+    /// The low-level type, once the graph is rtyped.
+    pub concretetype: Option<LlType>,
 }
 
-/// A value known while building the graph: a live Python object.
+/// A value known while building the graph: a live Python object.  After
+/// rtyping it also has a low-level type, and low-level values are Python
+/// objects too (ints, floats, bools, one-character strs, and the wrappers
+/// of [`crate::llconst`] for types, pointers and functions), as in PyPy.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Constant {
     /// The object itself.
     pub value: PyObj,
+    /// The low-level type, once rtyped.
+    pub concretetype: Option<LlType>,
 }
 
 impl Constant {
     /// Wraps a live object.
     pub fn new(value: PyObj) -> Constant {
-        Constant { value }
+        Constant { value, concretetype: None }
+    }
+
+    /// A low-level constant of type `ty`.
+    pub fn typed(value: PyObj, ty: LlType) -> Constant {
+        Constant { value, concretetype: Some(ty) }
     }
 }
 
@@ -293,7 +306,7 @@ impl FunctionGraph {
 
     /// A fresh variable.
     pub fn new_var(&mut self, name_hint: &str) -> VarId {
-        self.vars.push(VariableData { name_hint: name_hint.to_string() })
+        self.vars.push(VariableData { name_hint: name_hint.to_string(), concretetype: None })
     }
 
     /// A fresh variable with the same name hint as `v`.

@@ -6,8 +6,12 @@
 //! representations) are maps keyed by the ids defined here.
 
 pub mod graph;
+pub mod llconst;
+pub mod lloperation;
+pub mod lltype;
 pub mod operation;
 pub mod print;
+pub mod program;
 pub mod pyobj;
 pub mod verify;
 

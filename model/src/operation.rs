@@ -21,6 +21,8 @@ macro_rules! hl_operations {
                 #[doc = concat!("`", $name, "`")]
                 $variant,
             )*
+            /// A low-level operation (after rtyping).
+            Ll(crate::lloperation::LlOp),
         }
 
         /// Every high-level operation, in table order.
@@ -40,10 +42,47 @@ macro_rules! hl_operations {
                         };
                         &D
                     })*
+                    OpName::Ll(op) => ll_desc(op),
                 }
+            }
+
+            /// Index of a high-level operation in table order (`None` for
+            /// low-level operations), for executors' dispatch tables.
+            pub fn hl_index(self) -> Option<usize> {
+                let mut i = 0usize;
+                $(
+                    if let OpName::$variant = self {
+                        return Some(i);
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                None
             }
         }
     };
+}
+
+/// The high-level view of a low-level operation's description.
+fn ll_desc(op: crate::lloperation::LlOp) -> &'static OpDesc {
+    use crate::lloperation::{TyPat, ALL_LL_OPS};
+    static DESCS: std::sync::OnceLock<Vec<OpDesc>> = std::sync::OnceLock::new();
+    let descs = DESCS.get_or_init(|| {
+        ALL_LL_OPS
+            .iter()
+            .map(|op| {
+                let d = op.desc();
+                OpDesc {
+                    name: d.name,
+                    arity: if d.args.contains(&TyPat::Rest) { None } else { Some(d.args.len()) },
+                    pure: d.canfold,
+                    canraise: d.canraise,
+                    pyfunc: None,
+                }
+            })
+            .collect()
+    });
+    &descs[op.index()]
 }
 
 /// The description of one operation.
@@ -152,9 +191,18 @@ impl OpName {
         self.desc().name
     }
 
-    /// Looks an operation up by its printed name.
+    /// Looks an operation up by its printed name (high-level first).
     pub fn from_name(name: &str) -> Option<OpName> {
-        ALL_OPS.iter().copied().find(|op| op.name() == name)
+        ALL_OPS
+            .iter()
+            .copied()
+            .find(|op| op.name() == name)
+            .or_else(|| crate::lloperation::LlOp::from_name(name).map(OpName::Ll))
+    }
+
+    /// True for low-level operations.
+    pub fn is_ll(self) -> bool {
+        matches!(self, OpName::Ll(_))
     }
 }
 

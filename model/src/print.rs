@@ -47,7 +47,12 @@ fn obj_repr(obj: &Bound<'_, PyAny>) -> String {
     if obj.is_instance_of::<pyo3::types::PyCFunction>() {
         return format!("<builtin {}>", qualname(obj));
     }
-    let tyname = qualname(&obj.get_type().into_any());
+    let ty = obj.get_type();
+    if ty.module().map(|m| m == "rpy3.lltype").unwrap_or(false) {
+        // low-level constants print themselves without addresses
+        return obj.repr().map(|r| r.to_string()).unwrap_or_default();
+    }
+    let tyname = qualname(&ty.into_any());
     format!("<{tyname} object>")
 }
 

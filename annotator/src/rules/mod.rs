@@ -140,6 +140,7 @@ pub fn consider_op(
             ann.generalize_item(gen, &args[0].without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::None_)
         }
+        Ll(op) => Err(ann.error(format!("low-level operation {op} in a flow graph"))),
     }
 }
 

@@ -296,7 +296,7 @@ impl Shared {
             })?;
             read(py, graph, env, h)
         };
-        if let Some(Some(f)) = self.pyfuncs.get(op.opname as usize) {
+        if let Some(Some(f)) = op.opname.hl_index().and_then(|i| self.pyfuncs.get(i)) {
             let f = f.bind(py);
             return match op.args.len() {
                 1 => {
