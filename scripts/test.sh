@@ -20,7 +20,7 @@ cargo build --workspace
 cargo test --workspace
 python3 -m unittest discover -s python/tests
 mkdir -p target
-for backend in flow annotate; do
+for backend in flow annotate llinterp; do
     # A failing case makes `check` exit non-zero; the ratchet decides.
     ./target/debug/rpy3 check "$corpus" --backend "$backend" --json "target/corpus-$backend.json" \
         | tail -n 1 || true

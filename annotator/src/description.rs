@@ -354,15 +354,12 @@ impl Annotator {
                 let func = f.func.clone();
                 return self.call_memo(py, &func, &args);
             }
-            let obj = f.func.clone();
-            let o = obj.bind(py);
-            if let Ok(t) = o.getattr("_rpy3_translated_") {
-                let _ = t;
-                // rlib primitives with translated semantics are built-ins
-            }
         }
         let positional = args.flat_positional().unwrap_or_default();
         let graph = self.graph_for_call(py, desc, &positional)?;
+        if let Some((g, b)) = self.position() {
+            self.call_sites.entry((g, b, self.current_op)).or_default().insert(desc, graph);
+        }
         let cells = self.bind_args(py, graph, args)?;
         let start = self.graphs[graph].graph.startblock;
         self.addpendingblock(graph, start, cells)?;

@@ -30,6 +30,7 @@ use rpy3_model::{BlockId, ExitSwitch, FunctionGraph, Hlvalue, PyObj, VarId};
 pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
+pub use rules::builtin_name;
 
 use classdef::ClassDef;
 use description::Desc;
@@ -99,6 +100,11 @@ pub struct Annotator {
     pub on_bind: Option<BindObserver>,
     /// How many times a block was flowed (for throughput measurements).
     pub blocks_flowed: u64,
+    /// For each call operation `(graph, block, operation index)`, the graph
+    /// each function description it calls uses there (specialisation is
+    /// decided per call site); the rtyper turns calls into direct calls of
+    /// these graphs.
+    pub call_sites: HashMap<(GraphId, BlockId, usize), std::collections::BTreeMap<DescId, GraphId>>,
 }
 
 impl Default for Annotator {
@@ -131,6 +137,7 @@ impl Annotator {
             rng: 0,
             on_bind: None,
             blocks_flowed: 0,
+            call_sites: HashMap::new(),
         }
     }
 
@@ -742,6 +749,16 @@ impl Annotator {
     /// Number of container definitions created.
     pub fn itemdefs_len(&self) -> usize {
         self.itemdefs.len()
+    }
+
+    /// The description already made for a Python object, if any.
+    pub fn lookup_desc(&self, obj: &PyObj) -> Option<DescId> {
+        self.desc_of.get(obj).copied()
+    }
+
+    /// Whether `block` of `graph` was ever flowed (reached).
+    pub fn is_annotated(&self, graph: GraphId, block: BlockId) -> bool {
+        self.annotated.contains(&(graph, block))
     }
 
     /// The current block, if flowing.

@@ -87,10 +87,10 @@ fn check_all_passing_exits_zero() {
         "pass",
         "def f(x):\n    return -x\nCASES = [(f, [1]), (f, [-2])]\n",
     );
-    // `all` runs every implemented backend: flow and annotate.
+    // `all` runs every implemented backend: flow, annotate and llinterp.
     let o = rpy3(&["check", "--backend=all", case.path()]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "4 passed, 0 failed\n");
+    assert_eq!(stdout(&o), "6 passed, 0 failed\n");
 }
 
 #[test]

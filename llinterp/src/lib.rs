@@ -1,1 +1,263 @@
-//! rpy3 llinterp stage: empty until its issue lands (see ARCHITECTURE.md).
+//! The llinterp: executes the low-level graphs of an [`LlProgram`] on a
+//! heap of lltype objects (PyPy's `rpython/rtyper/llinterp.py`).  It is the
+//! oracle the compiled backends are held to.
+//!
+//! Loading ([`LlInterp::new`]) compiles every graph once into a compact
+//! form — blocks as arrays of instructions over numbered registers (one per
+//! variable, then one per constant), link moves and exits precomputed,
+//! field names resolved to slot offsets, allocation templates built — and
+//! type-checks every operation against its pattern in the table of
+//! [`rpy3_model::lloperation`] (this is [`check_program`], the verifier of
+//! low-level graphs).  Running ([`LlInterp::call`]) touches no strings and no
+//! Python objects: a loop over instructions with an explicit frame stack, so
+//! deep recursion is an [`LlError::RecursionLimit`], never a stack overflow.
+//!
+//! Heap policy: the heap persists across [`LlInterp::call`]s, like the
+//! memory of a running program (prebuilt objects mutated by one call are
+//! seen by the next).  [`LlInterp::reset_heap`] restores the program's
+//! prebuilt heap in O(1) (an `imbl` snapshot); one-call-per-run users
+//! (`interpret()`) call it before each call.
+
+mod arith;
+mod exec;
+mod load;
+
+use std::fmt;
+
+use pyo3::prelude::*;
+use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
+use rpy3_model::program::{LlProgram, ObjectModel};
+
+use load::CFunc;
+
+/// The default limit on nested calls.
+pub const DEFAULT_RECURSION_LIMIT: usize = 10_000;
+
+/// What went wrong at run time, beyond a low-level exception.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// Dereferencing the null pointer.
+    #[error("null pointer dereference ({0})")]
+    Null(&'static str),
+    /// A pointer to an object that does not exist, or a slot outside it.
+    #[error("invalid pointer: {0}")]
+    BadPointer(String),
+    /// A value of the wrong type.
+    #[error("type error: {0}")]
+    Type(String),
+    /// A down-cast to a type the object is not an instance of.
+    #[error("invalid cast: {0}")]
+    Cast(String),
+    /// `debug_assert` saw `False`.
+    #[error("debug_assert failed: {0}")]
+    AssertFailed(String),
+    /// An operation raised a built-in exception the program has no class for.
+    #[error("the program has no class for built-in exception {0}")]
+    MissingException(&'static str),
+}
+
+/// An error of the interpreter: a malformed program, or a program doing
+/// something undefined.  Never a low-level exception (see [`LlOutcome`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LlError {
+    /// A graph is not fully typed, or uses an operation wrongly: found when
+    /// loading.
+    #[error("graph `{graph}`, {at}: {msg}")]
+    Malformed {
+        /// The graph.
+        graph: String,
+        /// Where in it (`block3, op 2 (int_add)`).
+        at: String,
+        /// What is wrong.
+        msg: String,
+    },
+    /// An operation did something undefined.
+    #[error("in graph `{graph}`, {at}: {fault}")]
+    Runtime {
+        /// The graph.
+        graph: String,
+        /// Where in it.
+        at: String,
+        /// What happened.
+        fault: Fault,
+    },
+    /// Too many nested calls.
+    #[error("recursion limit exceeded: more than {limit} nested calls (calling `{graph}`)")]
+    RecursionLimit {
+        /// The limit.
+        limit: usize,
+        /// The function being called.
+        graph: String,
+    },
+    /// A bad call from outside (unknown function, wrong arguments).
+    #[error("bad call: {0}")]
+    BadCall(String),
+}
+
+/// How a call ends when it does not return a value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LlOutcome {
+    /// A low-level exception escaped the called function.
+    Raised {
+        /// The vtable of the exception's class.
+        etype: Ptr,
+        /// The exception instance.
+        evalue: Ptr,
+        /// The class name (from the vtable).
+        class_name: String,
+    },
+    /// An interpreter error.
+    Error(LlError),
+}
+
+impl From<LlError> for LlOutcome {
+    fn from(e: LlError) -> LlOutcome {
+        LlOutcome::Error(e)
+    }
+}
+
+impl fmt::Display for LlOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LlOutcome::Raised { class_name, .. } => write!(f, "low-level exception {class_name}"),
+            LlOutcome::Error(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A built-in exception class, ready to instantiate.
+#[derive(Clone)]
+struct BuiltinExc {
+    vtable: Ptr,
+    /// The zeroed instance, its typeptr already set.
+    instance: HeapObj,
+}
+
+/// The interpreter of one program.
+pub struct LlInterp {
+    funcs: Vec<CFunc>,
+    prebuilt: Heap,
+    heap: Heap,
+    objmodel: ObjectModel,
+    /// Indexed by `arith::Exc::index`.
+    builtins: Vec<Option<BuiltinExc>>,
+    recursion_limit: usize,
+    /// The register stack: each frame's registers are a window of it.
+    regs: Vec<LlValue>,
+    /// Temporaries for parallel link moves.
+    scratch: Vec<LlValue>,
+    /// Checked down-casts: (allocated type, target) -> allowed.
+    cast_cache: std::collections::HashMap<(LlType, LlType), bool>,
+}
+
+impl LlInterp {
+    /// Loads `program`: compiles and type-checks every function.
+    pub fn new(py: Python<'_>, program: &LlProgram) -> Result<LlInterp, LlError> {
+        let funcs = load::load_program(py, program)?;
+        let mut builtins = Vec::new();
+        for exc in arith::Exc::ALL {
+            builtins.push(match program.exceptions.get(exc.name()) {
+                None => None,
+                Some(cls) => Some(load::builtin_exception(program, exc.name(), cls)?),
+            });
+        }
+        Ok(LlInterp {
+            funcs,
+            prebuilt: program.heap.clone(),
+            heap: program.heap.clone(),
+            objmodel: program.objmodel,
+            builtins: builtins
+                .into_iter()
+                .map(|b| b.map(|(vtable, instance)| BuiltinExc { vtable, instance }))
+                .collect(),
+            recursion_limit: DEFAULT_RECURSION_LIMIT,
+            regs: Vec::new(),
+            scratch: Vec::new(),
+            cast_cache: std::collections::HashMap::new(),
+        })
+    }
+
+    /// Sets the limit on nested calls (default [`DEFAULT_RECURSION_LIMIT`]).
+    pub fn set_recursion_limit(&mut self, limit: usize) {
+        self.recursion_limit = limit;
+    }
+
+    /// The limit on nested calls.
+    pub fn recursion_limit(&self) -> usize {
+        self.recursion_limit
+    }
+
+    /// Restores the program's prebuilt heap (O(1)).
+    pub fn reset_heap(&mut self) {
+        self.heap = self.prebuilt.clone();
+    }
+
+    /// The current heap (to read results: strings, instances).
+    pub fn heap(&self) -> &Heap {
+        &self.heap
+    }
+
+    /// The object model of the program.
+    pub fn objmodel(&self) -> &ObjectModel {
+        &self.objmodel
+    }
+
+    /// Number of functions.
+    pub fn num_functions(&self) -> usize {
+        self.funcs.len()
+    }
+
+    /// Index of the function named `name`, if any.
+    pub fn function_index(&self, name: &str) -> Option<usize> {
+        self.funcs.iter().position(|f| f.name == name)
+    }
+
+    /// Calls function `func_index` with `args`; the heap is kept from the
+    /// previous call (see [`LlInterp::reset_heap`]).
+    pub fn call(&mut self, func_index: usize, args: Vec<LlValue>) -> Result<LlValue, LlOutcome> {
+        let f = self
+            .funcs
+            .get(func_index)
+            .ok_or_else(|| LlError::BadCall(format!("no function number {func_index}")))?;
+        if args.len() != f.params.len() {
+            return Err(LlError::BadCall(format!(
+                "`{}` takes {} arguments, got {}",
+                f.name,
+                f.params.len(),
+                args.len()
+            ))
+            .into());
+        }
+        for (i, (a, t)) in args.iter().zip(&f.param_types).enumerate() {
+            if !t.accepts(a) {
+                return Err(LlError::BadCall(format!("`{}`: argument {i} is {a:?}, not a {t}", f.name)).into());
+            }
+        }
+        self.run(func_index, &args)
+    }
+
+    /// The class name stored in the vtable `cls` ("?" if unreadable).
+    pub fn class_name(&self, cls: &Ptr) -> String {
+        exec::class_name(&self.heap, cls)
+    }
+}
+
+/// Confirms that every low-level graph of `program` is fully typed and
+/// uses only operations of the table, each on arguments of the types its
+/// pattern requires.
+pub fn check_program(program: &LlProgram) -> Result<(), LlError> {
+    Python::attach(|py| load::load_program(py, program).map(|_| ()))
+}
+
+/// Whether the interpreter implements `op`: every operation of the table
+/// has an arm in the loader and in the executor (both matches are
+/// exhaustive, so this is true by construction; the coverage test also runs
+/// each operation once).
+pub fn implemented(op: rpy3_model::lloperation::LlOp) -> bool {
+    load::lowering(op).is_some()
+}
+
+/// A low-level type's printed form, for messages.
+fn tyname(t: LlType) -> String {
+    t.to_string()
+}

@@ -601,6 +601,26 @@ impl Heap {
     pub fn allocated_type(&self, p: &Ptr) -> LlType {
         self.object(p).ty
     }
+
+    /// Object number `obj`, if it was allocated (non-panicking access for
+    /// executors that must refuse bad pointers with an error).
+    pub fn object_at(&self, obj: u32) -> Option<&HeapObj> {
+        self.objs.get(obj as usize).map(|o| &**o)
+    }
+
+    /// Mutable access to object number `obj`, copying it first if a
+    /// snapshot still shares it.
+    pub fn object_at_mut(&mut self, obj: u32) -> Option<&mut HeapObj> {
+        self.objs.get_mut(obj as usize).map(Arc::make_mut)
+    }
+
+    /// Adds a ready-made object (executors precompute zeroed objects per
+    /// allocation site); returns its number.
+    pub fn push_object(&mut self, obj: HeapObj) -> u32 {
+        let n = self.objs.len() as u32;
+        self.objs.push_back(Arc::new(obj));
+        n
+    }
 }
 
 #[cfg(test)]

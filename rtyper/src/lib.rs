@@ -1,1 +1,292 @@
-//! rpy3 rtyper stage: empty until its issue lands (see ARCHITECTURE.md).
+//! The RTyper (PyPy's `rtyper.py`): chooses a representation for every
+//! annotation and turns each annotated flow graph into a low-level graph
+//! whose variables and constants all have low-level types and whose
+//! operations all come from the low-level operation table.
+//!
+//! The result is an [`LlProgram`]: one low-level function per annotated
+//! graph (specialised copies included), helper graphs built here, the
+//! prebuilt heap (vtables, prebuilt constants) and the object model.
+
+mod classes;
+mod helpers;
+mod lower;
+pub mod repr;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use rpy3_annotator::{Annotator, ClassDefId, GraphId, SomeValue};
+use rpy3_model::lltype::{FuncRef, Heap, LlType};
+use rpy3_model::program::{LlFunction, LlProgram, ObjectModel};
+use rpy3_model::FunctionGraph;
+
+pub use classes::Classes;
+pub use repr::Repr;
+
+/// Why a program cannot be rtyped (yet).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RTypeError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, when known (`file:line (in function f)`).
+    pub location: Option<String>,
+}
+
+impl RTypeError {
+    /// A new error.
+    pub fn new(message: impl Into<String>) -> RTypeError {
+        RTypeError { message: message.into(), location: None }
+    }
+
+    /// A construct the rtyper does not support yet.
+    pub fn unsupported(what: &str) -> RTypeError {
+        RTypeError::new(format!("the rtyper does not support {what} yet"))
+    }
+}
+
+impl fmt::Display for RTypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(l) => write!(f, "{l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for RTypeError {}
+
+/// The state of one rtyping.
+pub struct RTyper<'a> {
+    /// The annotated program.
+    pub ann: &'a Annotator,
+    /// Object model types.
+    pub objmodel: ObjectModel,
+    /// The prebuilt heap being filled.
+    pub heap: Heap,
+    /// Class layouts.
+    pub classes: Classes,
+    /// Functions: index by annotated graph.
+    func_of_graph: HashMap<GraphId, usize>,
+    /// Function types and names, by index.
+    funcs: Vec<(String, LlType)>,
+    /// Low-level graphs, by function index (filled as they are built).
+    graphs: Vec<Option<Arc<FunctionGraph>>>,
+    /// Tuple struct types by item reprs.
+    tuples: HashMap<Vec<Repr>, LlType>,
+    /// Range list and range iterator types.
+    range: Option<(LlType, LlType, LlType, LlType)>,
+    /// Helper graphs by name.
+    helpers: HashMap<&'static str, usize>,
+    /// Classes of built-in exceptions by name.
+    exception_classdefs: HashMap<String, ClassDefId>,
+}
+
+impl<'a> RTyper<'a> {
+    /// The function index of an annotated graph.
+    pub fn func_index(&self, g: GraphId) -> Option<usize> {
+        self.func_of_graph.get(&g).copied()
+    }
+
+    /// The function reference of function `index`.
+    pub fn func_ref(&self, index: usize) -> FuncRef {
+        FuncRef { index: index as u32, ty: self.funcs[index].1 }
+    }
+
+    /// The name of function `index`.
+    pub fn func_name(&self, index: usize) -> &str {
+        &self.funcs[index].0
+    }
+
+    /// The struct of tuples with these item reprs.
+    pub fn tuple_struct(&mut self, items: &[Repr]) -> LlType {
+        if let Some(t) = self.tuples.get(items) {
+            return *t;
+        }
+        let fields = items.iter().enumerate().map(|(i, r)| (format!("item{i}"), r.lowleveltype(self))).collect();
+        let t = LlType::new_struct(&format!("tuple{}", items.len()), fields, true).expect("tuple items are valid fields");
+        self.tuples.insert(items.to_vec(), t);
+        t
+    }
+
+    /// The pointer type of tuples with these item reprs (created by
+    /// `tuple_struct` before use).
+    pub fn tuple_ptr(&self, items: &[Repr]) -> LlType {
+        match self.tuples.get(items) {
+            Some(t) => LlType::ptr(*t).expect("struct"),
+            None => panic!("tuple type {items:?} used before being created"),
+        }
+    }
+
+    /// `(range struct, Ptr(range), range iterator struct, Ptr(iterator))`.
+    pub fn range_types(&self) -> (LlType, LlType, LlType, LlType) {
+        self.range.expect("range types are created at start")
+    }
+
+    /// The class definition of a class object.
+    pub fn classdef_of_class(&self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<ClassDefId, RTypeError> {
+        let _ = py;
+        for (id, c) in self.ann.classdefs.iter() {
+            if c.cls.bind(py).is(cls) {
+                return Ok(id);
+            }
+        }
+        Err(RTypeError::new(format!("class {} was not seen by the annotator", cls.repr().map(|r| r.to_string()).unwrap_or_default())))
+    }
+
+    /// The class definition of a built-in exception.
+    pub fn exception_classdef(&self, name: &str) -> ClassDefId {
+        self.exception_classdefs[name]
+    }
+}
+
+/// Makes sure the annotator has class definitions for the built-in
+/// exceptions operations raise.
+fn prepare(py: Python<'_>, ann: &mut Annotator) -> Result<HashMap<String, ClassDefId>, RTypeError> {
+    let builtins = py.import("builtins").map_err(|e| RTypeError::new(e.to_string()))?;
+    let mut out = HashMap::new();
+    for name in classes::STANDARD_EXCEPTIONS {
+        let cls = builtins.getattr(*name).map_err(|e| RTypeError::new(e.to_string()))?;
+        let c = ann.getclassdef(py, &cls).map_err(|e| RTypeError::new(e.to_string()))?;
+        out.insert(name.to_string(), c);
+    }
+    Ok(out)
+}
+
+/// Rtypes everything the annotator reached from `entry`.
+pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlProgram, RTypeError> {
+    let exception_classdefs = prepare(py, ann)?;
+    let ann: &Annotator = ann;
+    let objmodel = ObjectModel::new().map_err(|e| RTypeError::new(e.to_string()))?;
+    let mut rt = RTyper {
+        ann,
+        objmodel,
+        heap: Heap::new(),
+        classes: Classes::default(),
+        func_of_graph: HashMap::new(),
+        funcs: Vec::new(),
+        graphs: Vec::new(),
+        tuples: HashMap::new(),
+        range: None,
+        helpers: HashMap::new(),
+        exception_classdefs,
+    };
+    rt.classes.root_ptr = Some(rt.objmodel.object_ptr);
+    rt.make_range_types();
+    rt.build_classes()?;
+    // every annotated graph becomes a function; types first, so calls
+    // can refer to functions not built yet
+    let gids: Vec<GraphId> = ann.graphs.keys().collect();
+    for &g in &gids {
+        if ann.graphs[g].graph.is_generator {
+            continue;
+        }
+        let ty = rt.function_type(g)?;
+        let idx = rt.funcs.len();
+        rt.funcs.push((ann.graphs[g].graph.name.clone(), ty));
+        rt.graphs.push(None);
+        rt.func_of_graph.insert(g, idx);
+    }
+    for &g in &gids {
+        if let Some(idx) = rt.func_index(g) {
+            let graph = lower::lower_graph(&mut rt, py, g).map_err(|mut e| {
+                if e.location.is_none() {
+                    let src = &ann.graphs[g].graph.source;
+                    e.location = Some(format!("{} (in function {})", src.filename, src.qualname));
+                }
+                e
+            })?;
+            rt.graphs[idx] = Some(Arc::new(graph));
+        }
+    }
+    let entry = rt.func_index(entry).ok_or_else(|| RTypeError::unsupported("a generator as the entry point"))?;
+    let mut functions = Vec::new();
+    for (i, (name, ty)) in rt.funcs.iter().enumerate() {
+        let graph = rt.graphs[i].clone().ok_or_else(|| RTypeError::new(format!("function {name} was not built")))?;
+        functions.push(LlFunction { name: name.clone(), graph, ty: *ty });
+    }
+    let mut exceptions = HashMap::new();
+    for name in classes::STANDARD_EXCEPTIONS {
+        let c = rt.exception_classdefs[*name];
+        exceptions.insert(name.to_string(), rt.classes.exception_class(c));
+    }
+    Ok(LlProgram { functions, heap: rt.heap, objmodel: rt.objmodel, exceptions, entry })
+}
+
+impl RTyper<'_> {
+    fn make_range_types(&mut self) {
+        use rpy3_model::lltype::SIGNED;
+        let f = |names: [&str; 3]| names.iter().map(|n| (n.to_string(), SIGNED)).collect::<Vec<_>>();
+        let range = LlType::new_struct("range", f(["start", "stop", "step"]), true).expect("valid");
+        let iter = LlType::new_struct("rangeiter", f(["next", "stop", "step"]), true).expect("valid");
+        self.range = Some((range, LlType::ptr(range).expect("struct"), iter, LlType::ptr(iter).expect("struct")));
+    }
+
+    fn build_classes(&mut self) -> Result<(), RTypeError> {
+        let ann = self.ann;
+        let defs: Vec<(ClassDefId, String, Option<ClassDefId>)> =
+            ann.classdefs.iter().map(|(id, c)| (id, c.name.clone(), c.base)).collect();
+        let mut field_reprs = HashMap::new();
+        for (id, c) in ann.classdefs.iter() {
+            let mut fields: Vec<(String, Repr)> = Vec::new();
+            let mut names: Vec<&String> = c.attrs.keys().collect();
+            names.sort();
+            for name in names {
+                let s = &c.attrs[name].s_value;
+                let r = self.field_repr(s)?;
+                fields.push((name.clone(), r));
+            }
+            field_reprs.insert(id, fields);
+        }
+        // tuple types used by fields must exist before the structs
+        for fields in field_reprs.values() {
+            for (_, r) in fields {
+                self.ensure_types(r);
+            }
+        }
+        let mut heap = std::mem::take(&mut self.heap);
+        let rt: &RTyper<'_> = self;
+        let lltype_of = |r: &Repr, classes: &Classes| -> LlType {
+            match r {
+                Repr::Instance(c) => classes.ptrs.get(c).copied().unwrap_or(rt.objmodel.object_ptr),
+                other => other.lowleveltype(rt),
+            }
+        };
+        let classes = Classes::build(&defs, &field_reprs, &lltype_of, &self.objmodel, &mut heap)?;
+        self.heap = heap;
+        self.classes = classes;
+        Ok(())
+    }
+
+    /// The repr of an instance field; fields pointing to instances of a
+    /// class not yet laid out point to the root object type.
+    fn field_repr(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
+        self.getrepr(s)
+    }
+
+    /// Creates the types a repr needs (tuple structs).
+    pub fn ensure_types(&mut self, r: &Repr) {
+        if let Repr::Tuple(items) = r {
+            for i in items {
+                self.ensure_types(i);
+            }
+            self.tuple_struct(items);
+        }
+    }
+
+    fn function_type(&mut self, g: GraphId) -> Result<LlType, RTypeError> {
+        let ag = &self.ann.graphs[g];
+        let graph = ag.graph.clone();
+        let mut args = Vec::new();
+        for &v in &graph.blocks[graph.startblock].inputargs {
+            let r = self.getrepr(&self.ann.binding(g, v))?;
+            self.ensure_types(&r);
+            args.push(r.lowleveltype(self));
+        }
+        let rv = graph.blocks[graph.returnblock].inputargs[0];
+        let r = self.getrepr(&self.ann.binding(g, rv))?;
+        self.ensure_types(&r);
+        Ok(LlType::func(args, r.lowleveltype(self)))
+    }
+}

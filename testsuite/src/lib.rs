@@ -7,6 +7,7 @@
 //! changed by one run cannot leak into another.
 
 mod annotate;
+mod llinterp_backend;
 pub mod compare;
 pub mod load;
 pub mod record;
@@ -29,20 +30,23 @@ pub enum Backend {
     /// Annotation of the whole program, then the flow backend checking that
     /// every value each variable takes lies inside its annotation.
     Annotate,
+    /// Annotation, rtyping, and the low-level graphs run by the llinterp.
+    Llinterp,
 }
 
 /// Backend names of the CLI that have no implementation yet.
-pub const PLANNED_BACKENDS: &[&str] = &["llinterp", "c", "native"];
+pub const PLANNED_BACKENDS: &[&str] = &["c", "native"];
 
 impl Backend {
     /// Every implemented backend, in pipeline order.
-    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate];
+    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate, Backend::Llinterp];
 
     /// The name used on the command line and in records.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Flow => "flow",
             Backend::Annotate => "annotate",
+            Backend::Llinterp => "llinterp",
         }
     }
 
@@ -293,6 +297,7 @@ fn reference(py: Python<'_>, case: &Case) -> Outcome {
 enum Runner {
     Flow(Box<Interp>),
     Annotate(std::collections::HashMap<String, Result<annotate::Annotated, String>>),
+    Llinterp(std::collections::HashMap<String, Result<llinterp_backend::Translated, String>>),
 }
 
 impl Runner {
@@ -300,6 +305,7 @@ impl Runner {
         match backend {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
             Backend::Annotate => Ok(Runner::Annotate(std::collections::HashMap::new())),
+            Backend::Llinterp => Ok(Runner::Llinterp(std::collections::HashMap::new())),
         }
     }
 
@@ -313,6 +319,15 @@ impl Runner {
                     Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
                     Err(e) => Ok(Outcome::from_result(py, Err(e))),
                 }
+            }
+            Runner::Llinterp(done) => {
+                let func = case.func.bind(py);
+                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+                let translated = done
+                    .entry(case.function.clone())
+                    .or_insert_with(|| llinterp_backend::Translated::new(py, func, &args));
+                let translated = translated.as_mut().map_err(|e| e.clone())?;
+                translated.call(py, func, &args)
             }
             Runner::Annotate(done) => {
                 let func = case.func.bind(py);

@@ -241,7 +241,11 @@ fn backend_names() {
         Backend::parse_selection("all").unwrap(),
         Backend::ALL.to_vec()
     );
-    assert!(Backend::parse_selection("llinterp")
+    assert_eq!(
+        Backend::parse_selection("llinterp").unwrap(),
+        vec![Backend::Llinterp]
+    );
+    assert!(Backend::parse_selection("native")
         .unwrap_err()
         .contains("not implemented"));
     assert!(Backend::parse_selection("bogus")

@@ -1,0 +1,320 @@
+//! Arithmetic with the semantics of `DESIGN.md`: machine words wrap in
+//! two's complement, `//` and `%` floor as in Python, and the cases the
+//! table says raise return the name of the built-in exception instead.
+
+/// A built-in exception an operation raises.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Exc {
+    ZeroDivision,
+    Overflow,
+    Value,
+    Index,
+    Memory,
+}
+
+impl Exc {
+    /// Every built-in exception, in `index` order.
+    pub(crate) const ALL: [Exc; 5] = [Exc::ZeroDivision, Exc::Overflow, Exc::Value, Exc::Index, Exc::Memory];
+
+    /// The class name, as in `LlProgram::exceptions`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Exc::ZeroDivision => "ZeroDivisionError",
+            Exc::Overflow => "OverflowError",
+            Exc::Value => "ValueError",
+            Exc::Index => "IndexError",
+            Exc::Memory => "MemoryError",
+        }
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
+
+pub(crate) const ZERO_DIVISION: Exc = Exc::ZeroDivision;
+pub(crate) const OVERFLOW: Exc = Exc::Overflow;
+pub(crate) const VALUE: Exc = Exc::Value;
+pub(crate) const INDEX: Exc = Exc::Index;
+pub(crate) const MEMORY: Exc = Exc::Memory;
+
+/// Python's `x // y` on words; `MIN // -1` wraps to `MIN`.
+pub(crate) fn int_floordiv(x: i64, y: i64) -> Result<i64, Exc> {
+    if y == 0 {
+        return Err(ZERO_DIVISION);
+    }
+    let q = x.wrapping_div(y);
+    // truncation rounded towards zero; floor needs one less when the signs
+    // differ and the division was inexact
+    if (x.wrapping_rem(y) != 0) && ((x < 0) != (y < 0)) {
+        Ok(q - 1)
+    } else {
+        Ok(q)
+    }
+}
+
+/// Python's `x % y` on words (the sign of the divisor).
+pub(crate) fn int_mod(x: i64, y: i64) -> Result<i64, Exc> {
+    if y == 0 {
+        return Err(ZERO_DIVISION);
+    }
+    let r = x.wrapping_rem(y);
+    if r != 0 && ((r < 0) != (y < 0)) {
+        Ok(r + y)
+    } else {
+        Ok(r)
+    }
+}
+
+/// `int_floordiv_ovf`: `MIN // -1` overflows.
+pub(crate) fn int_floordiv_ovf(x: i64, y: i64) -> Result<i64, Exc> {
+    if y == -1 && x == i64::MIN {
+        return Err(OVERFLOW);
+    }
+    int_floordiv(x, y)
+}
+
+/// `int_mod_ovf`: `MIN % -1` raises `OverflowError`, as PyPy's C
+/// implementation of the operation does (the division overflows in C).
+pub(crate) fn int_mod_ovf(x: i64, y: i64) -> Result<i64, Exc> {
+    if y == -1 && x == i64::MIN {
+        return Err(OVERFLOW);
+    }
+    int_mod(x, y)
+}
+
+/// Shift counts: negative raises `ValueError`.
+fn shift_count(n: i64) -> Result<u32, Exc> {
+    if n < 0 {
+        Err(VALUE)
+    } else {
+        Ok(n.min(64) as u32)
+    }
+}
+
+/// `x << n` wrapped (Python's result reduced to a word).
+pub(crate) fn int_lshift(x: i64, n: i64) -> Result<i64, Exc> {
+    let n = shift_count(n)?;
+    Ok(if n >= 64 { 0 } else { x.wrapping_shl(n) })
+}
+
+/// Arithmetic `x >> n`.
+pub(crate) fn int_rshift(x: i64, n: i64) -> Result<i64, Exc> {
+    let n = shift_count(n)?;
+    Ok(x >> n.min(63))
+}
+
+/// `x << n` raising `OverflowError` when bits are lost.
+pub(crate) fn int_lshift_ovf(x: i64, n: i64) -> Result<i64, Exc> {
+    let n = shift_count(n)?;
+    if x == 0 {
+        return Ok(0);
+    }
+    if n >= 64 {
+        return Err(OVERFLOW);
+    }
+    let r = x.wrapping_shl(n);
+    if r >> n != x {
+        return Err(OVERFLOW);
+    }
+    Ok(r)
+}
+
+/// Unsigned `x << n` wrapped.
+pub(crate) fn uint_lshift(x: u64, n: i64) -> Result<u64, Exc> {
+    let n = shift_count(n)?;
+    Ok(if n >= 64 { 0 } else { x << n })
+}
+
+/// Logical `x >> n`.
+pub(crate) fn uint_rshift(x: u64, n: i64) -> Result<u64, Exc> {
+    let n = shift_count(n)?;
+    Ok(if n >= 64 { 0 } else { x >> n })
+}
+
+/// `x ** y` wrapped; a negative exponent raises `ValueError`.
+pub(crate) fn int_pow(x: i64, y: i64) -> Result<i64, Exc> {
+    if y < 0 {
+        return Err(VALUE);
+    }
+    let (mut base, mut e, mut acc) = (x, y as u64, 1i64);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc.wrapping_mul(base);
+        }
+        base = base.wrapping_mul(base);
+        e >>= 1;
+    }
+    Ok(acc)
+}
+
+pub(crate) fn uint_floordiv(x: u64, y: u64) -> Result<u64, Exc> {
+    x.checked_div(y).ok_or(ZERO_DIVISION)
+}
+
+pub(crate) fn uint_mod(x: u64, y: u64) -> Result<u64, Exc> {
+    x.checked_rem(y).ok_or(ZERO_DIVISION)
+}
+
+pub(crate) fn ovf(r: Option<i64>) -> Result<i64, Exc> {
+    r.ok_or(OVERFLOW)
+}
+
+pub(crate) fn float_truediv(x: f64, y: f64) -> Result<f64, Exc> {
+    if y == 0.0 {
+        return Err(ZERO_DIVISION);
+    }
+    Ok(x / y)
+}
+
+/// CPython's `float_divmod`: returns (floor quotient, modulo).
+fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
+    let mut m = vx % wx;
+    let mut div = (vx - m) / wx;
+    if m != 0.0 {
+        if (wx < 0.0) != (m < 0.0) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = 0.0f64.copysign(wx);
+    }
+    let floordiv = if div != 0.0 {
+        let mut f = div.floor();
+        if div - f > 0.5 {
+            f += 1.0;
+        }
+        f
+    } else {
+        0.0f64.copysign(vx / wx)
+    };
+    (floordiv, m)
+}
+
+pub(crate) fn float_floordiv(x: f64, y: f64) -> Result<f64, Exc> {
+    if y == 0.0 {
+        return Err(ZERO_DIVISION);
+    }
+    Ok(float_divmod(x, y).0)
+}
+
+/// CPython's `float_rem`.
+pub(crate) fn float_mod(x: f64, y: f64) -> Result<f64, Exc> {
+    if y == 0.0 {
+        return Err(ZERO_DIVISION);
+    }
+    let mut m = x % y;
+    if m != 0.0 {
+        if (y < 0.0) != (m < 0.0) {
+            m += y;
+        }
+    } else {
+        m = 0.0f64.copysign(y);
+    }
+    Ok(m)
+}
+
+/// `x ** y` as RPython's `math.pow`: zero to a negative power raises
+/// `ZeroDivisionError`, a negative base to a non-integer power
+/// `ValueError`, a finite result too large `OverflowError`.
+pub(crate) fn float_pow(x: f64, y: f64) -> Result<f64, Exc> {
+    if y == 0.0 {
+        return Ok(1.0);
+    }
+    if x.is_nan() || y.is_nan() {
+        return Ok(if x == 1.0 { 1.0 } else { f64::NAN });
+    }
+    if x == 0.0 && y < 0.0 && y.is_finite() {
+        return Err(ZERO_DIVISION);
+    }
+    if x < 0.0 && x.is_finite() && y.is_finite() && y.floor() != y {
+        return Err(VALUE);
+    }
+    let r = x.powf(y);
+    if r.is_infinite() && x.is_finite() && y.is_finite() {
+        return Err(OVERFLOW);
+    }
+    Ok(r)
+}
+
+/// Truncation to a signed word; NaN raises `ValueError`, out of range
+/// `OverflowError`.
+pub(crate) fn cast_float_to_int(x: f64) -> Result<i64, Exc> {
+    if x.is_nan() {
+        return Err(VALUE);
+    }
+    if (-9223372036854775808.0..9223372036854775808.0).contains(&x) {
+        Ok(x as i64)
+    } else {
+        Err(OVERFLOW)
+    }
+}
+
+/// Truncation to an unsigned word.
+pub(crate) fn cast_float_to_uint(x: f64) -> Result<u64, Exc> {
+    if x.is_nan() {
+        return Err(VALUE);
+    }
+    if x > -1.0 && x < 18446744073709551616.0 {
+        Ok(x as u64)
+    } else {
+        Err(OVERFLOW)
+    }
+}
+
+pub(crate) fn cast_int_to_char(x: i64) -> Result<u8, Exc> {
+    u8::try_from(x).map_err(|_| VALUE)
+}
+
+pub(crate) fn cast_int_to_unichar(x: i64) -> Result<u32, Exc> {
+    if (0..=0x10FFFF).contains(&x) {
+        Ok(x as u32)
+    } else {
+        Err(VALUE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_rules_match_python() {
+        for x in -7i64..=7 {
+            for y in [-3i64, -2, -1, 1, 2, 3] {
+                let q = int_floordiv(x, y).unwrap();
+                let r = int_mod(x, y).unwrap();
+                assert_eq!(q * y + r, x);
+                assert!(r == 0 || (r < 0) == (y < 0));
+            }
+        }
+        assert_eq!(int_floordiv(i64::MIN, -1), Ok(i64::MIN));
+        assert_eq!(int_mod(i64::MIN, -1), Ok(0));
+        assert_eq!(int_floordiv_ovf(i64::MIN, -1), Err(OVERFLOW));
+        assert_eq!(int_mod(1, 0), Err(ZERO_DIVISION));
+        assert_eq!(float_mod(-1.0, 3.0), Ok(2.0));
+        assert_eq!(float_floordiv(-7.5, 2.0), Ok(-4.0));
+        assert_eq!(float_mod(1.0, -0.0), Err(ZERO_DIVISION));
+        assert!(float_mod(-0.0, 3.0).unwrap().is_sign_positive());
+    }
+
+    #[test]
+    fn shifts_and_casts() {
+        assert_eq!(int_lshift(1, 64), Ok(0));
+        assert_eq!(int_rshift(-8, 100), Ok(-1));
+        assert_eq!(int_lshift(1, -1), Err(VALUE));
+        assert_eq!(int_lshift_ovf(1, 62), Ok(1 << 62));
+        assert_eq!(int_lshift_ovf(1, 63), Err(OVERFLOW));
+        assert_eq!(int_lshift_ovf(-1, 63), Ok(i64::MIN));
+        assert_eq!(int_lshift_ovf(-1, 64), Err(OVERFLOW));
+        assert_eq!(cast_float_to_int(f64::NAN), Err(VALUE));
+        assert_eq!(cast_float_to_int(9.3e18), Err(OVERFLOW));
+        assert_eq!(cast_float_to_int(-2.9), Ok(-2));
+        assert_eq!(cast_float_to_uint(-0.5), Ok(0));
+        assert_eq!(int_pow(3, 4), Ok(81));
+        assert_eq!(int_pow(2, 64), Ok(0));
+        assert_eq!(float_pow(0.0, -1.0), Err(ZERO_DIVISION));
+        assert_eq!(float_pow(-8.0, 0.5), Err(VALUE));
+        assert_eq!(float_pow(10.0, 400.0), Err(OVERFLOW));
+    }
+}

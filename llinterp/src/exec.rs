@@ -1,0 +1,658 @@
+//! Running compiled functions: one loop over instructions with an explicit
+//! frame stack (a call pushes a frame, never a Rust stack frame), all
+//! frames' registers being windows of one register stack.
+//!
+//! An exception raised by the instruction at `pc` is caught when
+//! `code[pc + 1]` is a `Catch` (the raising operation of a raising block)
+//! with a handler whose class range contains the raised class; otherwise
+//! it leaves the function and is looked up again at the caller's call
+//! instruction.
+
+use std::collections::HashMap;
+
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
+
+use crate::arith::{self, Exc, INDEX, MEMORY};
+use crate::load::{CFunc, Instr, Step, NONE};
+use crate::{BuiltinExc, Fault, LlError, LlInterp, LlOutcome};
+
+/// Why an instruction did not complete.
+enum Trap {
+    /// A built-in exception of an operation.
+    Raise(Exc),
+    /// A program error.
+    Fault(Fault),
+}
+
+impl From<Exc> for Trap {
+    fn from(e: Exc) -> Trap {
+        Trap::Raise(e)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    func: u32,
+    base: u32,
+    /// The call instruction.
+    pc: u32,
+}
+
+/// Largest number of slots one `malloc_varsize` may allocate.
+const MAX_ALLOC_SLOTS: u64 = 1 << 31;
+
+#[cold]
+fn type_fault(want: &'static str, got: LlValue) -> Trap {
+    Trap::Fault(Fault::Type(format!("expected a {want}, got {got:?}")))
+}
+
+#[cold]
+fn bad_pointer(p: &Ptr) -> Trap {
+    Trap::Fault(Fault::BadPointer(format!("{p:?} does not point to a valid slot")))
+}
+
+#[inline(always)]
+fn int(v: LlValue) -> Result<i64, Trap> {
+    match v {
+        LlValue::Int(i) => Ok(i),
+        o => Err(type_fault("Signed", o)),
+    }
+}
+
+#[inline(always)]
+fn uint(v: LlValue) -> Result<u64, Trap> {
+    match v {
+        LlValue::UInt(i) => Ok(i),
+        o => Err(type_fault("Unsigned", o)),
+    }
+}
+
+#[inline(always)]
+fn float(v: LlValue) -> Result<f64, Trap> {
+    match v {
+        LlValue::Float(x) => Ok(x),
+        o => Err(type_fault("Float", o)),
+    }
+}
+
+#[inline(always)]
+fn boolean(v: LlValue) -> Result<bool, Trap> {
+    match v {
+        LlValue::Bool(b) => Ok(b),
+        o => Err(type_fault("Bool", o)),
+    }
+}
+
+#[inline(always)]
+fn char8(v: LlValue) -> Result<u8, Trap> {
+    match v {
+        LlValue::Char(c) => Ok(c),
+        o => Err(type_fault("Char", o)),
+    }
+}
+
+#[inline(always)]
+fn unichar(v: LlValue) -> Result<u32, Trap> {
+    match v {
+        LlValue::UniChar(c) => Ok(c),
+        o => Err(type_fault("UniChar", o)),
+    }
+}
+
+#[inline(always)]
+fn ptr(v: LlValue, what: &'static str) -> Result<Ptr, Trap> {
+    match v {
+        LlValue::Ptr(Some(p)) => Ok(p),
+        LlValue::Ptr(None) => Err(Trap::Fault(Fault::Null(what))),
+        o => Err(type_fault("pointer", o)),
+    }
+}
+
+/// The address part of a pointer value (None: null), for comparisons.
+fn address(v: LlValue) -> Result<Option<(u32, u32, u32, bool)>, Trap> {
+    match v {
+        LlValue::Ptr(None) => Ok(None),
+        LlValue::Ptr(Some(p)) => Ok(Some((p.obj, p.offset, p.item, false))),
+        LlValue::Func(f) => Ok(Some((f.index, 0, 0, true))),
+        o => Err(type_fault("pointer", o)),
+    }
+}
+
+/// Index of slot `off` of item `item` (0: the fixed part) of object `o`.
+#[inline(always)]
+fn slot_index(o: &HeapObj, item: u32, off: u32) -> Option<(bool, usize)> {
+    if item == 0 {
+        (off as usize) < o.slots.len()
+    } else {
+        off < o.item_slots
+    }
+    .then(|| {
+        if item == 0 {
+            (false, off as usize)
+        } else {
+            (true, (item as usize - 1) * o.item_slots as usize + off as usize)
+        }
+    })
+}
+
+#[inline(always)]
+fn read_at(heap: &Heap, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
+    let o = heap.object_at(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let v = match slot_index(o, item, off) {
+        Some((false, i)) => o.slots.get(i),
+        Some((true, i)) => o.items.get(i),
+        None => None,
+    };
+    v.copied().ok_or_else(|| bad_pointer(p))
+}
+
+#[inline(always)]
+fn write_at(heap: &mut Heap, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result<(), Trap> {
+    let o = heap.object_at_mut(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let slot = match slot_index(o, item, off) {
+        Some((false, i)) => o.slots.get_mut(i),
+        Some((true, i)) => o.items.get_mut(i),
+        None => None,
+    };
+    *slot.ok_or_else(|| bad_pointer(p))? = v;
+    Ok(())
+}
+
+fn array_length(heap: &Heap, p: &Ptr) -> Result<usize, Trap> {
+    let o = heap.object_at(p.obj).ok_or_else(|| bad_pointer(p))?;
+    Ok(if o.item_slots == 0 { 0 } else { o.items.len() / o.item_slots as usize })
+}
+
+/// The item number (1-based, as in `Ptr::item`) of index `i`, bounds-checked.
+#[inline(always)]
+fn item_of(heap: &Heap, p: &Ptr, i: i64) -> Result<u32, Trap> {
+    let len = array_length(heap, p)?;
+    if i < 0 || i as u64 >= len as u64 {
+        return Err(Trap::Raise(INDEX));
+    }
+    Ok(i as u32 + 1)
+}
+
+/// The `(subclassrange_min, subclassrange_max)` of a vtable.
+pub(crate) fn subclass_range(heap: &Heap, vtable: &Ptr) -> Option<(i64, i64)> {
+    let get = |slot| match read_at(heap, vtable, vtable.item, vtable.offset + slot) {
+        Ok(LlValue::Int(i)) => Some(i),
+        _ => None,
+    };
+    Some((get(0)?, get(1)?))
+}
+
+/// The class name stored in a vtable ("?" if unreadable).
+pub(crate) fn class_name(heap: &Heap, cls: &Ptr) -> String {
+    let Ok(LlValue::Ptr(Some(name))) = read_at(heap, cls, cls.item, cls.offset + 2) else { return "?".into() };
+    let Some(o) = heap.object_at(name.obj) else { return "?".into() };
+    o.items
+        .iter()
+        .filter_map(|v| match v {
+            LlValue::Char(c) => Some(*c as char),
+            _ => None,
+        })
+        .collect()
+}
+
+fn instantiate(heap: &mut Heap, builtins: &[Option<BuiltinExc>], exc: Exc) -> Result<(Ptr, Ptr), Fault> {
+    let b = builtins[exc.index()].as_ref().ok_or(Fault::MissingException(exc.name()))?;
+    let ty = b.instance.ty;
+    let obj = heap.push_object(b.instance.clone());
+    Ok((b.vtable, Ptr { obj, offset: 0, item: 0, ty }))
+}
+
+/// Follows a link: its moves, then the target's pc.
+#[inline(always)]
+fn take_link(f: &CFunc, regs: &mut [LlValue], scratch: &mut Vec<LlValue>, link: u32) -> usize {
+    let l = &f.links[link as usize];
+    let moves = &f.moves[l.moves.0 as usize..l.moves.1 as usize];
+    if !l.parallel {
+        for &(s, d) in moves {
+            regs[d as usize] = regs[s as usize];
+        }
+    } else {
+        scratch.clear();
+        scratch.extend(moves.iter().map(|&(s, _)| regs[s as usize]));
+        for (&(_, d), &v) in moves.iter().zip(scratch.iter()) {
+            regs[d as usize] = v;
+        }
+    }
+    l.target as usize
+}
+
+/// Whether an object of type `have` may be seen through a pointer to `want`.
+fn castable(cache: &mut HashMap<(LlType, LlType), bool>, have: LlType, want: LlType) -> bool {
+    *cache.entry((have, want)).or_insert_with(|| have.starts_with(want))
+}
+
+impl LlInterp {
+    pub(crate) fn run(&mut self, func: usize, args: &[LlValue]) -> Result<LlValue, LlOutcome> {
+        let LlInterp { funcs, heap, builtins, recursion_limit, regs, scratch, cast_cache, .. } = self;
+        let limit = *recursion_limit;
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut fi = func;
+        let mut f = &funcs[fi];
+        let mut base = 0usize;
+        if regs.len() < f.nregs {
+            regs.resize(f.nregs, LlValue::Void);
+        }
+        regs[f.nvars..f.nregs].copy_from_slice(&f.consts);
+        for (&p, &a) in f.params.iter().zip(args) {
+            regs[p as usize] = a;
+        }
+        let mut pc = f.entry as usize;
+        'main: loop {
+            let w = &mut regs[base..];
+            // An instruction either continues 'main or yields the
+            // exception it raised and whether it left its function.
+            let (etype, evalue, left) = match f.code[pc] {
+                Instr::Op { op, dst, a, b, c } => {
+                    match exec_op(op, dst as usize, a as usize, b, c, w, f, heap, cast_cache) {
+                        Ok(()) => {
+                            pc += 1;
+                            continue 'main;
+                        }
+                        Err(Trap::Raise(exc)) => match instantiate(heap, builtins, exc) {
+                            Ok((t, v)) => (t, v, false),
+                            Err(fault) => return Err(runtime_error(f, pc, fault)),
+                        },
+                        Err(Trap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
+                    }
+                }
+                Instr::Jump { link } => {
+                    pc = take_link(f, w, scratch, link);
+                    continue 'main;
+                }
+                Instr::If { cond, iffalse, iftrue } => {
+                    let c = match w[cond as usize] {
+                        LlValue::Bool(b) => b,
+                        o => return Err(runtime_error(f, pc, Fault::Type(format!("switch on {o:?}, not a Bool")))),
+                    };
+                    pc = take_link(f, w, scratch, if c { iftrue } else { iffalse });
+                    continue 'main;
+                }
+                Instr::Switch { value, first, n, default } => {
+                    let v = w[value as usize];
+                    let cases = &f.cases[first as usize..(first + n) as usize];
+                    let link = match cases.iter().find(|(c, _)| *c == v) {
+                        Some(&(_, l)) => l,
+                        None if default != NONE => default,
+                        None => {
+                            return Err(runtime_error(f, pc, Fault::Type(format!("no switch case for {v:?}"))))
+                        }
+                    };
+                    pc = take_link(f, w, scratch, link);
+                    continue 'main;
+                }
+                Instr::Catch { normal, .. } => {
+                    // reached only when the raising operation did not raise
+                    pc = take_link(f, w, scratch, normal);
+                    continue 'main;
+                }
+                Instr::Call { dst: _, func: callee, args, nargs } | Instr::CallPtr { dst: _, fptr: callee, args, nargs, ty: _ } => {
+                    let target = match f.code[pc] {
+                        Instr::CallPtr { ty, .. } => match w[callee as usize] {
+                            LlValue::Func(r) if (r.index as usize) < funcs.len() && Some(&r.ty) == f.types.get(ty as usize) => {
+                                r.index as usize
+                            }
+                            LlValue::Ptr(None) => return Err(runtime_error(f, pc, Fault::Null("indirect_call"))),
+                            o => {
+                                return Err(runtime_error(
+                                    f,
+                                    pc,
+                                    Fault::Type(format!("calling {o:?}, not a function of the expected type")),
+                                ))
+                            }
+                        },
+                        _ => callee as usize,
+                    };
+                    let g = &funcs[target];
+                    if frames.len() >= limit {
+                        return Err(LlError::RecursionLimit { limit, graph: g.name.clone() }.into());
+                    }
+                    let nb = base + f.nregs;
+                    if regs.len() < nb + g.nregs {
+                        regs.resize((nb + g.nregs).max(regs.len() * 2), LlValue::Void);
+                    }
+                    regs[nb + g.nvars..nb + g.nregs].copy_from_slice(&g.consts);
+                    for i in 0..nargs as usize {
+                        let src = f.operands[args as usize + i] as usize;
+                        regs[nb + g.params[i] as usize] = regs[base + src];
+                    }
+                    frames.push(Frame { func: fi as u32, base: base as u32, pc: pc as u32 });
+                    fi = target;
+                    f = g;
+                    base = nb;
+                    pc = g.entry as usize;
+                    continue 'main;
+                }
+                Instr::Return { value } => {
+                    let v = w[value as usize];
+                    let Some(fr) = frames.pop() else { return Ok(v) };
+                    fi = fr.func as usize;
+                    f = &funcs[fi];
+                    base = fr.base as usize;
+                    pc = fr.pc as usize;
+                    if let Instr::Call { dst, .. } | Instr::CallPtr { dst, .. } = f.code[pc] {
+                        regs[base + dst as usize] = v;
+                    }
+                    pc += 1;
+                    continue 'main;
+                }
+                Instr::Raise { etype, evalue } => {
+                    let t = ptr(w[etype as usize], "raising with a null class");
+                    let v = ptr(w[evalue as usize], "raising a null exception");
+                    match (t, v) {
+                        (Ok(t), Ok(v)) => (t, v, true),
+                        (Err(Trap::Fault(fault)), _) | (_, Err(Trap::Fault(fault))) => {
+                            return Err(runtime_error(f, pc, fault))
+                        }
+                        _ => return Err(runtime_error(f, pc, Fault::Type("bad raise".into()))),
+                    }
+                }
+            };
+            // Unwinding: look for a handler at the raising instruction,
+            // leaving functions until one catches.
+            let Some((id, _)) = subclass_range(heap, &etype) else {
+                return Err(runtime_error(f, pc, Fault::BadPointer(format!("raised class {etype:?} is not a vtable"))));
+            };
+            let mut leave = left;
+            loop {
+                if leave {
+                    let Some(fr) = frames.pop() else {
+                        return Err(LlOutcome::Raised { etype, evalue, class_name: class_name(heap, &etype) });
+                    };
+                    fi = fr.func as usize;
+                    f = &funcs[fi];
+                    base = fr.base as usize;
+                    pc = fr.pc as usize;
+                }
+                leave = true;
+                if let Some(&Instr::Catch { first, n, .. }) = f.code.get(pc + 1) {
+                    let handlers = &f.handlers[first as usize..(first + n) as usize];
+                    if let Some(h) = handlers.iter().find(|h| h.lo <= id && id < h.hi) {
+                        let w = &mut regs[base..];
+                        if h.etype != NONE {
+                            w[h.etype as usize] = LlValue::Ptr(Some(etype));
+                        }
+                        if h.evalue != NONE {
+                            w[h.evalue as usize] = LlValue::Ptr(Some(evalue));
+                        }
+                        pc = take_link(f, w, scratch, h.link);
+                        continue 'main;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cold]
+fn runtime_error(f: &CFunc, pc: usize, fault: Fault) -> LlOutcome {
+    let at = f.origin.get(pc).map(|o| o.to_string()).unwrap_or_default();
+    LlOutcome::Error(LlError::Runtime { graph: f.name.clone(), at, fault })
+}
+
+/// Executes one operation of the table (every operation has an arm: the
+/// match is exhaustive).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn exec_op(
+    op: LlOp,
+    dst: usize,
+    a: usize,
+    b: u32,
+    c: u32,
+    w: &mut [LlValue],
+    f: &CFunc,
+    heap: &mut Heap,
+    cast_cache: &mut HashMap<(LlType, LlType), bool>,
+) -> Result<(), Trap> {
+    use LlValue::{Bool, Float, Int, UInt};
+    let bi = b as usize;
+    macro_rules! bin {
+        ($get:ident, $wrap:ident, |$x:ident, $y:ident| $e:expr) => {{
+            let $x = $get(w[a])?;
+            let $y = $get(w[bi])?;
+            w[dst] = $wrap($e);
+        }};
+    }
+    macro_rules! bin_r {
+        ($get:ident, $wrap:ident, $f:expr) => {{
+            let x = $get(w[a])?;
+            let y = $get(w[bi])?;
+            w[dst] = $wrap($f(x, y)?);
+        }};
+    }
+    macro_rules! un {
+        ($get:ident, $wrap:ident, |$x:ident| $e:expr) => {{
+            let $x = $get(w[a])?;
+            w[dst] = $wrap($e);
+        }};
+    }
+    let char_ = LlValue::Char;
+    let unichar_ = LlValue::UniChar;
+    match op {
+        LlOp::IntAdd => bin!(int, Int, |x, y| x.wrapping_add(y)),
+        LlOp::IntSub => bin!(int, Int, |x, y| x.wrapping_sub(y)),
+        LlOp::IntMul => bin!(int, Int, |x, y| x.wrapping_mul(y)),
+        LlOp::IntFloordiv => bin_r!(int, Int, arith::int_floordiv),
+        LlOp::IntMod => bin_r!(int, Int, arith::int_mod),
+        LlOp::IntAnd => bin!(int, Int, |x, y| x & y),
+        LlOp::IntOr => bin!(int, Int, |x, y| x | y),
+        LlOp::IntXor => bin!(int, Int, |x, y| x ^ y),
+        LlOp::IntLshift => bin_r!(int, Int, arith::int_lshift),
+        LlOp::IntRshift => bin_r!(int, Int, arith::int_rshift),
+        LlOp::IntNeg => un!(int, Int, |x| x.wrapping_neg()),
+        LlOp::IntAbs => un!(int, Int, |x| x.wrapping_abs()),
+        LlOp::IntInvert => un!(int, Int, |x| !x),
+        LlOp::IntIsTrue => un!(int, Bool, |x| x != 0),
+        LlOp::IntLt => bin!(int, Bool, |x, y| x < y),
+        LlOp::IntLe => bin!(int, Bool, |x, y| x <= y),
+        LlOp::IntEq => bin!(int, Bool, |x, y| x == y),
+        LlOp::IntNe => bin!(int, Bool, |x, y| x != y),
+        LlOp::IntGt => bin!(int, Bool, |x, y| x > y),
+        LlOp::IntGe => bin!(int, Bool, |x, y| x >= y),
+        LlOp::IntAddOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_add(y))),
+        LlOp::IntSubOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_sub(y))),
+        LlOp::IntMulOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_mul(y))),
+        LlOp::IntNegOvf => {
+            let x = int(w[a])?;
+            w[dst] = Int(arith::ovf(x.checked_neg())?);
+        }
+        LlOp::IntAbsOvf => {
+            let x = int(w[a])?;
+            w[dst] = Int(arith::ovf(x.checked_abs())?);
+        }
+        LlOp::IntFloordivOvf => bin_r!(int, Int, arith::int_floordiv_ovf),
+        LlOp::IntModOvf => bin_r!(int, Int, arith::int_mod_ovf),
+        LlOp::IntLshiftOvf => bin_r!(int, Int, arith::int_lshift_ovf),
+        LlOp::IntPow => bin_r!(int, Int, arith::int_pow),
+        LlOp::UintAdd => bin!(uint, UInt, |x, y| x.wrapping_add(y)),
+        LlOp::UintSub => bin!(uint, UInt, |x, y| x.wrapping_sub(y)),
+        LlOp::UintMul => bin!(uint, UInt, |x, y| x.wrapping_mul(y)),
+        LlOp::UintFloordiv => bin_r!(uint, UInt, arith::uint_floordiv),
+        LlOp::UintMod => bin_r!(uint, UInt, arith::uint_mod),
+        LlOp::UintAnd => bin!(uint, UInt, |x, y| x & y),
+        LlOp::UintOr => bin!(uint, UInt, |x, y| x | y),
+        LlOp::UintXor => bin!(uint, UInt, |x, y| x ^ y),
+        LlOp::UintLshift => {
+            let (x, n) = (uint(w[a])?, int(w[bi])?);
+            w[dst] = UInt(arith::uint_lshift(x, n)?);
+        }
+        LlOp::UintRshift => {
+            let (x, n) = (uint(w[a])?, int(w[bi])?);
+            w[dst] = UInt(arith::uint_rshift(x, n)?);
+        }
+        LlOp::UintNeg => un!(uint, UInt, |x| x.wrapping_neg()),
+        LlOp::UintInvert => un!(uint, UInt, |x| !x),
+        LlOp::UintIsTrue => un!(uint, Bool, |x| x != 0),
+        LlOp::UintLt => bin!(uint, Bool, |x, y| x < y),
+        LlOp::UintLe => bin!(uint, Bool, |x, y| x <= y),
+        LlOp::UintEq => bin!(uint, Bool, |x, y| x == y),
+        LlOp::UintNe => bin!(uint, Bool, |x, y| x != y),
+        LlOp::UintGt => bin!(uint, Bool, |x, y| x > y),
+        LlOp::UintGe => bin!(uint, Bool, |x, y| x >= y),
+        LlOp::FloatAdd => bin!(float, Float, |x, y| x + y),
+        LlOp::FloatSub => bin!(float, Float, |x, y| x - y),
+        LlOp::FloatMul => bin!(float, Float, |x, y| x * y),
+        LlOp::FloatTruediv => bin_r!(float, Float, arith::float_truediv),
+        LlOp::FloatFloordiv => bin_r!(float, Float, arith::float_floordiv),
+        LlOp::FloatMod => bin_r!(float, Float, arith::float_mod),
+        LlOp::FloatPow => bin_r!(float, Float, arith::float_pow),
+        LlOp::FloatNeg => un!(float, Float, |x| -x),
+        LlOp::FloatAbs => un!(float, Float, |x| x.abs()),
+        LlOp::FloatIsTrue => un!(float, Bool, |x| x != 0.0),
+        LlOp::FloatLt => bin!(float, Bool, |x, y| x < y),
+        LlOp::FloatLe => bin!(float, Bool, |x, y| x <= y),
+        LlOp::FloatEq => bin!(float, Bool, |x, y| x == y),
+        LlOp::FloatNe => bin!(float, Bool, |x, y| x != y),
+        LlOp::FloatGt => bin!(float, Bool, |x, y| x > y),
+        LlOp::FloatGe => bin!(float, Bool, |x, y| x >= y),
+        LlOp::CharLt => bin!(char8, Bool, |x, y| x < y),
+        LlOp::CharLe => bin!(char8, Bool, |x, y| x <= y),
+        LlOp::CharEq => bin!(char8, Bool, |x, y| x == y),
+        LlOp::CharNe => bin!(char8, Bool, |x, y| x != y),
+        LlOp::CharGt => bin!(char8, Bool, |x, y| x > y),
+        LlOp::CharGe => bin!(char8, Bool, |x, y| x >= y),
+        LlOp::UnicharLt => bin!(unichar, Bool, |x, y| x < y),
+        LlOp::UnicharLe => bin!(unichar, Bool, |x, y| x <= y),
+        LlOp::UnicharEq => bin!(unichar, Bool, |x, y| x == y),
+        LlOp::UnicharNe => bin!(unichar, Bool, |x, y| x != y),
+        LlOp::UnicharGt => bin!(unichar, Bool, |x, y| x > y),
+        LlOp::UnicharGe => bin!(unichar, Bool, |x, y| x >= y),
+        LlOp::BoolNot => un!(boolean, Bool, |x| !x),
+        LlOp::SameAs => w[dst] = w[a],
+        LlOp::CastBoolToInt => un!(boolean, Int, |x| x as i64),
+        LlOp::CastBoolToUint => un!(boolean, UInt, |x| x as u64),
+        LlOp::CastBoolToFloat => un!(boolean, Float, |x| x as i64 as f64),
+        LlOp::CastIntToFloat => un!(int, Float, |x| x as f64),
+        LlOp::CastUintToFloat => un!(uint, Float, |x| x as f64),
+        LlOp::CastFloatToInt => {
+            let x = float(w[a])?;
+            w[dst] = Int(arith::cast_float_to_int(x)?);
+        }
+        LlOp::CastFloatToUint => {
+            let x = float(w[a])?;
+            w[dst] = UInt(arith::cast_float_to_uint(x)?);
+        }
+        LlOp::CastIntToUint => un!(int, UInt, |x| x as u64),
+        LlOp::CastUintToInt => un!(uint, Int, |x| x as i64),
+        LlOp::CastIntToLonglong | LlOp::CastLonglongToInt => un!(int, Int, |x| x),
+        LlOp::CastCharToInt => un!(char8, Int, |x| x as i64),
+        LlOp::CastIntToChar => {
+            let x = int(w[a])?;
+            w[dst] = char_(arith::cast_int_to_char(x)?);
+        }
+        LlOp::CastUnicharToInt => un!(unichar, Int, |x| x as i64),
+        LlOp::CastIntToUnichar => {
+            let x = int(w[a])?;
+            w[dst] = unichar_(arith::cast_int_to_unichar(x)?);
+        }
+        LlOp::Malloc => {
+            let t = &f.templates[bi];
+            let obj = heap.push_object(HeapObj { ty: t.ty, slots: t.slots.clone(), items: Vec::new(), item_slots: 0 });
+            w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
+        }
+        LlOp::MallocVarsize => {
+            let t = &f.templates[bi];
+            let n = int(w[a])?;
+            let per = t.item.len() as u64;
+            if n < 0 || (n as u64).saturating_mul(per.max(1)) > MAX_ALLOC_SLOTS {
+                return Err(Trap::Raise(MEMORY));
+            }
+            let mut items = Vec::with_capacity(n as usize * per as usize);
+            for _ in 0..n {
+                items.extend_from_slice(&t.item);
+            }
+            let obj = heap.push_object(HeapObj { ty: t.ty, slots: t.slots.clone(), items, item_slots: per as u32 });
+            w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
+        }
+        LlOp::Getfield => {
+            let p = ptr(w[a], "getfield")?;
+            w[dst] = read_at(heap, &p, p.item, p.offset + b)?;
+        }
+        LlOp::Setfield => {
+            let p = ptr(w[a], "setfield")?;
+            write_at(heap, &p, p.item, p.offset + b, w[c as usize])?;
+            w[dst] = LlValue::Void;
+        }
+        LlOp::Getsubstruct => {
+            let p = ptr(w[a], "getsubstruct")?;
+            w[dst] = LlValue::Ptr(Some(Ptr { offset: p.offset + b, ty: f.types[c as usize], ..p }));
+        }
+        LlOp::Getarrayitem => {
+            let p = ptr(w[a], "getarrayitem")?;
+            let item = item_of(heap, &p, int(w[bi])?)?;
+            w[dst] = read_at(heap, &p, item, 0)?;
+        }
+        LlOp::Setarrayitem => {
+            let p = ptr(w[a], "setarrayitem")?;
+            let item = item_of(heap, &p, int(w[bi])?)?;
+            write_at(heap, &p, item, 0, w[c as usize])?;
+            w[dst] = LlValue::Void;
+        }
+        LlOp::Getarraysize => {
+            let p = ptr(w[a], "getarraysize")?;
+            w[dst] = Int(array_length(heap, &p)? as i64);
+        }
+        LlOp::Getinteriorfield | LlOp::Setinteriorfield | LlOp::Getinteriorarraysize => {
+            let p = ptr(w[a], op.name())?;
+            let interior = &f.interiors[bi];
+            let (mut item, mut off) = (p.item, p.offset);
+            for step in &interior.steps {
+                match *step {
+                    Step::Field(o) => off += o,
+                    Step::Index(r) => {
+                        item = item_of(heap, &p, int(w[r as usize])?)?;
+                        off = 0;
+                    }
+                }
+            }
+            w[dst] = match op {
+                LlOp::Getinteriorfield => read_at(heap, &p, item, off)?,
+                LlOp::Setinteriorfield => {
+                    write_at(heap, &p, item, off, w[interior.value as usize])?;
+                    LlValue::Void
+                }
+                _ => Int(array_length(heap, &p)? as i64),
+            };
+        }
+        LlOp::CastPointer => {
+            let target = f.types[bi];
+            w[dst] = match w[a] {
+                LlValue::Ptr(None) => LlValue::Ptr(None),
+                LlValue::Ptr(Some(p)) => {
+                    if c == 1 && p.offset == 0 && p.item == 0 {
+                        let have = heap.object_at(p.obj).ok_or_else(|| bad_pointer(&p))?.ty;
+                        if !castable(cast_cache, have, target) {
+                            return Err(Trap::Fault(Fault::Cast(format!(
+                                "the object is a {have}, not a {target}"
+                            ))));
+                        }
+                    }
+                    LlValue::Ptr(Some(Ptr { ty: target, ..p }))
+                }
+                o => return Err(type_fault("pointer", o)),
+            };
+        }
+        LlOp::PtrEq => w[dst] = Bool(address(w[a])? == address(w[bi])?),
+        LlOp::PtrNe => w[dst] = Bool(address(w[a])? != address(w[bi])?),
+        LlOp::PtrIszero => w[dst] = Bool(address(w[a])?.is_none()),
+        LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
+        LlOp::DirectCall | LlOp::IndirectCall => {
+            // lowered to Instr::Call / Instr::CallPtr
+            return Err(Trap::Fault(Fault::Type("a call lowered as a plain operation".into())));
+        }
+        LlOp::DebugAssert => {
+            if !boolean(w[a])? {
+                return Err(Trap::Fault(Fault::AssertFailed(f.messages[bi].clone())));
+            }
+            w[dst] = LlValue::Void;
+        }
+        LlOp::KeepAlive => w[dst] = LlValue::Void,
+    }
+    Ok(())
+}

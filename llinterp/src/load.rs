@@ -1,0 +1,945 @@
+//! Loading: each low-level graph becomes a [`CFunc`] — one flat array of
+//! instructions over numbered registers — after every operation was checked
+//! against its pattern in the table and the concrete types of its operands.
+//!
+//! Registers of a function: one per variable of its graph (the variable's
+//! index), then one per distinct constant, which a new frame receives by
+//! copying `consts`.  A block is a run of `Instr::Op`/`Call` followed by one
+//! terminator; a raising block's terminator is `Catch`, placed right after
+//! the raising operation, which is how the executor knows an exception
+//! raised at `pc` is caught when `code[pc + 1]` is a `Catch`.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use pyo3::prelude::*;
+use rpy3_model::llconst::{self, LlPtrConst};
+use rpy3_model::lloperation::{LlOp, TyPat};
+use rpy3_model::lltype::{
+    HeapObj, LlType, LlValue, Primitive, Ptr, TypeDef, BOOL, CHAR, FLOAT, SIGNED, SIGNED_LONGLONG, UNICHAR,
+    UNSIGNED, UNSIGNED_LONGLONG, VOID,
+};
+use rpy3_model::program::{LlExceptionClass, LlProgram};
+use rpy3_model::{BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, LinkId, OpName, VarId};
+
+use crate::{tyname, LlError};
+
+/// "No register".
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// One instruction.  Operands are registers of the current frame unless
+/// said otherwise; indices name entries of the function's side tables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Instr {
+    /// An operation of the table; the meaning of `a`, `b`, `c` per
+    /// operation is in [`Loader::lower_op`].
+    Op { op: LlOp, dst: u32, a: u32, b: u32, c: u32 },
+    /// A call of a known function; arguments are `operands[args..args+nargs]`.
+    Call { dst: u32, func: u32, args: u32, nargs: u32 },
+    /// A call through a function pointer of type `types[ty]`.
+    CallPtr { dst: u32, fptr: u32, args: u32, nargs: u32, ty: u32 },
+    /// Follow `links[link]`.
+    Jump { link: u32 },
+    /// Two-way branch on a `Bool`.
+    If { cond: u32, iffalse: u32, iftrue: u32 },
+    /// Switch on a value: `cases[first..first+n]`, then `default` (a link or NONE).
+    Switch { value: u32, first: u32, n: u32, default: u32 },
+    /// After a raising operation: `normal` link when it did not raise,
+    /// else the first matching `handlers[first..first+n]`.
+    Catch { normal: u32, first: u32, n: u32 },
+    /// Leave the function with a value.
+    Return { value: u32 },
+    /// Leave the function raising (class, instance).
+    Raise { etype: u32, evalue: u32 },
+}
+
+/// A link: moves into the target's input registers, then a jump.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CLink {
+    pub moves: (u32, u32),
+    pub target: u32,
+    /// Some move reads a register another move of this link writes.
+    pub parallel: bool,
+}
+
+/// An exception exit: taken when the raised class's number is in `lo..hi`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Handler {
+    pub lo: i64,
+    pub hi: i64,
+    pub link: u32,
+    pub etype: u32,
+    pub evalue: u32,
+}
+
+/// A zeroed object to allocate.
+#[derive(Clone, Debug)]
+pub(crate) struct Template {
+    pub ty: LlType,
+    pub slots: Vec<LlValue>,
+    /// One zeroed array item (empty for fixed-size types).
+    pub item: Vec<LlValue>,
+}
+
+/// One step of an interior path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    /// Add a slot offset.
+    Field(u32),
+    /// Index the object's array by the value of a register.
+    Index(u32),
+}
+
+/// The path and stored value of an interior-field operation.
+#[derive(Clone, Debug)]
+pub(crate) struct Interior {
+    pub steps: Vec<Step>,
+    pub value: u32,
+}
+
+/// Where an instruction came from, for messages.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Origin {
+    pub block: u32,
+    /// Operation index in the block, or NONE for the block's exits.
+    pub op: u32,
+    pub opname: Option<LlOp>,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.opname {
+            Some(op) if self.op != NONE => write!(f, "block{}, op {} ({})", self.block, self.op, op),
+            _ if self.op != NONE => write!(f, "block{}, op {}", self.block, self.op),
+            _ => write!(f, "block{}, exits", self.block),
+        }
+    }
+}
+
+/// A compiled function.
+pub(crate) struct CFunc {
+    pub name: String,
+    pub nvars: usize,
+    pub nregs: usize,
+    pub consts: Vec<LlValue>,
+    pub params: Vec<u32>,
+    pub param_types: Vec<LlType>,
+    pub entry: u32,
+    pub code: Vec<Instr>,
+    pub origin: Vec<Origin>,
+    pub links: Vec<CLink>,
+    pub moves: Vec<(u32, u32)>,
+    pub operands: Vec<u32>,
+    pub handlers: Vec<Handler>,
+    pub cases: Vec<(LlValue, u32)>,
+    pub types: Vec<LlType>,
+    pub templates: Vec<Template>,
+    pub interiors: Vec<Interior>,
+    pub messages: Vec<String>,
+}
+
+/// How an operation is lowered (the loader's dispatch; exhaustive, so a new
+/// operation in the table does not compile until it is handled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lowering {
+    /// Fixed argument and result patterns: `Op { a, b }` (primitive ops).
+    Simple,
+    SameAs,
+    Malloc,
+    MallocVarsize,
+    Getfield,
+    Setfield,
+    Getsubstruct,
+    Getarrayitem,
+    Setarrayitem,
+    Getarraysize,
+    Interior,
+    CastPointer,
+    PtrCompare,
+    PtrTest,
+    Call,
+    DebugAssert,
+    KeepAlive,
+}
+
+pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
+    use LlOp::*;
+    Some(match op {
+        IntAdd | IntSub | IntMul | IntFloordiv | IntMod | IntAnd | IntOr | IntXor | IntLshift | IntRshift
+        | IntNeg | IntAbs | IntInvert | IntIsTrue | IntLt | IntLe | IntEq | IntNe | IntGt | IntGe | IntAddOvf
+        | IntSubOvf | IntMulOvf | IntNegOvf | IntAbsOvf | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow
+        | UintAdd | UintSub | UintMul | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift
+        | UintRshift | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt | UintGe
+        | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod | FloatPow | FloatNeg
+        | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq | FloatNe | FloatGt | FloatGe | CharLt | CharLe
+        | CharEq | CharNe | CharGt | CharGe | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt
+        | UnicharGe | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat | CastIntToFloat
+        | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
+        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt | CastIntToUnichar => {
+            Lowering::Simple
+        }
+        SameAs => Lowering::SameAs,
+        Malloc => Lowering::Malloc,
+        MallocVarsize => Lowering::MallocVarsize,
+        Getfield => Lowering::Getfield,
+        Setfield => Lowering::Setfield,
+        Getsubstruct => Lowering::Getsubstruct,
+        Getarrayitem => Lowering::Getarrayitem,
+        Setarrayitem => Lowering::Setarrayitem,
+        Getarraysize => Lowering::Getarraysize,
+        Getinteriorfield | Setinteriorfield | Getinteriorarraysize => Lowering::Interior,
+        CastPointer => Lowering::CastPointer,
+        PtrEq | PtrNe => Lowering::PtrCompare,
+        PtrIszero | PtrNonzero => Lowering::PtrTest,
+        DirectCall | IndirectCall => Lowering::Call,
+        DebugAssert => Lowering::DebugAssert,
+        KeepAlive => Lowering::KeepAlive,
+    })
+}
+
+/// Compiles every function of `program`.
+pub(crate) fn load_program(py: Python<'_>, program: &LlProgram) -> Result<Vec<CFunc>, LlError> {
+    program
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut l = Loader::new(py, program, &f.graph, &f.name);
+            l.load(i)?;
+            Ok(l.f)
+        })
+        .collect()
+}
+
+/// The vtable of a built-in exception class and its zeroed instance.
+pub(crate) fn builtin_exception(
+    program: &LlProgram,
+    name: &str,
+    cls: &LlExceptionClass,
+) -> Result<(Ptr, HeapObj), LlError> {
+    let bad = |msg: String| LlError::Malformed { graph: "<program>".into(), at: format!("exception {name}"), msg };
+    if program.heap.object_at(cls.vtable.obj).is_none() {
+        return Err(bad("the vtable is not in the prebuilt heap".into()));
+    }
+    if !cls.instance.starts_with(program.objmodel.object) {
+        return Err(bad(format!("instances are {}, which does not start with object", cls.instance)));
+    }
+    if cls.instance.is_varsize() {
+        return Err(bad("instances are varsize".into()));
+    }
+    let mut slots = Vec::new();
+    cls.instance.zero_slots(&mut slots);
+    // the typeptr is slot 0 (the instance starts with `object`)
+    let typeptr = slots.first_mut().ok_or_else(|| bad("instances have no typeptr".into()))?;
+    *typeptr = LlValue::Ptr(Some(Ptr { ty: program.objmodel.vtable, ..cls.vtable }));
+    Ok((cls.vtable, HeapObj { ty: cls.instance, slots, items: Vec::new(), item_slots: 0 }))
+}
+
+struct Loader<'a, 'py> {
+    py: Python<'py>,
+    program: &'a LlProgram,
+    graph: &'a FunctionGraph,
+    f: CFunc,
+    const_regs: HashMap<(usize, LlType), u32>,
+    origin: Origin,
+    block_pc: HashMap<BlockId, u32>,
+    /// Links whose `target` still holds a block index to patch.
+    pending: Vec<(u32, BlockId)>,
+    /// Variables defined so far in the current block (SSI: a variable is
+    /// used only after its definition in its block, so no frame ever reads
+    /// a register it did not write).
+    defined: Vec<bool>,
+    defined_list: Vec<u32>,
+}
+
+fn prim(t: LlType) -> Option<Primitive> {
+    t.primitive()
+}
+
+impl<'a, 'py> Loader<'a, 'py> {
+    fn new(py: Python<'py>, program: &'a LlProgram, graph: &'a FunctionGraph, name: &str) -> Self {
+        let nvars = graph.vars.len();
+        Loader {
+            py,
+            program,
+            graph,
+            f: CFunc {
+                name: name.to_string(),
+                nvars,
+                nregs: nvars,
+                consts: Vec::new(),
+                params: Vec::new(),
+                param_types: Vec::new(),
+                entry: 0,
+                code: Vec::new(),
+                origin: Vec::new(),
+                links: Vec::new(),
+                moves: Vec::new(),
+                operands: Vec::new(),
+                handlers: Vec::new(),
+                cases: Vec::new(),
+                types: Vec::new(),
+                templates: Vec::new(),
+                interiors: Vec::new(),
+                messages: Vec::new(),
+            },
+            const_regs: HashMap::new(),
+            origin: Origin { block: 0, op: NONE, opname: None },
+            block_pc: HashMap::new(),
+            pending: Vec::new(),
+            defined: vec![false; nvars],
+            defined_list: Vec::new(),
+        }
+    }
+
+    fn err(&self, msg: impl Into<String>) -> LlError {
+        LlError::Malformed { graph: self.f.name.clone(), at: self.origin.to_string(), msg: msg.into() }
+    }
+
+    fn var_type(&self, v: VarId) -> Result<LlType, LlError> {
+        match self.graph.vars.get(v) {
+            None => Err(self.err(format!("{v} is not a variable of the graph"))),
+            Some(d) => d.concretetype.ok_or_else(|| self.err(format!("{v} has no concretetype"))),
+        }
+    }
+
+    fn ty(&self, h: &Hlvalue) -> Result<LlType, LlError> {
+        match h {
+            Hlvalue::Variable(v) => self.var_type(*v),
+            Hlvalue::Constant(c) => c.concretetype.ok_or_else(|| self.err("a constant has no concretetype")),
+        }
+    }
+
+    fn var_reg(&self, v: VarId) -> Result<u32, LlError> {
+        self.var_type(v)?;
+        if !self.defined[v.as_u32() as usize] {
+            return Err(self.err(format!("{v} is used where it is not defined")));
+        }
+        Ok(v.as_u32())
+    }
+
+    fn define(&mut self, v: VarId) -> Result<(), LlError> {
+        self.var_type(v)?;
+        if !std::mem::replace(&mut self.defined[v.as_u32() as usize], true) {
+            self.defined_list.push(v.as_u32());
+        }
+        Ok(())
+    }
+
+    fn undefine(&mut self, v: VarId) {
+        if let Some(d) = self.defined.get_mut(v.as_u32() as usize) {
+            *d = false;
+        }
+    }
+
+    fn clear_defined(&mut self) {
+        for v in self.defined_list.drain(..) {
+            self.defined[v as usize] = false;
+        }
+    }
+
+    fn const_reg(&mut self, c: &Constant) -> Result<u32, LlError> {
+        let ty = c.concretetype.ok_or_else(|| self.err("a constant has no concretetype"))?;
+        if let Some(&r) = self.const_regs.get(&(c.value.addr(), ty)) {
+            return Ok(r);
+        }
+        let v = llconst::ll_value(self.py, c).map_err(|e| self.err(e))?;
+        self.check_value(&v)?;
+        let r = (self.f.nvars + self.f.consts.len()) as u32;
+        self.f.consts.push(v);
+        self.f.nregs += 1;
+        self.const_regs.insert((c.value.addr(), ty), r);
+        Ok(r)
+    }
+
+    /// Prebuilt pointers must point into the prebuilt heap.
+    fn check_value(&self, v: &LlValue) -> Result<(), LlError> {
+        match v {
+            LlValue::Ptr(Some(p)) if self.program.heap.object_at(p.obj).is_none() => {
+                Err(self.err(format!("constant pointer to object #{} outside the prebuilt heap", p.obj)))
+            }
+            LlValue::Func(f) => match self.program.functions.get(f.index as usize) {
+                None => Err(self.err(format!("constant pointer to function number {} which does not exist", f.index))),
+                Some(func) if func.ty != f.ty => Err(self.err(format!(
+                    "constant function pointer to `{}` of type {}, but the function is {}",
+                    func.name, f.ty, func.ty
+                ))),
+                Some(_) => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    fn reg(&mut self, h: &Hlvalue) -> Result<u32, LlError> {
+        match h {
+            Hlvalue::Variable(v) => self.var_reg(*v),
+            Hlvalue::Constant(c) => self.const_reg(c),
+        }
+    }
+
+    fn add_type(&mut self, t: LlType) -> u32 {
+        self.f.types.push(t);
+        (self.f.types.len() - 1) as u32
+    }
+
+    fn void_type(&self, h: &Hlvalue) -> Result<LlType, LlError> {
+        let c = h.as_const().ok_or_else(|| self.err("expected a Void constant holding a type"))?;
+        llconst::type_of_constant(self.py, c).ok_or_else(|| self.err("expected a Void constant holding a type"))
+    }
+
+    fn void_name(&self, h: &Hlvalue) -> Result<String, LlError> {
+        let c = h.as_const().ok_or_else(|| self.err("expected a Void constant holding a field name"))?;
+        llconst::name_of_constant(self.py, c).ok_or_else(|| self.err("expected a Void constant holding a field name"))
+    }
+
+    fn ptr_target(&self, t: LlType, what: &str) -> Result<LlType, LlError> {
+        t.target().ok_or_else(|| self.err(format!("{what} is {t}, not a pointer")))
+    }
+
+    fn load(&mut self, _index: usize) -> Result<(), LlError> {
+        let g = self.graph;
+        let func = &self.program.functions[_index];
+        let TypeDef::Func { args, result } = func.ty.def() else {
+            return Err(self.err(format!("the function's type {} is not a function type", func.ty)));
+        };
+        let start = g.blocks.get(g.startblock).ok_or_else(|| self.err("no start block"))?;
+        if start.inputargs.len() != args.len() {
+            return Err(self.err(format!(
+                "the start block takes {} arguments but the function type has {}",
+                start.inputargs.len(),
+                args.len()
+            )));
+        }
+        for (&v, &t) in start.inputargs.iter().zip(&args) {
+            let vt = self.var_type(v)?;
+            if vt != t {
+                return Err(self.err(format!("parameter {v} is {vt} but the function type says {t}")));
+            }
+            self.f.params.push(v.as_u32());
+            self.f.param_types.push(t);
+        }
+        let ret = g.blocks.get(g.returnblock).ok_or_else(|| self.err("no return block"))?;
+        match ret.inputargs.as_slice() {
+            [v] => {
+                let vt = self.var_type(*v)?;
+                if vt != result {
+                    return Err(self.err(format!("the return block takes {vt} but the function returns {result}")));
+                }
+            }
+            _ => return Err(self.err("the return block must take one argument")),
+        }
+        for b in g.iterblocks() {
+            self.block_pc.insert(b, self.f.code.len() as u32);
+            self.load_block(b)?;
+        }
+        for (link, b) in std::mem::take(&mut self.pending) {
+            self.f.links[link as usize].target = self.block_pc[&b];
+        }
+        self.f.entry = self.block_pc[&g.startblock];
+        Ok(())
+    }
+
+    fn emit(&mut self, i: Instr) {
+        self.f.code.push(i);
+        self.f.origin.push(self.origin);
+    }
+
+    fn load_block(&mut self, b: BlockId) -> Result<(), LlError> {
+        let g = self.graph;
+        let block = &g.blocks[b];
+        self.origin = Origin { block: b.as_u32(), op: NONE, opname: None };
+        self.clear_defined();
+        for v in &block.inputargs {
+            self.define(*v)?;
+        }
+        for (i, op) in block.operations.iter().enumerate() {
+            let OpName::Ll(llop) = op.opname else {
+                self.origin.op = i as u32;
+                return Err(self.err(format!("high-level operation `{}` in a low-level graph", op.opname.name())));
+            };
+            self.origin = Origin { block: b.as_u32(), op: i as u32, opname: Some(llop) };
+            self.lower_op(llop, &op.args, op.result)?;
+            self.define(op.result)?;
+        }
+        self.origin = Origin { block: b.as_u32(), op: NONE, opname: None };
+        if b == g.returnblock {
+            let value = self.var_reg(block.inputargs[0])?;
+            self.emit(Instr::Return { value });
+            return Ok(());
+        }
+        if b == g.exceptblock {
+            let [etype, evalue] = block.inputargs.as_slice() else {
+                return Err(self.err("the except block must take two arguments"));
+            };
+            let (etype, evalue) = (self.var_reg(*etype)?, self.var_reg(*evalue)?);
+            self.emit(Instr::Raise { etype, evalue });
+            return Ok(());
+        }
+        match &block.exitswitch {
+            ExitSwitch::None => {
+                let [l] = block.exits.as_slice() else {
+                    return Err(self.err(format!("{} exits without an exitswitch", block.exits.len())));
+                };
+                let link = self.load_link(*l)?;
+                self.emit(Instr::Jump { link });
+            }
+            ExitSwitch::Value(h) => self.load_switch(h, &block.exits)?,
+            ExitSwitch::LastException => {
+                let Some(last) = block.operations.last() else {
+                    return Err(self.err("a raising block has no operations"));
+                };
+                self.load_catch(&block.exits, last.result)?
+            }
+        }
+        Ok(())
+    }
+
+    fn load_link(&mut self, l: LinkId) -> Result<u32, LlError> {
+        let g = self.graph;
+        let link = g.links.get(l).ok_or_else(|| self.err(format!("{l} does not exist")))?;
+        let target = g.blocks.get(link.target).ok_or_else(|| self.err(format!("{l} leads nowhere")))?;
+        if link.args.len() != target.inputargs.len() {
+            return Err(self.err(format!(
+                "{l} passes {} values to {} which takes {}",
+                link.args.len(),
+                link.target,
+                target.inputargs.len()
+            )));
+        }
+        let start = self.f.moves.len() as u32;
+        for (a, &t) in link.args.iter().zip(&target.inputargs) {
+            let (at, tt) = (self.ty(a)?, self.var_type(t)?);
+            if at != tt {
+                return Err(self.err(format!("{l} passes {at} to {t} of type {tt}")));
+            }
+            let src = self.reg(a)?;
+            let dst = t.as_u32();
+            if src != dst {
+                self.f.moves.push((src, dst));
+            }
+        }
+        let moves = &self.f.moves[start as usize..];
+        let parallel = moves.iter().any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
+        self.f.links.push(CLink { moves: (start, self.f.moves.len() as u32), target: 0, parallel });
+        let id = (self.f.links.len() - 1) as u32;
+        self.pending.push((id, link.target));
+        Ok(id)
+    }
+
+    fn load_switch(&mut self, h: &Hlvalue, exits: &[LinkId]) -> Result<(), LlError> {
+        let py = self.py;
+        let t = self.ty(h)?;
+        let value = self.reg(h)?;
+        let g = self.graph;
+        let case_of = |l: LinkId| g.links.get(l).and_then(|link| link.exitcase.clone());
+        if t == BOOL && exits.len() == 2 {
+            let mut targets = [NONE, NONE];
+            for &l in exits {
+                let c = case_of(l).ok_or_else(|| self.err("a switch exit has no exitcase"))?;
+                let b: bool = c.value.bind(py).extract().map_err(|_| self.err("a Bool switch case is not a bool"))?;
+                targets[b as usize] = self.load_link(l)?;
+            }
+            if targets.contains(&NONE) {
+                return Err(self.err("a Bool switch needs a False and a True exit"));
+            }
+            self.emit(Instr::If { cond: value, iffalse: targets[0], iftrue: targets[1] });
+            return Ok(());
+        }
+        if !matches!(prim(t), Some(p) if p != Primitive::Void && p != Primitive::Float) {
+            return Err(self.err(format!("cannot switch on a {t}")));
+        }
+        let mut cases = Vec::new();
+        let mut default = NONE;
+        for (i, &l) in exits.iter().enumerate() {
+            let c = case_of(l).ok_or_else(|| self.err("a switch exit has no exitcase"))?;
+            let is_default = c.value.bind(py).extract::<String>().map(|s| s == "default").unwrap_or(false);
+            if is_default && i + 1 == exits.len() && t != CHAR && t != UNICHAR {
+                default = self.load_link(l)?;
+                continue;
+            }
+            let typed = Constant::typed(c.value.clone(), t);
+            let v = llconst::ll_value(py, &typed).map_err(|e| self.err(format!("switch case: {e}")))?;
+            let link = self.load_link(l)?;
+            cases.push((v, link));
+        }
+        let first = self.f.cases.len() as u32;
+        let n = cases.len() as u32;
+        self.f.cases.extend(cases);
+        self.emit(Instr::Switch { value, first, n, default });
+        Ok(())
+    }
+
+    fn load_catch(&mut self, exits: &[LinkId], raising_result: VarId) -> Result<(), LlError> {
+        let py = self.py;
+        if exits.len() < 2 {
+            return Err(self.err("a raising block needs a normal exit and an exception exit"));
+        }
+        let g = self.graph;
+        if g.links.get(exits[0]).is_some_and(|l| l.exitcase.is_some()) {
+            return Err(self.err("the first exit of a raising block must be the normal one"));
+        }
+        let normal = self.load_link(exits[0])?;
+        // the raising operation gave no result when it raised
+        self.undefine(raising_result);
+        let mut handlers = Vec::new();
+        for &l in &exits[1..] {
+            let link = g.links.get(l).ok_or_else(|| self.err(format!("{l} does not exist")))?;
+            let case = link.exitcase.as_ref().ok_or_else(|| self.err("an exception exit has no exception class"))?;
+            let vtable = case
+                .value
+                .bind(py)
+                .cast::<LlPtrConst>()
+                .ok()
+                .and_then(|p| p.get().ptr)
+                .ok_or_else(|| self.err("an exception exit's case is not a vtable pointer"))?;
+            let (lo, hi) = crate::exec::subclass_range(&self.program.heap, &vtable)
+                .ok_or_else(|| self.err("an exception exit's vtable is not a readable vtable"))?;
+            let reg_of = |v: Option<VarId>| -> Result<u32, LlError> {
+                match v {
+                    None => Ok(NONE),
+                    Some(v) => {
+                        let t = self.var_type(v)?;
+                        if t.target().is_none() {
+                            return Err(self.err(format!("exception variable {v} is {t}, not a pointer")));
+                        }
+                        Ok(v.as_u32())
+                    }
+                }
+            };
+            let etype = reg_of(link.last_exception)?;
+            let evalue = reg_of(link.last_exc_value)?;
+            let extra: Vec<VarId> = [link.last_exception, link.last_exc_value].into_iter().flatten().collect();
+            for &v in &extra {
+                self.define(v)?;
+            }
+            let link = self.load_link(l)?;
+            for v in extra {
+                self.undefine(v);
+            }
+            handlers.push(Handler { lo, hi, link, etype, evalue });
+        }
+        let first = self.f.handlers.len() as u32;
+        let n = handlers.len() as u32;
+        self.f.handlers.extend(handlers);
+        self.emit(Instr::Catch { normal, first, n });
+        Ok(())
+    }
+
+    fn pattern_ok(pat: TyPat, t: LlType) -> bool {
+        match pat {
+            TyPat::Signed => t == SIGNED,
+            TyPat::Unsigned => t == UNSIGNED,
+            TyPat::LongLong => t == SIGNED_LONGLONG,
+            TyPat::ULongLong => t == UNSIGNED_LONGLONG,
+            TyPat::Float => t == FLOAT,
+            TyPat::Bool => t == BOOL,
+            TyPat::Char => t == CHAR,
+            TyPat::UniChar => t == UNICHAR,
+            TyPat::Void => t == VOID,
+            TyPat::Ptr => t.target().is_some_and(|x| !matches!(x.def(), TypeDef::Func { .. })),
+            TyPat::FuncPtr => t.target().is_some_and(|x| matches!(x.def(), TypeDef::Func { .. })),
+            TyPat::Any | TyPat::Rest => true,
+        }
+    }
+
+    /// Checks the arguments and result against the table's patterns.
+    fn check_patterns(&self, op: LlOp, args: &[Hlvalue], result: VarId) -> Result<(), LlError> {
+        let d = op.desc();
+        let variadic = d.args.last() == Some(&TyPat::Rest);
+        let fixed = if variadic { d.args.len() - 1 } else { d.args.len() };
+        if (variadic && args.len() < fixed) || (!variadic && args.len() != fixed) {
+            return Err(self.err(format!("takes {} arguments, got {}", fixed, args.len())));
+        }
+        for (i, (a, &pat)) in args.iter().zip(d.args).enumerate() {
+            let t = self.ty(a)?;
+            // pointer comparisons accept function pointers too
+            let ok = Self::pattern_ok(pat, t)
+                || (pat == TyPat::Ptr
+                    && matches!(op, LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero)
+                    && t.target().is_some());
+            if !ok {
+                return Err(self.err(format!("argument {i} is {}, expected {pat:?}", tyname(t))));
+            }
+        }
+        let rt = self.var_type(result)?;
+        if !Self::pattern_ok(d.result, rt) {
+            return Err(self.err(format!("result is {}, expected {:?}", tyname(rt), d.result)));
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, op: LlOp, dst: u32, a: u32, b: u32, c: u32) {
+        self.emit(Instr::Op { op, dst, a, b, c });
+    }
+
+    fn template(&mut self, t: LlType) -> u32 {
+        let mut slots = Vec::new();
+        t.zero_slots(&mut slots);
+        let mut item = Vec::new();
+        if let Some(i) = t.varsize_item() {
+            i.zero_slots(&mut item);
+        }
+        self.f.templates.push(Template { ty: t, slots, item });
+        (self.f.templates.len() - 1) as u32
+    }
+
+    /// A field of struct `s`: its slot offset and type.
+    fn field(&self, s: LlType, name: &str) -> Result<(u32, LlType), LlError> {
+        if !matches!(s.def(), TypeDef::Struct { .. }) {
+            return Err(self.err(format!("{s} is not a struct")));
+        }
+        let t = s.field_type(name).ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
+        let off = s.field_offset(name).ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
+        Ok((off as u32, t))
+    }
+
+    fn is_value_type(t: LlType) -> bool {
+        matches!(t.def(), TypeDef::Primitive(_) | TypeDef::Ptr(_))
+    }
+
+    fn array_item(&self, t: LlType) -> Result<LlType, LlError> {
+        match t.def() {
+            TypeDef::Array { item, .. } => Ok(item),
+            _ => Err(self.err(format!("{t} is not an array"))),
+        }
+    }
+
+    fn expect(&self, what: &str, got: LlType, want: LlType) -> Result<(), LlError> {
+        if got != want {
+            return Err(self.err(format!("{what} is {got}, expected {want}")));
+        }
+        Ok(())
+    }
+
+    /// Lowers one operation.  Operands of `Instr::Op` by operation:
+    /// primitive ops `a`, `b`; `malloc` `b`=template; `malloc_varsize`
+    /// `a`=length, `b`=template; `getfield` `a`=ptr, `b`=slot; `setfield`
+    /// `a`=ptr, `b`=slot, `c`=value; `getsubstruct` `a`=ptr, `b`=slot,
+    /// `c`=types index; `getarrayitem` `a`=ptr, `b`=index; `setarrayitem`
+    /// `a`, `b`, `c`=value; interior ops `a`=ptr, `b`=interiors index;
+    /// `cast_pointer` `a`=ptr, `b`=types index, `c`=1 when a down-cast to
+    /// check; `debug_assert` `a`=cond, `b`=messages index.
+    fn lower_op(&mut self, op: LlOp, args: &[Hlvalue], result: VarId) -> Result<(), LlError> {
+        self.check_patterns(op, args, result)?;
+        let dst = result.as_u32();
+        let rt = self.var_type(result)?;
+        let kind = lowering(op).ok_or_else(|| self.err("operation not implemented"))?;
+        match kind {
+            Lowering::Simple => {
+                let a = match args.first() {
+                    Some(h) => self.reg(h)?,
+                    None => NONE,
+                };
+                let b = match args.get(1) {
+                    Some(h) => self.reg(h)?,
+                    None => NONE,
+                };
+                self.op(op, dst, a, b, 0);
+            }
+            Lowering::SameAs => {
+                self.expect("the result", rt, self.ty(&args[0])?)?;
+                let a = self.reg(&args[0])?;
+                self.op(op, dst, a, 0, 0);
+            }
+            Lowering::Malloc | Lowering::MallocVarsize => {
+                let t = self.void_type(&args[0])?;
+                if !matches!(t.def(), TypeDef::Struct { .. } | TypeDef::Array { .. }) {
+                    return Err(self.err(format!("cannot allocate a {t}")));
+                }
+                if t.is_varsize() != (op == LlOp::MallocVarsize) {
+                    return Err(self.err(format!("{t} is {}varsize: use {}", if t.is_varsize() { "" } else { "not " }, if t.is_varsize() { "malloc_varsize" } else { "malloc" })));
+                }
+                let pt = LlType::ptr(t).map_err(|e| self.err(e.to_string()))?;
+                self.expect("the result", rt, pt)?;
+                let a = match args.get(1) {
+                    Some(h) => self.reg(h)?,
+                    None => NONE,
+                };
+                let b = self.template(t);
+                self.op(op, dst, a, b, 0);
+            }
+            Lowering::Getfield | Lowering::Setfield => {
+                let s = self.ptr_target(self.ty(&args[0])?, "the pointer")?;
+                let name = self.void_name(&args[1])?;
+                let (off, ft) = self.field(s, &name)?;
+                if !Self::is_value_type(ft) {
+                    return Err(self.err(format!("field `{name}` is a {ft}: use getsubstruct")));
+                }
+                let a = self.reg(&args[0])?;
+                let c = if op == LlOp::Setfield {
+                    self.expect("the stored value", self.ty(&args[2])?, ft)?;
+                    self.expect("the result", rt, VOID)?;
+                    self.reg(&args[2])?
+                } else {
+                    self.expect("the result", rt, ft)?;
+                    0
+                };
+                self.op(op, dst, a, off, c);
+            }
+            Lowering::Getsubstruct => {
+                let s = self.ptr_target(self.ty(&args[0])?, "the pointer")?;
+                let name = self.void_name(&args[1])?;
+                let (off, ft) = self.field(s, &name)?;
+                if Self::is_value_type(ft) {
+                    return Err(self.err(format!("field `{name}` is a {ft}: use getfield")));
+                }
+                self.expect("the result", rt, LlType::ptr(ft).map_err(|e| self.err(e.to_string()))?)?;
+                let a = self.reg(&args[0])?;
+                let c = self.add_type(ft);
+                self.op(op, dst, a, off, c);
+            }
+            Lowering::Getarrayitem | Lowering::Setarrayitem | Lowering::Getarraysize => {
+                let arr = self.ptr_target(self.ty(&args[0])?, "the pointer")?;
+                let item = self.array_item(arr)?;
+                let a = self.reg(&args[0])?;
+                let (b, c) = match op {
+                    LlOp::Getarraysize => (0, 0),
+                    _ if !Self::is_value_type(item) => {
+                        return Err(self.err(format!("items are {item}: use getinteriorfield")))
+                    }
+                    LlOp::Getarrayitem => {
+                        self.expect("the result", rt, item)?;
+                        (self.reg(&args[1])?, 0)
+                    }
+                    _ => {
+                        self.expect("the stored value", self.ty(&args[2])?, item)?;
+                        self.expect("the result", rt, VOID)?;
+                        (self.reg(&args[1])?, self.reg(&args[2])?)
+                    }
+                };
+                self.op(op, dst, a, b, c);
+            }
+            Lowering::Interior => self.lower_interior(op, args, dst, rt)?,
+            Lowering::CastPointer => {
+                let mut t = self.void_type(&args[0])?;
+                if let Some(x) = t.target() {
+                    t = x;
+                }
+                let from = self.ptr_target(self.ty(&args[1])?, "the pointer")?;
+                self.expect("the result", rt, LlType::ptr(t).map_err(|e| self.err(e.to_string()))?)?;
+                let down = t != from && t.starts_with(from);
+                if !down && !from.starts_with(t) {
+                    return Err(self.err(format!("cannot cast a pointer to {from} to a pointer to {t}")));
+                }
+                let a = self.reg(&args[1])?;
+                let b = self.add_type(t);
+                self.op(op, dst, a, b, down as u32);
+            }
+            Lowering::PtrCompare => {
+                let (t0, t1) = (self.ty(&args[0])?, self.ty(&args[1])?);
+                self.expect("the second pointer", t1, t0)?;
+                let (a, b) = (self.reg(&args[0])?, self.reg(&args[1])?);
+                self.op(op, dst, a, b, 0);
+            }
+            Lowering::PtrTest => {
+                let a = self.reg(&args[0])?;
+                self.op(op, dst, a, 0, 0);
+            }
+            Lowering::Call => self.lower_call(op, args, dst, rt)?,
+            Lowering::DebugAssert => {
+                let a = self.reg(&args[0])?;
+                let msg = args[1]
+                    .as_const()
+                    .and_then(|c| llconst::name_of_constant(self.py, c))
+                    .unwrap_or_default();
+                self.f.messages.push(msg);
+                let b = (self.f.messages.len() - 1) as u32;
+                self.op(op, dst, a, b, 0);
+            }
+            Lowering::KeepAlive => {
+                self.expect("the result", rt, VOID)?;
+                let a = self.reg(&args[0])?;
+                self.op(op, dst, a, 0, 0);
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_interior(&mut self, op: LlOp, args: &[Hlvalue], dst: u32, rt: LlType) -> Result<(), LlError> {
+        let mut cur = self.ptr_target(self.ty(&args[0])?, "the pointer")?;
+        let path_end = if op == LlOp::Setinteriorfield { args.len() - 1 } else { args.len() };
+        if path_end <= 1 {
+            return Err(self.err("an interior path needs at least one step"));
+        }
+        let mut steps = Vec::new();
+        for h in &args[1..path_end] {
+            match cur.def() {
+                TypeDef::Struct { .. } => {
+                    let name = self.void_name(h)?;
+                    let (off, ft) = self.field(cur, &name)?;
+                    steps.push(Step::Field(off));
+                    cur = ft;
+                }
+                TypeDef::Array { item, .. } => {
+                    self.expect("an array index", self.ty(h)?, SIGNED)?;
+                    steps.push(Step::Index(self.reg(h)?));
+                    cur = item;
+                }
+                _ => return Err(self.err(format!("cannot step into a {cur}"))),
+            }
+        }
+        let value = match op {
+            LlOp::Getinteriorarraysize => {
+                self.array_item(cur)?;
+                NONE
+            }
+            _ if !Self::is_value_type(cur) => return Err(self.err(format!("the path ends at a {cur}, not a value"))),
+            LlOp::Getinteriorfield => {
+                self.expect("the result", rt, cur)?;
+                NONE
+            }
+            _ => {
+                let v = &args[args.len() - 1];
+                self.expect("the stored value", self.ty(v)?, cur)?;
+                self.expect("the result", rt, VOID)?;
+                self.reg(v)?
+            }
+        };
+        let a = self.reg(&args[0])?;
+        self.f.interiors.push(Interior { steps, value });
+        let b = (self.f.interiors.len() - 1) as u32;
+        self.op(op, dst, a, b, 0);
+        Ok(())
+    }
+
+    fn lower_call(&mut self, op: LlOp, args: &[Hlvalue], dst: u32, rt: LlType) -> Result<(), LlError> {
+        let ft = self.ptr_target(self.ty(&args[0])?, "the function pointer")?;
+        let TypeDef::Func { args: params, result } = ft.def() else {
+            return Err(self.err(format!("{ft} is not a function type")));
+        };
+        let mut actual = &args[1..];
+        if op == LlOp::IndirectCall {
+            // the last argument lists the graphs that may be called (or None)
+            match actual.split_last() {
+                Some((last, rest)) if self.ty(last)? == VOID => actual = rest,
+                _ => return Err(self.err("indirect_call needs a final Void argument (the list of graphs)")),
+            }
+        }
+        if actual.len() != params.len() {
+            return Err(self.err(format!("the function takes {} arguments, got {}", params.len(), actual.len())));
+        }
+        for (i, (a, &t)) in actual.iter().zip(&params).enumerate() {
+            self.expect(&format!("argument {i}"), self.ty(a)?, t)?;
+        }
+        self.expect("the result", rt, result)?;
+        let start = self.f.operands.len() as u32;
+        for a in actual {
+            let r = self.reg(a)?;
+            self.f.operands.push(r);
+        }
+        let nargs = actual.len() as u32;
+        let fconst = args[0].as_const().map(|c| llconst::ll_value(self.py, c)).transpose().map_err(|e| self.err(e))?;
+        match fconst {
+            Some(LlValue::Func(f)) => {
+                self.check_value(&LlValue::Func(f))?;
+                self.emit(Instr::Call { dst, func: f.index, args: start, nargs });
+            }
+            _ => {
+                let fptr = self.reg(&args[0])?;
+                let ty = self.add_type(ft);
+                self.emit(Instr::CallPtr { dst, fptr, args: start, nargs, ty });
+            }
+        }
+        Ok(())
+    }
+}

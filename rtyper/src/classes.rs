@@ -1,0 +1,147 @@
+//! Classes at the low level (PyPy's `rclass.py`): every instance is a GC
+//! struct whose first field inlines its base class's struct, down to the
+//! root `object { typeptr }`; every class has a prebuilt vtable holding
+//! the range of numbers of its subclasses (numbered depth-first), so
+//! `isinstance` is two comparisons.
+
+use std::collections::HashMap;
+
+use rpy3_annotator::ClassDefId;
+use rpy3_model::lltype::{Heap, LlType, LlValue, Ptr};
+use rpy3_model::program::{LlExceptionClass, ObjectModel};
+
+use crate::repr::Repr;
+use crate::RTypeError;
+
+/// The built-in exceptions every program can raise from operations.
+pub const STANDARD_EXCEPTIONS: &[&str] = &[
+    "BaseException",
+    "Exception",
+    "ArithmeticError",
+    "ZeroDivisionError",
+    "OverflowError",
+    "ValueError",
+    "LookupError",
+    "IndexError",
+    "KeyError",
+    "StopIteration",
+    "AssertionError",
+    "MemoryError",
+    "TypeError",
+    "RuntimeError",
+    "NotImplementedError",
+];
+
+/// The low-level layout of every class of the program.
+#[derive(Default)]
+pub struct Classes {
+    /// Instance struct of each class.
+    pub structs: HashMap<ClassDefId, LlType>,
+    /// Pointer to the instance struct.
+    pub ptrs: HashMap<ClassDefId, LlType>,
+    /// The prebuilt vtable of each class.
+    pub vtables: HashMap<ClassDefId, Ptr>,
+    /// Depth-first number range `[min, max)` of each class's subtree.
+    pub ranges: HashMap<ClassDefId, (i64, i64)>,
+    /// Instance fields that live on each class: attribute name and repr.
+    pub fields: HashMap<ClassDefId, Vec<(String, Repr)>>,
+    /// Root pointer type (`Ptr(object)`).
+    pub root_ptr: Option<LlType>,
+}
+
+/// The name of the struct field holding attribute `name`.
+pub fn field_name(name: &str) -> String {
+    format!("inst_{name}")
+}
+
+impl Classes {
+    /// Pointer to instances of `c`.
+    pub fn instance_ptr(&self, c: ClassDefId) -> LlType {
+        self.ptrs.get(&c).copied().or(self.root_ptr).expect("class table built before use")
+    }
+
+    /// The vtable of `c`.
+    pub fn vtable(&self, c: ClassDefId) -> Ptr {
+        self.vtables[&c]
+    }
+
+    /// Builds structs and vtables for every class definition, in
+    /// depth-first order from the roots.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        classdefs: &[(ClassDefId, String, Option<ClassDefId>)],
+        field_reprs: &HashMap<ClassDefId, Vec<(String, Repr)>>,
+        lltype_of: &dyn Fn(&Repr, &Classes) -> LlType,
+        objmodel: &ObjectModel,
+        heap: &mut Heap,
+    ) -> Result<Classes, RTypeError> {
+        let mut classes = Classes { root_ptr: Some(objmodel.object_ptr), ..Classes::default() };
+        let children = |p: Option<ClassDefId>| -> Vec<ClassDefId> {
+            classdefs.iter().filter(|(_, _, b)| *b == p).map(|(c, _, _)| *c).collect()
+        };
+        let name_of = |c: ClassDefId| classdefs.iter().find(|(x, _, _)| *x == c).map(|(_, n, _)| n.clone()).unwrap_or_default();
+        // depth-first numbering and struct creation (parents first)
+        let mut counter = 0i64;
+        let mut stack: Vec<(ClassDefId, bool)> = children(None).into_iter().rev().map(|c| (c, false)).collect();
+        let mut start: HashMap<ClassDefId, i64> = HashMap::new();
+        let mut parent_of: HashMap<ClassDefId, Option<ClassDefId>> = HashMap::new();
+        for (c, _, b) in classdefs {
+            parent_of.insert(*c, *b);
+        }
+        while let Some((c, done)) = stack.pop() {
+            if done {
+                classes.ranges.insert(c, (start[&c], counter));
+                continue;
+            }
+            start.insert(c, counter);
+            counter += 1;
+            let parent = match parent_of[&c] {
+                Some(p) => classes.structs[&p],
+                None => objmodel.object,
+            };
+            let mut fields = vec![("super".to_string(), parent)];
+            for (name, r) in field_reprs.get(&c).cloned().unwrap_or_default() {
+                fields.push((field_name(&name), lltype_of(&r, &classes)));
+            }
+            let ty = LlType::new_struct(&name_of(c), fields, true).map_err(|e| RTypeError::new(e.to_string()))?;
+            classes.structs.insert(c, ty);
+            classes.ptrs.insert(c, LlType::ptr(ty).map_err(|e| RTypeError::new(e.to_string()))?);
+            classes.fields.insert(c, field_reprs.get(&c).cloned().unwrap_or_default());
+            stack.push((c, true));
+            for k in children(Some(c)).into_iter().rev() {
+                stack.push((k, false));
+            }
+        }
+        for (c, name, _) in classdefs {
+            let (lo, hi) = classes.ranges[c];
+            let vt = heap.malloc(objmodel.vtable, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+            heap.set_slot(&vt, 0, LlValue::Int(lo));
+            heap.set_slot(&vt, 1, LlValue::Int(hi));
+            let short = name.rsplit('.').next().unwrap_or(name);
+            let chars = heap.malloc(objmodel.name_array, short.len()).map_err(|e| RTypeError::new(e.to_string()))?;
+            for (i, b) in short.bytes().enumerate() {
+                heap.set_item(&chars, i as i64, 0, LlValue::Char(b)).map_err(|e| RTypeError::new(e.to_string()))?;
+            }
+            heap.set_slot(&vt, 2, LlValue::Ptr(Some(chars)));
+            classes.vtables.insert(*c, vt);
+        }
+        Ok(classes)
+    }
+
+    /// The low-level description of a built-in exception class.
+    pub fn exception_class(&self, c: ClassDefId) -> LlExceptionClass {
+        LlExceptionClass { vtable: self.vtables[&c], instance: self.structs[&c] }
+    }
+
+    /// The class (at or above `c`) whose struct holds attribute `name`.
+    pub fn owner_of(&self, c: ClassDefId, name: &str, base_of: &dyn Fn(ClassDefId) -> Option<ClassDefId>) -> Option<ClassDefId> {
+        let mut x = Some(c);
+        while let Some(k) = x {
+            if self.fields.get(&k).map(|f| f.iter().any(|(n, _)| n == name)).unwrap_or(false) {
+                return Some(k);
+            }
+            x = base_of(k);
+        }
+        None
+    }
+}

@@ -1,0 +1,233 @@
+//! Low-level helper graphs built directly (isinstance checks, range
+//! iteration), and a small builder for low-level graphs.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, VOID};
+use rpy3_model::{llconst, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId};
+
+use crate::{RTypeError, RTyper};
+
+/// Builds a low-level graph block by block.
+pub struct GraphBuilder {
+    /// The graph.
+    pub graph: FunctionGraph,
+}
+
+impl GraphBuilder {
+    /// A graph taking arguments of `args` types and returning `result`;
+    /// the start block's input variables are returned.
+    pub fn new(rt: &RTyper<'_>, name: &str, args: &[LlType], result: LlType) -> (GraphBuilder, Vec<VarId>) {
+        let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
+        let mut graph = FunctionGraph::new(name, names);
+        for (i, &t) in args.iter().enumerate() {
+            let v = graph.blocks[graph.startblock].inputargs[i];
+            graph.vars[v].concretetype = Some(t);
+        }
+        let rv = graph.blocks[graph.returnblock].inputargs[0];
+        graph.vars[rv].concretetype = Some(result);
+        let ex = graph.blocks[graph.exceptblock].inputargs.clone();
+        graph.vars[ex[0]].concretetype = Some(rt.objmodel.vtable_ptr);
+        graph.vars[ex[1]].concretetype = Some(rt.objmodel.object_ptr);
+        let inputs = graph.blocks[graph.startblock].inputargs.clone();
+        (GraphBuilder { graph }, inputs)
+    }
+
+    /// A fresh typed variable.
+    pub fn var(&mut self, ty: LlType) -> VarId {
+        let v = self.graph.new_var("");
+        self.graph.vars[v].concretetype = Some(ty);
+        v
+    }
+
+    /// A new block with typed input variables.
+    pub fn block(&mut self, inputs: &[LlType]) -> (BlockId, Vec<VarId>) {
+        let vars: Vec<VarId> = inputs.iter().map(|&t| self.var(t)).collect();
+        (self.graph.new_block(vars.clone()), vars)
+    }
+
+    /// Appends `result = op(args)` to `block`.
+    pub fn op(&mut self, block: BlockId, op: LlOp, args: Vec<Hlvalue>, result: LlType) -> VarId {
+        let r = self.var(result);
+        self.graph.blocks[block].operations.push(SpaceOperation { opname: OpName::Ll(op), args, result: r, lineno: 0 });
+        r
+    }
+
+    /// Ends `block` with a jump.
+    pub fn goto(&mut self, block: BlockId, target: BlockId, args: Vec<Hlvalue>) {
+        self.graph.closeblock(block, ExitSwitch::None, vec![Link::new(args, target)]);
+    }
+
+    /// Ends `block` with a two-way branch on a bool variable.
+    pub fn branch(&mut self, py: Python<'_>, block: BlockId, cond: VarId, if_false: (BlockId, Vec<Hlvalue>), if_true: (BlockId, Vec<Hlvalue>)) {
+        let f = llconst::primitive_constant(py, LlValue::Bool(false), BOOL).expect("bool constant");
+        let t = llconst::primitive_constant(py, LlValue::Bool(true), BOOL).expect("bool constant");
+        self.graph.closeblock(
+            block,
+            ExitSwitch::Value(Hlvalue::Variable(cond)),
+            vec![Link::new(if_false.1, if_false.0).with_exitcase(f), Link::new(if_true.1, if_true.0).with_exitcase(t)],
+        );
+    }
+
+    /// Ends `block` returning `value`.
+    pub fn ret(&mut self, block: BlockId, value: Hlvalue) {
+        let r = self.graph.returnblock;
+        self.goto(block, r, vec![value]);
+    }
+
+    /// Ends `block` raising a new instance of a built-in exception.
+    pub fn raise_builtin(&mut self, rt: &RTyper<'_>, py: Python<'_>, block: BlockId, name: &str) -> Result<(), RTypeError> {
+        let c = rt.exception_classdef(name);
+        let vt = rt.classes.vtable(c);
+        let st = rt.classes.structs[&c];
+        let tc = llconst::type_constant(py, st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let inst = self.op(block, LlOp::Malloc, vec![Hlvalue::Constant(tc)], rt.classes.ptrs[&c]);
+        let otc = llconst::type_constant(py, rt.objmodel.object_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+        let obj = self.op(block, LlOp::CastPointer, vec![Hlvalue::Constant(otc), Hlvalue::Variable(inst)], rt.objmodel.object_ptr);
+        let vtc = llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+        self.op(
+            block,
+            LlOp::Setfield,
+            vec![Hlvalue::Variable(obj), Hlvalue::Constant(llconst::name_constant(py, "typeptr")), Hlvalue::Constant(vtc.clone())],
+            VOID,
+        );
+        let e = self.graph.exceptblock;
+        self.goto(block, e, vec![Hlvalue::Constant(vtc), Hlvalue::Variable(obj)]);
+        Ok(())
+    }
+}
+
+fn name(py: Python<'_>, n: &str) -> Hlvalue {
+    Hlvalue::Constant(llconst::name_constant(py, n))
+}
+
+fn int(py: Python<'_>, i: i64) -> Hlvalue {
+    Hlvalue::Constant(llconst::primitive_constant(py, LlValue::Int(i), SIGNED).expect("int constant"))
+}
+
+fn var(v: VarId) -> Hlvalue {
+    Hlvalue::Variable(v)
+}
+
+impl RTyper<'_> {
+    /// Registers a helper graph as a function of the program.
+    pub fn add_helper(&mut self, key: &'static str, graph: FunctionGraph, ty: LlType) -> usize {
+        let idx = self.funcs.len();
+        self.funcs.push((graph.name.clone(), ty));
+        self.graphs.push(Some(Arc::new(graph)));
+        self.helpers.insert(key, idx);
+        idx
+    }
+
+    /// `ll_issubclass(cls, of)`: the vtable `cls` is `of` or below it.
+    fn subclass_test(&self, py: Python<'_>, b: &mut GraphBuilder, block: BlockId, cls: VarId, of: VarId) -> VarId {
+        let id = b.op(block, LlOp::Getfield, vec![var(cls), name(py, "subclassrange_min")], SIGNED);
+        let lo = b.op(block, LlOp::Getfield, vec![var(of), name(py, "subclassrange_min")], SIGNED);
+        let hi = b.op(block, LlOp::Getfield, vec![var(of), name(py, "subclassrange_max")], SIGNED);
+        let above = b.op(block, LlOp::IntLe, vec![var(lo), var(id)], BOOL);
+        let below = b.op(block, LlOp::IntLt, vec![var(id), var(hi)], BOOL);
+        let a = b.op(block, LlOp::CastBoolToInt, vec![var(above)], SIGNED);
+        let c = b.op(block, LlOp::CastBoolToInt, vec![var(below)], SIGNED);
+        let both = b.op(block, LlOp::IntAnd, vec![var(a), var(c)], SIGNED);
+        b.op(block, LlOp::IntIsTrue, vec![var(both)], BOOL)
+    }
+
+    /// The helper `ll_issubclass(cls: Ptr(vtable), of: Ptr(vtable)) -> Bool`.
+    pub fn helper_issubclass(&mut self, py: Python<'_>) -> usize {
+        if let Some(&i) = self.helpers.get("ll_issubclass") {
+            return i;
+        }
+        let vt = self.objmodel.vtable_ptr;
+        let (mut b, args) = GraphBuilder::new(self, "ll_issubclass", &[vt, vt], BOOL);
+        let start = b.graph.startblock;
+        let r = self.subclass_test(py, &mut b, start, args[0], args[1]);
+        b.ret(start, var(r));
+        self.add_helper("ll_issubclass", b.graph, LlType::func(vec![vt, vt], BOOL))
+    }
+
+    /// The helper `ll_isinstance(obj: Ptr(object), of: Ptr(vtable)) -> Bool`
+    /// (false for the null pointer).
+    pub fn helper_isinstance(&mut self, py: Python<'_>) -> usize {
+        if let Some(&i) = self.helpers.get("ll_isinstance") {
+            return i;
+        }
+        let (op, vt) = (self.objmodel.object_ptr, self.objmodel.vtable_ptr);
+        let (mut b, args) = GraphBuilder::new(self, "ll_isinstance", &[op, vt], BOOL);
+        let start = b.graph.startblock;
+        let nz = b.op(start, LlOp::PtrNonzero, vec![var(args[0])], BOOL);
+        let (check, cargs) = b.block(&[op, vt]);
+        let f = Hlvalue::Constant(llconst::primitive_constant(py, LlValue::Bool(false), BOOL).expect("bool"));
+        let ret = b.graph.returnblock;
+        b.branch(py, start, nz, (ret, vec![f]), (check, vec![var(args[0]), var(args[1])]));
+        let t = b.op(check, LlOp::Getfield, vec![var(cargs[0]), name(py, "typeptr")], vt);
+        let r = self.subclass_test(py, &mut b, check, t, cargs[1]);
+        b.ret(check, var(r));
+        self.add_helper("ll_isinstance", b.graph, LlType::func(vec![op, vt], BOOL))
+    }
+
+    /// The helper `ll_rangenext(it) -> Signed`, raising `StopIteration`
+    /// at the end.
+    pub fn helper_rangenext(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        if let Some(&i) = self.helpers.get("ll_rangenext") {
+            return Ok(i);
+        }
+        let it = self.range_types().3;
+        let (mut b, args) = GraphBuilder::new(self, "ll_rangenext", &[it], SIGNED);
+        let start = b.graph.startblock;
+        let cur = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "next")], SIGNED);
+        let stop = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "stop")], SIGNED);
+        let step = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "step")], SIGNED);
+        let up = b.op(start, LlOp::IntGt, vec![var(step), int(py, 0)], BOOL);
+        let (bup, vup) = b.block(&[it, SIGNED, SIGNED, SIGNED]);
+        let (bdown, vdown) = b.block(&[it, SIGNED, SIGNED, SIGNED]);
+        let pass = |c, s, p, i| vec![var(i), var(c), var(s), var(p)];
+        b.branch(py, start, up, (bdown, pass(cur, stop, step, args[0])), (bup, pass(cur, stop, step, args[0])));
+        let (stop_block, _) = b.block(&[]);
+        let (advance, vadv) = b.block(&[it, SIGNED, SIGNED]);
+        for (blk, vs, op) in [(bup, &vup, LlOp::IntLt), (bdown, &vdown, LlOp::IntGt)] {
+            let more = b.op(blk, op, vec![var(vs[1]), var(vs[2])], BOOL);
+            b.branch(py, blk, more, (stop_block, vec![]), (advance, vec![var(vs[0]), var(vs[1]), var(vs[3])]));
+        }
+        b.raise_builtin(self, py, stop_block, "StopIteration")?;
+        // next = cur + step; an overflow means the range is exhausted
+        let next = b.op(advance, LlOp::IntAddOvf, vec![var(vadv[1]), var(vadv[2])], SIGNED);
+        let (store, vstore) = b.block(&[it, SIGNED, SIGNED]);
+        let (exhaust, vex) = b.block(&[it, SIGNED]);
+        let ovf = self.classes.vtable(self.exception_classdef("OverflowError"));
+        let ovf_c = llconst::ptr_constant(py, Some(ovf), self.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+        let le = b.var(self.objmodel.vtable_ptr);
+        let lv = b.var(self.objmodel.object_ptr);
+        let mut exc_link = Link::new(vec![var(vadv[0]), var(vadv[1])], exhaust).with_exitcase(ovf_c);
+        exc_link.last_exception = Some(le);
+        exc_link.last_exc_value = Some(lv);
+        b.graph.closeblock(
+            advance,
+            ExitSwitch::LastException,
+            vec![Link::new(vec![var(vadv[0]), var(next), var(vadv[1])], store), exc_link],
+        );
+        b.op(store, LlOp::Setfield, vec![var(vstore[0]), name(py, "next"), var(vstore[1])], VOID);
+        b.ret(store, var(vstore[2]));
+        let stopv = b.op(exhaust, LlOp::Getfield, vec![var(vex[0]), name(py, "stop")], SIGNED);
+        b.op(exhaust, LlOp::Setfield, vec![var(vex[0]), name(py, "next"), var(stopv)], VOID);
+        b.ret(exhaust, var(vex[1]));
+        Ok(self.add_helper("ll_rangenext", b.graph, LlType::func(vec![it], SIGNED)))
+    }
+}
+
+/// A typed `Void` constant naming a type.
+pub fn type_const(py: Python<'_>, t: LlType) -> Result<Hlvalue, RTypeError> {
+    llconst::type_constant(py, t).map(Hlvalue::Constant).map_err(|e| RTypeError::new(e.to_string()))
+}
+
+/// A typed constant.
+pub fn value_const(py: Python<'_>, v: LlValue, t: LlType) -> Result<Hlvalue, RTypeError> {
+    let c: Constant = match v {
+        LlValue::Ptr(p) => llconst::ptr_constant(py, p, t),
+        LlValue::Func(f) => llconst::func_constant(py, f, "?"),
+        other => llconst::primitive_constant(py, other, t),
+    }
+    .map_err(|e| RTypeError::new(e.to_string()))?;
+    Ok(Hlvalue::Constant(c))
+}

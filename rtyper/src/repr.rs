@@ -1,0 +1,170 @@
+//! Representations (PyPy's `Repr`s): how each annotation is laid out as a
+//! low-level type, and how constants are converted.
+
+use pyo3::prelude::*;
+use rpy3_annotator::model::{IntKind, StrKind};
+use rpy3_annotator::{ClassDefId, SomeValue};
+use rpy3_model::lltype::{self, LlType, LlValue};
+
+use crate::{RTypeError, RTyper};
+
+/// A representation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Repr {
+    /// No run-time value: `None`, a constant function or class, a frozen
+    /// object, a value that is always the same constant.
+    Void,
+    /// A machine integer.
+    Int(IntKind),
+    /// A bool.
+    Bool,
+    /// A float.
+    Float,
+    /// A byte (`bytes` of length 1 indexes give ints in Python 3; a
+    /// one-byte `bytes` value).
+    Char,
+    /// A one-character `str`.
+    UniChar,
+    /// A pointer to an instance of a class (or a subclass).
+    Instance(ClassDefId),
+    /// A pointer to a class's vtable.
+    Class,
+    /// A pointer to a GC struct of the items.
+    Tuple(Vec<Repr>),
+    /// A list made by `range()` and never changed: its bounds.
+    Range,
+    /// An iterator over a range list.
+    RangeIter,
+}
+
+impl Repr {
+    /// The low-level type of values of this representation.
+    pub fn lowleveltype(&self, rt: &RTyper<'_>) -> LlType {
+        match self {
+            Repr::Void => lltype::VOID,
+            // long longs are machine words on the 64-bit targets
+            Repr::Int(k) => {
+                if k.unsigned() {
+                    lltype::UNSIGNED
+                } else {
+                    lltype::SIGNED
+                }
+            }
+            Repr::Bool => lltype::BOOL,
+            Repr::Float => lltype::FLOAT,
+            Repr::Char => lltype::CHAR,
+            Repr::UniChar => lltype::UNICHAR,
+            Repr::Instance(c) => rt.classes.instance_ptr(*c),
+            Repr::Class => rt.objmodel.vtable_ptr,
+            Repr::Tuple(items) => rt.tuple_ptr(items),
+            Repr::Range => rt.range_types().1,
+            Repr::RangeIter => rt.range_types().3,
+        }
+    }
+}
+
+impl RTyper<'_> {
+    /// The representation of an annotation.
+    pub fn getrepr(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
+        use SomeValue as S;
+        Ok(match s {
+            S::Impossible | S::None_ => Repr::Void,
+            S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_) } => self.getrepr(&s.without_const())?,
+            S::Integer { kind, .. } => Repr::Int(*kind),
+            S::Bool { .. } => Repr::Bool,
+            S::Float { .. } => Repr::Float,
+            S::Str { kind: StrKind::Str, is_char: true, can_be_none: false, .. } => Repr::UniChar,
+            S::Str { kind: StrKind::Bytes, is_char: true, can_be_none: false, .. } => Repr::Char,
+            S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
+            S::Tuple(items) => Repr::Tuple(items.iter().map(|i| self.getrepr(i)).collect::<Result<_, _>>()?),
+            S::Instance { classdef, .. } => Repr::Instance(*classdef),
+            S::Type { konst: Some(_), .. } => Repr::Void,
+            S::Type { .. } => Repr::Class,
+            S::Pbc { descs, .. } if descs.len() == 1 && !s.can_be_none() => {
+                // a method bound to an instance carries the instance
+                match &self.ann.descs[*descs.iter().next().expect("one")] {
+                    rpy3_annotator::description::Desc::Method { selfclassdef, .. } => Repr::Instance(*selfclassdef),
+                    _ => Repr::Void,
+                }
+            }
+            S::Pbc { descs, .. } => {
+                // several methods of one hierarchy: the instance
+                let selfs: Vec<ClassDefId> = descs
+                    .iter()
+                    .filter_map(|d| match &self.ann.descs[*d] {
+                        rpy3_annotator::description::Desc::Method { selfclassdef, .. } => Some(*selfclassdef),
+                        _ => None,
+                    })
+                    .collect();
+                if selfs.len() == descs.len() && !selfs.is_empty() {
+                    let mut base = selfs[0];
+                    for c in &selfs[1..] {
+                        base = self.ann.common_base(base, *c).ok_or_else(|| RTypeError::unsupported("methods of unrelated classes"))?;
+                    }
+                    Repr::Instance(base)
+                } else {
+                    return Err(RTypeError::unsupported("a variable holding one of several functions or prebuilt objects"));
+                }
+            }
+            S::List(id) => {
+                let d = self.ann.itemdefs.get(*id);
+                if d.range_step.is_some() && !d.mutated && !d.resized {
+                    Repr::Range
+                } else {
+                    return Err(RTypeError::unsupported("lists (the containers issue)"));
+                }
+            }
+            S::Iterator { over, .. } => match self.getrepr(over)? {
+                Repr::Range => Repr::RangeIter,
+                _ => return Err(RTypeError::unsupported("iterators over containers (the containers issue)")),
+            },
+            S::Dict(_) | S::Set(_) => return Err(RTypeError::unsupported("dicts and sets (the containers issue)")),
+            S::Generator(_) => return Err(RTypeError::unsupported("generators")),
+            S::Builtin { .. } => Repr::Void,
+            S::Slice(_) => return Err(RTypeError::unsupported("slices")),
+        })
+    }
+
+    /// The low-level value of a constant in representation `r`.
+    pub fn convert_const(&mut self, py: Python<'_>, r: &Repr, obj: &Bound<'_, PyAny>) -> Result<LlValue, RTypeError> {
+        let bad = || RTypeError::new(format!("cannot represent the constant {} as {r:?}", obj.repr().map(|x| x.to_string()).unwrap_or_default()));
+        Ok(match r {
+            Repr::Void => LlValue::Void,
+            Repr::Int(k) => {
+                let v: i128 = obj.extract().map_err(|_| bad())?;
+                if k.unsigned() {
+                    LlValue::UInt(v as u64)
+                } else {
+                    LlValue::Int(v as i64)
+                }
+            }
+            Repr::Bool => LlValue::Bool(obj.is_truthy().map_err(|_| bad())?),
+            Repr::Float => LlValue::Float(obj.extract::<f64>().map_err(|_| bad())?),
+            Repr::UniChar => {
+                let s: String = obj.extract().map_err(|_| bad())?;
+                LlValue::UniChar(s.chars().next().ok_or_else(bad)? as u32)
+            }
+            Repr::Char => {
+                let b: Vec<u8> = obj.extract().map_err(|_| bad())?;
+                LlValue::Char(*b.first().ok_or_else(bad)?)
+            }
+            Repr::Class => {
+                let cdef = self.classdef_of_class(py, obj)?;
+                LlValue::Ptr(Some(self.classes.vtable(cdef)))
+            }
+            Repr::Instance(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Tuple(items) => {
+                let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
+                let ty = self.tuple_struct(items);
+                let p = self.heap.malloc(ty, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+                for (i, (item, r)) in t.iter().zip(items.clone()).enumerate() {
+                    let v = self.convert_const(py, &r, &item)?;
+                    let off = ty.field_offset(&format!("item{i}")).expect("tuple field");
+                    self.heap.set_slot(&p, off, v);
+                }
+                LlValue::Ptr(Some(p))
+            }
+            _ => return Err(RTypeError::unsupported(&format!("prebuilt constants of representation {r:?}"))),
+        })
+    }
+}
