@@ -15,6 +15,7 @@ use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
 
 use crate::arith::{self, Exc, INDEX, MEMORY};
 use crate::load::{CFunc, Instr, Step, NONE};
+use crate::store::Store;
 use crate::{BuiltinExc, Fault, LlError, LlInterp, LlOutcome};
 
 /// Why an instruction did not complete.
@@ -136,9 +137,29 @@ fn slot_index(o: &HeapObj, item: u32, off: u32) -> Option<(bool, usize)> {
     })
 }
 
+/// Where objects are read from: the prebuilt heap (loading) or the
+/// interpreter's store.
+pub(crate) trait Objects {
+    fn obj(&self, n: u32) -> Option<&HeapObj>;
+}
+
+impl Objects for Heap {
+    #[inline(always)]
+    fn obj(&self, n: u32) -> Option<&HeapObj> {
+        self.object_at(n)
+    }
+}
+
+impl Objects for Store {
+    #[inline(always)]
+    fn obj(&self, n: u32) -> Option<&HeapObj> {
+        self.get(n)
+    }
+}
+
 #[inline(always)]
-fn read_at(heap: &Heap, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
-    let o = heap.object_at(p.obj).ok_or_else(|| bad_pointer(p))?;
+fn read_at(heap: &impl Objects, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
+    let o = heap.obj(p.obj).ok_or_else(|| bad_pointer(p))?;
     let v = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get(i),
         Some((true, i)) => o.items.get(i),
@@ -148,8 +169,8 @@ fn read_at(heap: &Heap, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
 }
 
 #[inline(always)]
-fn write_at(heap: &mut Heap, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result<(), Trap> {
-    let o = heap.object_at_mut(p.obj).ok_or_else(|| bad_pointer(p))?;
+fn write_at(heap: &mut Store, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result<(), Trap> {
+    let o = heap.get_mut(p.obj).ok_or_else(|| bad_pointer(p))?;
     let slot = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get_mut(i),
         Some((true, i)) => o.items.get_mut(i),
@@ -159,14 +180,14 @@ fn write_at(heap: &mut Heap, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result
     Ok(())
 }
 
-fn array_length(heap: &Heap, p: &Ptr) -> Result<usize, Trap> {
-    let o = heap.object_at(p.obj).ok_or_else(|| bad_pointer(p))?;
+fn array_length(heap: &Store, p: &Ptr) -> Result<usize, Trap> {
+    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(p))?;
     Ok(if o.item_slots == 0 { 0 } else { o.items.len() / o.item_slots as usize })
 }
 
 /// The item number (1-based, as in `Ptr::item`) of index `i`, bounds-checked.
 #[inline(always)]
-fn item_of(heap: &Heap, p: &Ptr, i: i64) -> Result<u32, Trap> {
+fn item_of(heap: &Store, p: &Ptr, i: i64) -> Result<u32, Trap> {
     let len = array_length(heap, p)?;
     if i < 0 || i as u64 >= len as u64 {
         return Err(Trap::Raise(INDEX));
@@ -175,7 +196,7 @@ fn item_of(heap: &Heap, p: &Ptr, i: i64) -> Result<u32, Trap> {
 }
 
 /// The `(subclassrange_min, subclassrange_max)` of a vtable.
-pub(crate) fn subclass_range(heap: &Heap, vtable: &Ptr) -> Option<(i64, i64)> {
+pub(crate) fn subclass_range(heap: &impl Objects, vtable: &Ptr) -> Option<(i64, i64)> {
     let get = |slot| match read_at(heap, vtable, vtable.item, vtable.offset + slot) {
         Ok(LlValue::Int(i)) => Some(i),
         _ => None,
@@ -184,9 +205,9 @@ pub(crate) fn subclass_range(heap: &Heap, vtable: &Ptr) -> Option<(i64, i64)> {
 }
 
 /// The class name stored in a vtable ("?" if unreadable).
-pub(crate) fn class_name(heap: &Heap, cls: &Ptr) -> String {
+pub(crate) fn class_name(heap: &impl Objects, cls: &Ptr) -> String {
     let Ok(LlValue::Ptr(Some(name))) = read_at(heap, cls, cls.item, cls.offset + 2) else { return "?".into() };
-    let Some(o) = heap.object_at(name.obj) else { return "?".into() };
+    let Some(o) = heap.obj(name.obj) else { return "?".into() };
     o.items
         .iter()
         .filter_map(|v| match v {
@@ -196,10 +217,10 @@ pub(crate) fn class_name(heap: &Heap, cls: &Ptr) -> String {
         .collect()
 }
 
-fn instantiate(heap: &mut Heap, builtins: &[Option<BuiltinExc>], exc: Exc) -> Result<(Ptr, Ptr), Fault> {
+fn instantiate(heap: &mut Store, builtins: &[Option<BuiltinExc>], exc: Exc) -> Result<(Ptr, Ptr), Fault> {
     let b = builtins[exc.index()].as_ref().ok_or(Fault::MissingException(exc.name()))?;
     let ty = b.instance.ty;
-    let obj = heap.push_object(b.instance.clone());
+    let obj = heap.push(b.instance.clone());
     Ok((b.vtable, Ptr { obj, offset: 0, item: 0, ty }))
 }
 
@@ -229,7 +250,7 @@ fn castable(cache: &mut HashMap<(LlType, LlType), bool>, have: LlType, want: LlT
 
 impl LlInterp {
     pub(crate) fn run(&mut self, func: usize, args: &[LlValue]) -> Result<LlValue, LlOutcome> {
-        let LlInterp { funcs, heap, builtins, recursion_limit, regs, scratch, cast_cache, .. } = self;
+        let LlInterp { funcs, store: heap, builtins, recursion_limit, regs, scratch, cast_cache, .. } = self;
         let limit = *recursion_limit;
         let mut frames: Vec<Frame> = Vec::new();
         let mut fi = func;
@@ -397,7 +418,7 @@ fn runtime_error(f: &CFunc, pc: usize, fault: Fault) -> LlOutcome {
 
 /// Executes one operation of the table (every operation has an arm: the
 /// match is exhaustive).
-#[inline(always)]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn exec_op(
     op: LlOp,
@@ -407,7 +428,7 @@ fn exec_op(
     c: u32,
     w: &mut [LlValue],
     f: &CFunc,
-    heap: &mut Heap,
+    heap: &mut Store,
     cast_cache: &mut HashMap<(LlType, LlType), bool>,
 ) -> Result<(), Trap> {
     use LlValue::{Bool, Float, Int, UInt};
@@ -553,7 +574,7 @@ fn exec_op(
         }
         LlOp::Malloc => {
             let t = &f.templates[bi];
-            let obj = heap.push_object(HeapObj { ty: t.ty, slots: t.slots.clone(), items: Vec::new(), item_slots: 0 });
+            let obj = heap.push(HeapObj { ty: t.ty, slots: t.slots.clone(), items: Vec::new(), item_slots: 0 });
             w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
         }
         LlOp::MallocVarsize => {
@@ -567,7 +588,7 @@ fn exec_op(
             for _ in 0..n {
                 items.extend_from_slice(&t.item);
             }
-            let obj = heap.push_object(HeapObj { ty: t.ty, slots: t.slots.clone(), items, item_slots: per as u32 });
+            let obj = heap.push(HeapObj { ty: t.ty, slots: t.slots.clone(), items, item_slots: per as u32 });
             w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
         }
         LlOp::Getfield => {
@@ -626,7 +647,7 @@ fn exec_op(
                 LlValue::Ptr(None) => LlValue::Ptr(None),
                 LlValue::Ptr(Some(p)) => {
                     if c == 1 && p.offset == 0 && p.item == 0 {
-                        let have = heap.object_at(p.obj).ok_or_else(|| bad_pointer(&p))?.ty;
+                        let have = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?.ty;
                         if !castable(cast_cache, have, target) {
                             return Err(Trap::Fault(Fault::Cast(format!(
                                 "the object is a {have}, not a {target}"

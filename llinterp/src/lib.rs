@@ -21,6 +21,7 @@
 mod arith;
 mod exec;
 mod load;
+mod store;
 
 use std::fmt;
 
@@ -137,7 +138,7 @@ struct BuiltinExc {
 pub struct LlInterp {
     funcs: Vec<CFunc>,
     prebuilt: Heap,
-    heap: Heap,
+    store: store::Store,
     objmodel: ObjectModel,
     /// Indexed by `arith::Exc::index`.
     builtins: Vec<Option<BuiltinExc>>,
@@ -164,7 +165,7 @@ impl LlInterp {
         Ok(LlInterp {
             funcs,
             prebuilt: program.heap.clone(),
-            heap: program.heap.clone(),
+            store: store::Store::new(program.heap.clone()),
             objmodel: program.objmodel,
             builtins: builtins
                 .into_iter()
@@ -187,14 +188,40 @@ impl LlInterp {
         self.recursion_limit
     }
 
-    /// Restores the program's prebuilt heap (O(1)).
+    /// Restores the program's prebuilt heap (O(1) plus freeing the
+    /// objects allocated since).
     pub fn reset_heap(&mut self) {
-        self.heap = self.prebuilt.clone();
+        self.store = store::Store::new(self.prebuilt.clone());
     }
 
-    /// The current heap (to read results: strings, instances).
-    pub fn heap(&self) -> &Heap {
-        &self.heap
+    /// The current heap as one persistent [`Heap`] (objects allocated by
+    /// calls are moved into it first; prefer [`LlInterp::object`] to only
+    /// read).
+    pub fn heap(&mut self) -> &Heap {
+        self.store.flush()
+    }
+
+    /// Object number `obj` of the current heap.
+    pub fn object(&self, obj: u32) -> Option<&HeapObj> {
+        self.store.get(obj)
+    }
+
+    /// Slot `slot` of the struct `p` points to, if there is one.
+    pub fn read_slot(&self, p: &Ptr, slot: usize) -> Option<LlValue> {
+        let o = self.store.get(p.obj)?;
+        let off = p.offset as usize + slot;
+        if p.item == 0 {
+            o.slots.get(off).copied()
+        } else if off < o.item_slots as usize {
+            o.items.get((p.item as usize - 1) * o.item_slots as usize + off).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Number of objects allocated so far (prebuilt ones included).
+    pub fn heap_len(&self) -> usize {
+        self.store.len()
     }
 
     /// The object model of the program.
@@ -238,7 +265,7 @@ impl LlInterp {
 
     /// The class name stored in the vtable `cls` ("?" if unreadable).
     pub fn class_name(&self, cls: &Ptr) -> String {
-        exec::class_name(&self.heap, cls)
+        exec::class_name(&self.store, cls)
     }
 }
 

@@ -40,12 +40,12 @@ fn linked_list_of_gc_structs() {
         let mut p = base_program();
         let f = linked_list(py, &mut p);
         let mut it = load(py, &p);
-        let before = it.heap().len();
+        let before = it.heap_len();
         assert_eq!(it.call(f, vec![LlValue::Int(100)]), Ok(LlValue::Int(linked_list_expected(100))));
-        assert_eq!(it.heap().len(), before + 100);
+        assert_eq!(it.heap_len(), before + 100);
         // the heap persists across calls until reset
         it.reset_heap();
-        assert_eq!(it.heap().len(), before);
+        assert_eq!(it.heap_len(), before);
         assert_eq!(it.call(f, vec![LlValue::Int(0)]), Ok(LlValue::Int(0)));
     });
 }

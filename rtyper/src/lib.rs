@@ -81,6 +81,8 @@ pub struct RTyper<'a> {
     helpers: HashMap<&'static str, usize>,
     /// Classes of built-in exceptions by name.
     exception_classdefs: HashMap<String, ClassDefId>,
+    /// Prebuilt instances already in the heap.
+    prebuilt: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
 }
 
 impl<'a> RTyper<'a> {
@@ -171,6 +173,7 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         range: None,
         helpers: HashMap::new(),
         exception_classdefs,
+        prebuilt: HashMap::new(),
     };
     rt.classes.root_ptr = Some(rt.objmodel.object_ptr);
     rt.make_range_types();

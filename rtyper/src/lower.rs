@@ -33,7 +33,8 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
     graph.vars[ret_var].concretetype = Some(ret_repr.lowleveltype(rt));
     let ex = src.blocks[src.exceptblock].inputargs.clone();
     graph.vars[ex[0]].concretetype = Some(rt.objmodel.vtable_ptr);
-    graph.vars[ex[1]].concretetype = Some(rt.objmodel.object_ptr);
+    let base_exc = rt.exception_classdef("BaseException");
+    graph.vars[ex[1]].concretetype = Some(rt.classes.instance_ptr(base_exc));
     // variables of blocks never reached keep no type; they are pruned below
     let blocks = src.iterblocks();
     let mut truncated: Vec<BlockId> = Vec::new();
@@ -331,6 +332,12 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
+                }
+                let obj = c.value.bind(self.py);
+                if !obj.is_none() && !obj.is_instance_of::<pyo3::types::PyType>() {
+                    if let Ok(cdef) = self.rt.classdef_of_class(self.py, obj.get_type().as_any()) {
+                        return SomeValue::Instance { classdef: cdef, can_be_none: false };
+                    }
                 }
                 const_annotation(self.py, c)
             }
@@ -863,6 +870,12 @@ impl Cx<'_, '_, '_, '_> {
         let s_callee = self.s(&op.args[0]);
         let want = self.result_repr(op)?;
         match &s_callee {
+            SomeValue::Builtin { s_self: None, .. } if is_constant(&self.rt.ann.binding(self.g, op.result)) => {
+                let s_res = self.rt.ann.binding(self.g, op.result);
+                let c = constant_of(self.rt, self.py, &s_res, &want)?;
+                self.finish(op.result, c);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);

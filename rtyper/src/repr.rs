@@ -64,6 +64,37 @@ impl Repr {
 }
 
 impl RTyper<'_> {
+    /// The heap object of a prebuilt instance (one per Python object, so
+    /// every use shares it), with its fields converted.
+    pub fn prebuilt_instance(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+        let key = rpy3_model::PyObj::new(obj);
+        if let Some(p) = self.prebuilt.get(&key) {
+            return Ok(*p);
+        }
+        let cls = obj.get_type();
+        let c = self.classdef_of_class(py, cls.as_any())?;
+        let st = self.classes.structs[&c];
+        let p = self.heap.malloc(st, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+        self.prebuilt.insert(key, p);
+        self.heap.set_slot(&p, 0, LlValue::Ptr(Some(self.classes.vtable(c))));
+        let mut k = Some(c);
+        while let Some(x) = k {
+            let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
+            let owner = self.classes.structs[&x];
+            for (attr, r) in fields {
+                if r == Repr::Void {
+                    continue;
+                }
+                let Ok(v) = obj.getattr(attr.as_str()) else { continue };
+                let llv = self.convert_const(py, &r, &v)?;
+                let off = owner.field_offset(&crate::classes::field_name(&attr)).expect("field of the class");
+                self.heap.set_slot(&p, off, llv);
+            }
+            k = self.ann.classdefs[x].base;
+        }
+        Ok(p)
+    }
+
     /// The representation of an annotation.
     pub fn getrepr(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
         use SomeValue as S;
@@ -153,6 +184,7 @@ impl RTyper<'_> {
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
             Repr::Instance(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let ty = self.tuple_struct(items);

@@ -77,11 +77,16 @@ impl Translated {
         let target = t.target().ok_or("a pointer of a non-pointer type")?;
         match target.def() {
             TypeDef::Struct { name, fields, .. } if name.starts_with("tuple") => {
-                let heap = self.interp.heap();
-                let mut items = Vec::new();
+                let obj = self.interp.object(p.obj).ok_or("dangling pointer in a result")?;
+                let mut values = Vec::new();
                 for (fname, fty) in &fields {
                     let off = target.field_offset(fname).ok_or("tuple field")?;
-                    items.push(self.to_py(py, heap.get_slot(p, off), *fty)?);
+                    let v = *obj.slots.get(p.offset as usize + off).ok_or("tuple slot")?;
+                    values.push((v, *fty));
+                }
+                let mut items = Vec::new();
+                for (v, fty) in values {
+                    items.push(self.to_py(py, v, fty)?);
                 }
                 Ok(PyTuple::new(py, items).map_err(|e| e.to_string())?.into_any().unbind())
             }
