@@ -14,7 +14,13 @@ pub(crate) enum Exc {
 
 impl Exc {
     /// Every built-in exception, in `index` order.
-    pub(crate) const ALL: [Exc; 5] = [Exc::ZeroDivision, Exc::Overflow, Exc::Value, Exc::Index, Exc::Memory];
+    pub(crate) const ALL: [Exc; 5] = [
+        Exc::ZeroDivision,
+        Exc::Overflow,
+        Exc::Value,
+        Exc::Index,
+        Exc::Memory,
+    ];
 
     /// The class name, as in `LlProgram::exceptions`.
     pub(crate) fn name(self) -> &'static str {

@@ -50,7 +50,9 @@ fn type_fault(want: &'static str, got: LlValue) -> Trap {
 
 #[cold]
 fn bad_pointer(p: &Ptr) -> Trap {
-    Trap::Fault(Fault::BadPointer(format!("{p:?} does not point to a valid slot")))
+    Trap::Fault(Fault::BadPointer(format!(
+        "{p:?} does not point to a valid slot"
+    )))
 }
 
 #[inline(always)]
@@ -132,7 +134,10 @@ fn slot_index(o: &HeapObj, item: u32, off: u32) -> Option<(bool, usize)> {
         if item == 0 {
             (false, off as usize)
         } else {
-            (true, (item as usize - 1) * o.item_slots as usize + off as usize)
+            (
+                true,
+                (item as usize - 1) * o.item_slots as usize + off as usize,
+            )
         }
     })
 }
@@ -182,7 +187,11 @@ fn write_at(heap: &mut Store, p: &Ptr, item: u32, off: u32, v: LlValue) -> Resul
 
 fn array_length(heap: &Store, p: &Ptr) -> Result<usize, Trap> {
     let o = heap.get(p.obj).ok_or_else(|| bad_pointer(p))?;
-    Ok(if o.item_slots == 0 { 0 } else { o.items.len() / o.item_slots as usize })
+    Ok(if o.item_slots == 0 {
+        0
+    } else {
+        o.items.len() / o.item_slots as usize
+    })
 }
 
 /// The item number (1-based, as in `Ptr::item`) of index `i`, bounds-checked.
@@ -206,8 +215,12 @@ pub(crate) fn subclass_range(heap: &impl Objects, vtable: &Ptr) -> Option<(i64, 
 
 /// The class name stored in a vtable ("?" if unreadable).
 pub(crate) fn class_name(heap: &impl Objects, cls: &Ptr) -> String {
-    let Ok(LlValue::Ptr(Some(name))) = read_at(heap, cls, cls.item, cls.offset + 2) else { return "?".into() };
-    let Some(o) = heap.obj(name.obj) else { return "?".into() };
+    let Ok(LlValue::Ptr(Some(name))) = read_at(heap, cls, cls.item, cls.offset + 2) else {
+        return "?".into();
+    };
+    let Some(o) = heap.obj(name.obj) else {
+        return "?".into();
+    };
     o.items
         .iter()
         .filter_map(|v| match v {
@@ -217,11 +230,25 @@ pub(crate) fn class_name(heap: &impl Objects, cls: &Ptr) -> String {
         .collect()
 }
 
-fn instantiate(heap: &mut Store, builtins: &[Option<BuiltinExc>], exc: Exc) -> Result<(Ptr, Ptr), Fault> {
-    let b = builtins[exc.index()].as_ref().ok_or(Fault::MissingException(exc.name()))?;
+fn instantiate(
+    heap: &mut Store,
+    builtins: &[Option<BuiltinExc>],
+    exc: Exc,
+) -> Result<(Ptr, Ptr), Fault> {
+    let b = builtins[exc.index()]
+        .as_ref()
+        .ok_or(Fault::MissingException(exc.name()))?;
     let ty = b.instance.ty;
     let obj = heap.push(b.instance.clone());
-    Ok((b.vtable, Ptr { obj, offset: 0, item: 0, ty }))
+    Ok((
+        b.vtable,
+        Ptr {
+            obj,
+            offset: 0,
+            item: 0,
+            ty,
+        },
+    ))
 }
 
 /// Follows a link: its moves, then the target's pc.
@@ -245,12 +272,23 @@ fn take_link(f: &CFunc, regs: &mut [LlValue], scratch: &mut Vec<LlValue>, link: 
 
 /// Whether an object of type `have` may be seen through a pointer to `want`.
 fn castable(cache: &mut HashMap<(LlType, LlType), bool>, have: LlType, want: LlType) -> bool {
-    *cache.entry((have, want)).or_insert_with(|| have.starts_with(want))
+    *cache
+        .entry((have, want))
+        .or_insert_with(|| have.starts_with(want))
 }
 
 impl LlInterp {
     pub(crate) fn run(&mut self, func: usize, args: &[LlValue]) -> Result<LlValue, LlOutcome> {
-        let LlInterp { funcs, store: heap, builtins, recursion_limit, regs, scratch, cast_cache, .. } = self;
+        let LlInterp {
+            funcs,
+            store: heap,
+            builtins,
+            recursion_limit,
+            regs,
+            scratch,
+            cast_cache,
+            ..
+        } = self;
         let limit = *recursion_limit;
         let mut frames: Vec<Frame> = Vec::new();
         let mut fi = func;
@@ -286,22 +324,41 @@ impl LlInterp {
                     pc = take_link(f, w, scratch, link);
                     continue 'main;
                 }
-                Instr::If { cond, iffalse, iftrue } => {
+                Instr::If {
+                    cond,
+                    iffalse,
+                    iftrue,
+                } => {
                     let c = match w[cond as usize] {
                         LlValue::Bool(b) => b,
-                        o => return Err(runtime_error(f, pc, Fault::Type(format!("switch on {o:?}, not a Bool")))),
+                        o => {
+                            return Err(runtime_error(
+                                f,
+                                pc,
+                                Fault::Type(format!("switch on {o:?}, not a Bool")),
+                            ))
+                        }
                     };
                     pc = take_link(f, w, scratch, if c { iftrue } else { iffalse });
                     continue 'main;
                 }
-                Instr::Switch { value, first, n, default } => {
+                Instr::Switch {
+                    value,
+                    first,
+                    n,
+                    default,
+                } => {
                     let v = w[value as usize];
                     let cases = &f.cases[first as usize..(first + n) as usize];
                     let link = match cases.iter().find(|(c, _)| *c == v) {
                         Some(&(_, l)) => l,
                         None if default != NONE => default,
                         None => {
-                            return Err(runtime_error(f, pc, Fault::Type(format!("no switch case for {v:?}"))))
+                            return Err(runtime_error(
+                                f,
+                                pc,
+                                Fault::Type(format!("no switch case for {v:?}")),
+                            ))
                         }
                     };
                     pc = take_link(f, w, scratch, link);
@@ -312,18 +369,37 @@ impl LlInterp {
                     pc = take_link(f, w, scratch, normal);
                     continue 'main;
                 }
-                Instr::Call { dst: _, func: callee, args, nargs } | Instr::CallPtr { dst: _, fptr: callee, args, nargs, ty: _ } => {
+                Instr::Call {
+                    dst: _,
+                    func: callee,
+                    args,
+                    nargs,
+                }
+                | Instr::CallPtr {
+                    dst: _,
+                    fptr: callee,
+                    args,
+                    nargs,
+                    ty: _,
+                } => {
                     let target = match f.code[pc] {
                         Instr::CallPtr { ty, .. } => match w[callee as usize] {
-                            LlValue::Func(r) if (r.index as usize) < funcs.len() && Some(&r.ty) == f.types.get(ty as usize) => {
+                            LlValue::Func(r)
+                                if (r.index as usize) < funcs.len()
+                                    && Some(&r.ty) == f.types.get(ty as usize) =>
+                            {
                                 r.index as usize
                             }
-                            LlValue::Ptr(None) => return Err(runtime_error(f, pc, Fault::Null("indirect_call"))),
+                            LlValue::Ptr(None) => {
+                                return Err(runtime_error(f, pc, Fault::Null("indirect_call")))
+                            }
                             o => {
                                 return Err(runtime_error(
                                     f,
                                     pc,
-                                    Fault::Type(format!("calling {o:?}, not a function of the expected type")),
+                                    Fault::Type(format!(
+                                        "calling {o:?}, not a function of the expected type"
+                                    )),
                                 ))
                             }
                         },
@@ -331,7 +407,11 @@ impl LlInterp {
                     };
                     let g = &funcs[target];
                     if frames.len() >= limit {
-                        return Err(LlError::RecursionLimit { limit, graph: g.name.clone() }.into());
+                        return Err(LlError::RecursionLimit {
+                            limit,
+                            graph: g.name.clone(),
+                        }
+                        .into());
                     }
                     let nb = base + f.nregs;
                     if regs.len() < nb + g.nregs {
@@ -342,7 +422,11 @@ impl LlInterp {
                         let src = f.operands[args as usize + i] as usize;
                         regs[nb + g.params[i] as usize] = regs[base + src];
                     }
-                    frames.push(Frame { func: fi as u32, base: base as u32, pc: pc as u32 });
+                    frames.push(Frame {
+                        func: fi as u32,
+                        base: base as u32,
+                        pc: pc as u32,
+                    });
                     fi = target;
                     f = g;
                     base = nb;
@@ -377,13 +461,21 @@ impl LlInterp {
             // Unwinding: look for a handler at the raising instruction,
             // leaving functions until one catches.
             let Some((id, _)) = subclass_range(heap, &etype) else {
-                return Err(runtime_error(f, pc, Fault::BadPointer(format!("raised class {etype:?} is not a vtable"))));
+                return Err(runtime_error(
+                    f,
+                    pc,
+                    Fault::BadPointer(format!("raised class {etype:?} is not a vtable")),
+                ));
             };
             let mut leave = left;
             loop {
                 if leave {
                     let Some(fr) = frames.pop() else {
-                        return Err(LlOutcome::Raised { etype, evalue, class_name: class_name(heap, &etype) });
+                        return Err(LlOutcome::Raised {
+                            etype,
+                            evalue,
+                            class_name: class_name(heap, &etype),
+                        });
                     };
                     fi = fr.func as usize;
                     f = &funcs[fi];
@@ -413,12 +505,16 @@ impl LlInterp {
 #[cold]
 fn runtime_error(f: &CFunc, pc: usize, fault: Fault) -> LlOutcome {
     let at = f.origin.get(pc).map(|o| o.to_string()).unwrap_or_default();
-    LlOutcome::Error(LlError::Runtime { graph: f.name.clone(), at, fault })
+    LlOutcome::Error(LlError::Runtime {
+        graph: f.name.clone(),
+        at,
+        fault,
+    })
 }
 
 /// Executes one operation of the table (every operation has an arm: the
 /// match is exhaustive).
-#[inline(never)]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn exec_op(
     op: LlOp,
@@ -574,8 +670,18 @@ fn exec_op(
         }
         LlOp::Malloc => {
             let t = &f.templates[bi];
-            let obj = heap.push(HeapObj { ty: t.ty, slots: t.slots.clone(), items: Vec::new(), item_slots: 0 });
-            w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
+            let obj = heap.push(HeapObj {
+                ty: t.ty,
+                slots: t.slots.clone(),
+                items: Vec::new(),
+                item_slots: 0,
+            });
+            w[dst] = LlValue::Ptr(Some(Ptr {
+                obj,
+                offset: 0,
+                item: 0,
+                ty: t.ty,
+            }));
         }
         LlOp::MallocVarsize => {
             let t = &f.templates[bi];
@@ -588,8 +694,18 @@ fn exec_op(
             for _ in 0..n {
                 items.extend_from_slice(&t.item);
             }
-            let obj = heap.push(HeapObj { ty: t.ty, slots: t.slots.clone(), items, item_slots: per as u32 });
-            w[dst] = LlValue::Ptr(Some(Ptr { obj, offset: 0, item: 0, ty: t.ty }));
+            let obj = heap.push(HeapObj {
+                ty: t.ty,
+                slots: t.slots.clone(),
+                items,
+                item_slots: per as u32,
+            });
+            w[dst] = LlValue::Ptr(Some(Ptr {
+                obj,
+                offset: 0,
+                item: 0,
+                ty: t.ty,
+            }));
         }
         LlOp::Getfield => {
             let p = ptr(w[a], "getfield")?;
@@ -602,7 +718,11 @@ fn exec_op(
         }
         LlOp::Getsubstruct => {
             let p = ptr(w[a], "getsubstruct")?;
-            w[dst] = LlValue::Ptr(Some(Ptr { offset: p.offset + b, ty: f.types[c as usize], ..p }));
+            w[dst] = LlValue::Ptr(Some(Ptr {
+                offset: p.offset + b,
+                ty: f.types[c as usize],
+                ..p
+            }));
         }
         LlOp::Getarrayitem => {
             let p = ptr(w[a], "getarrayitem")?;
@@ -665,7 +785,9 @@ fn exec_op(
         LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
         LlOp::DirectCall | LlOp::IndirectCall => {
             // lowered to Instr::Call / Instr::CallPtr
-            return Err(Trap::Fault(Fault::Type("a call lowered as a plain operation".into())));
+            return Err(Trap::Fault(Fault::Type(
+                "a call lowered as a plain operation".into(),
+            )));
         }
         LlOp::DebugAssert => {
             if !boolean(w[a])? {

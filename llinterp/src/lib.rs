@@ -213,7 +213,9 @@ impl LlInterp {
         if p.item == 0 {
             o.slots.get(off).copied()
         } else if off < o.item_slots as usize {
-            o.items.get((p.item as usize - 1) * o.item_slots as usize + off).copied()
+            o.items
+                .get((p.item as usize - 1) * o.item_slots as usize + off)
+                .copied()
         } else {
             None
         }
@@ -257,7 +259,11 @@ impl LlInterp {
         }
         for (i, (a, t)) in args.iter().zip(&f.param_types).enumerate() {
             if !t.accepts(a) {
-                return Err(LlError::BadCall(format!("`{}`: argument {i} is {a:?}, not a {t}", f.name)).into());
+                return Err(LlError::BadCall(format!(
+                    "`{}`: argument {i} is {a:?}, not a {t}",
+                    f.name
+                ))
+                .into());
             }
         }
         self.run(func_index, &args)

@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use rpy3_model::llconst::{self, LlPtrConst};
 use rpy3_model::lloperation::{LlOp, TyPat};
 use rpy3_model::lltype::{
-    HeapObj, LlType, LlValue, Primitive, Ptr, TypeDef, BOOL, CHAR, FLOAT, SIGNED, SIGNED_LONGLONG, UNICHAR,
-    UNSIGNED, UNSIGNED_LONGLONG, VOID,
+    HeapObj, LlType, LlValue, Primitive, Ptr, TypeDef, BOOL, CHAR, FLOAT, SIGNED, SIGNED_LONGLONG,
+    UNICHAR, UNSIGNED, UNSIGNED_LONGLONG, VOID,
 };
 use rpy3_model::program::{LlExceptionClass, LlProgram};
 use rpy3_model::{BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, LinkId, OpName, VarId};
@@ -33,17 +33,43 @@ pub(crate) const NONE: u32 = u32::MAX;
 pub(crate) enum Instr {
     /// An operation of the table; the meaning of `a`, `b`, `c` per
     /// operation is in [`Loader::lower_op`].
-    Op { op: LlOp, dst: u32, a: u32, b: u32, c: u32 },
+    Op {
+        op: LlOp,
+        dst: u32,
+        a: u32,
+        b: u32,
+        c: u32,
+    },
     /// A call of a known function; arguments are `operands[args..args+nargs]`.
-    Call { dst: u32, func: u32, args: u32, nargs: u32 },
+    Call {
+        dst: u32,
+        func: u32,
+        args: u32,
+        nargs: u32,
+    },
     /// A call through a function pointer of type `types[ty]`.
-    CallPtr { dst: u32, fptr: u32, args: u32, nargs: u32, ty: u32 },
+    CallPtr {
+        dst: u32,
+        fptr: u32,
+        args: u32,
+        nargs: u32,
+        ty: u32,
+    },
     /// Follow `links[link]`.
     Jump { link: u32 },
     /// Two-way branch on a `Bool`.
-    If { cond: u32, iffalse: u32, iftrue: u32 },
+    If {
+        cond: u32,
+        iffalse: u32,
+        iftrue: u32,
+    },
     /// Switch on a value: `cases[first..first+n]`, then `default` (a link or NONE).
-    Switch { value: u32, first: u32, n: u32, default: u32 },
+    Switch {
+        value: u32,
+        first: u32,
+        n: u32,
+        default: u32,
+    },
     /// After a raising operation: `normal` link when it did not raise,
     /// else the first matching `handlers[first..first+n]`.
     Catch { normal: u32, first: u32, n: u32 },
@@ -109,7 +135,9 @@ pub(crate) struct Origin {
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.opname {
-            Some(op) if self.op != NONE => write!(f, "block{}, op {} ({})", self.block, self.op, op),
+            Some(op) if self.op != NONE => {
+                write!(f, "block{}, op {} ({})", self.block, self.op, op)
+            }
             _ if self.op != NONE => write!(f, "block{}, op {}", self.block, self.op),
             _ => write!(f, "block{}, exits", self.block),
         }
@@ -165,19 +193,20 @@ pub(crate) enum Lowering {
 pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
     use LlOp::*;
     Some(match op {
-        IntAdd | IntSub | IntMul | IntFloordiv | IntMod | IntAnd | IntOr | IntXor | IntLshift | IntRshift
-        | IntNeg | IntAbs | IntInvert | IntIsTrue | IntLt | IntLe | IntEq | IntNe | IntGt | IntGe | IntAddOvf
-        | IntSubOvf | IntMulOvf | IntNegOvf | IntAbsOvf | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow
-        | UintAdd | UintSub | UintMul | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift
-        | UintRshift | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt | UintGe
-        | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod | FloatPow | FloatNeg
-        | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq | FloatNe | FloatGt | FloatGe | CharLt | CharLe
-        | CharEq | CharNe | CharGt | CharGe | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt
-        | UnicharGe | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat | CastIntToFloat
-        | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
-        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt | CastIntToUnichar => {
-            Lowering::Simple
-        }
+        IntAdd | IntSub | IntMul | IntFloordiv | IntMod | IntAnd | IntOr | IntXor | IntLshift
+        | IntRshift | IntNeg | IntAbs | IntInvert | IntIsTrue | IntLt | IntLe | IntEq | IntNe
+        | IntGt | IntGe | IntAddOvf | IntSubOvf | IntMulOvf | IntNegOvf | IntAbsOvf
+        | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow | UintAdd | UintSub | UintMul
+        | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift | UintRshift
+        | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt
+        | UintGe | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod
+        | FloatPow | FloatNeg | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq | FloatNe
+        | FloatGt | FloatGe | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe | UnicharLt
+        | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | BoolNot | CastBoolToInt
+        | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt
+        | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
+        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt
+        | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,
@@ -217,12 +246,19 @@ pub(crate) fn builtin_exception(
     name: &str,
     cls: &LlExceptionClass,
 ) -> Result<(Ptr, HeapObj), LlError> {
-    let bad = |msg: String| LlError::Malformed { graph: "<program>".into(), at: format!("exception {name}"), msg };
+    let bad = |msg: String| LlError::Malformed {
+        graph: "<program>".into(),
+        at: format!("exception {name}"),
+        msg,
+    };
     if program.heap.object_at(cls.vtable.obj).is_none() {
         return Err(bad("the vtable is not in the prebuilt heap".into()));
     }
     if !cls.instance.starts_with(program.objmodel.object) {
-        return Err(bad(format!("instances are {}, which does not start with object", cls.instance)));
+        return Err(bad(format!(
+            "instances are {}, which does not start with object",
+            cls.instance
+        )));
     }
     if cls.instance.is_varsize() {
         return Err(bad("instances are varsize".into()));
@@ -230,9 +266,22 @@ pub(crate) fn builtin_exception(
     let mut slots = Vec::new();
     cls.instance.zero_slots(&mut slots);
     // the typeptr is slot 0 (the instance starts with `object`)
-    let typeptr = slots.first_mut().ok_or_else(|| bad("instances have no typeptr".into()))?;
-    *typeptr = LlValue::Ptr(Some(Ptr { ty: program.objmodel.vtable, ..cls.vtable }));
-    Ok((cls.vtable, HeapObj { ty: cls.instance, slots, items: Vec::new(), item_slots: 0 }))
+    let typeptr = slots
+        .first_mut()
+        .ok_or_else(|| bad("instances have no typeptr".into()))?;
+    *typeptr = LlValue::Ptr(Some(Ptr {
+        ty: program.objmodel.vtable,
+        ..cls.vtable
+    }));
+    Ok((
+        cls.vtable,
+        HeapObj {
+            ty: cls.instance,
+            slots,
+            items: Vec::new(),
+            item_slots: 0,
+        },
+    ))
 }
 
 struct Loader<'a, 'py> {
@@ -284,7 +333,11 @@ impl<'a, 'py> Loader<'a, 'py> {
                 messages: Vec::new(),
             },
             const_regs: HashMap::new(),
-            origin: Origin { block: 0, op: NONE, opname: None },
+            origin: Origin {
+                block: 0,
+                op: NONE,
+                opname: None,
+            },
             block_pc: HashMap::new(),
             pending: Vec::new(),
             defined: vec![false; nvars],
@@ -293,20 +346,28 @@ impl<'a, 'py> Loader<'a, 'py> {
     }
 
     fn err(&self, msg: impl Into<String>) -> LlError {
-        LlError::Malformed { graph: self.f.name.clone(), at: self.origin.to_string(), msg: msg.into() }
+        LlError::Malformed {
+            graph: self.f.name.clone(),
+            at: self.origin.to_string(),
+            msg: msg.into(),
+        }
     }
 
     fn var_type(&self, v: VarId) -> Result<LlType, LlError> {
         match self.graph.vars.get(v) {
             None => Err(self.err(format!("{v} is not a variable of the graph"))),
-            Some(d) => d.concretetype.ok_or_else(|| self.err(format!("{v} has no concretetype"))),
+            Some(d) => d
+                .concretetype
+                .ok_or_else(|| self.err(format!("{v} has no concretetype"))),
         }
     }
 
     fn ty(&self, h: &Hlvalue) -> Result<LlType, LlError> {
         match h {
             Hlvalue::Variable(v) => self.var_type(*v),
-            Hlvalue::Constant(c) => c.concretetype.ok_or_else(|| self.err("a constant has no concretetype")),
+            Hlvalue::Constant(c) => c
+                .concretetype
+                .ok_or_else(|| self.err("a constant has no concretetype")),
         }
     }
 
@@ -339,7 +400,9 @@ impl<'a, 'py> Loader<'a, 'py> {
     }
 
     fn const_reg(&mut self, c: &Constant) -> Result<u32, LlError> {
-        let ty = c.concretetype.ok_or_else(|| self.err("a constant has no concretetype"))?;
+        let ty = c
+            .concretetype
+            .ok_or_else(|| self.err("a constant has no concretetype"))?;
         if let Some(&r) = self.const_regs.get(&(c.value.addr(), ty)) {
             return Ok(r);
         }
@@ -356,10 +419,16 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn check_value(&self, v: &LlValue) -> Result<(), LlError> {
         match v {
             LlValue::Ptr(Some(p)) if self.program.heap.object_at(p.obj).is_none() => {
-                Err(self.err(format!("constant pointer to object #{} outside the prebuilt heap", p.obj)))
+                Err(self.err(format!(
+                    "constant pointer to object #{} outside the prebuilt heap",
+                    p.obj
+                )))
             }
             LlValue::Func(f) => match self.program.functions.get(f.index as usize) {
-                None => Err(self.err(format!("constant pointer to function number {} which does not exist", f.index))),
+                None => Err(self.err(format!(
+                    "constant pointer to function number {} which does not exist",
+                    f.index
+                ))),
                 Some(func) if func.ty != f.ty => Err(self.err(format!(
                     "constant function pointer to `{}` of type {}, but the function is {}",
                     func.name, f.ty, func.ty
@@ -383,26 +452,39 @@ impl<'a, 'py> Loader<'a, 'py> {
     }
 
     fn void_type(&self, h: &Hlvalue) -> Result<LlType, LlError> {
-        let c = h.as_const().ok_or_else(|| self.err("expected a Void constant holding a type"))?;
-        llconst::type_of_constant(self.py, c).ok_or_else(|| self.err("expected a Void constant holding a type"))
+        let c = h
+            .as_const()
+            .ok_or_else(|| self.err("expected a Void constant holding a type"))?;
+        llconst::type_of_constant(self.py, c)
+            .ok_or_else(|| self.err("expected a Void constant holding a type"))
     }
 
     fn void_name(&self, h: &Hlvalue) -> Result<String, LlError> {
-        let c = h.as_const().ok_or_else(|| self.err("expected a Void constant holding a field name"))?;
-        llconst::name_of_constant(self.py, c).ok_or_else(|| self.err("expected a Void constant holding a field name"))
+        let c = h
+            .as_const()
+            .ok_or_else(|| self.err("expected a Void constant holding a field name"))?;
+        llconst::name_of_constant(self.py, c)
+            .ok_or_else(|| self.err("expected a Void constant holding a field name"))
     }
 
     fn ptr_target(&self, t: LlType, what: &str) -> Result<LlType, LlError> {
-        t.target().ok_or_else(|| self.err(format!("{what} is {t}, not a pointer")))
+        t.target()
+            .ok_or_else(|| self.err(format!("{what} is {t}, not a pointer")))
     }
 
     fn load(&mut self, _index: usize) -> Result<(), LlError> {
         let g = self.graph;
         let func = &self.program.functions[_index];
         let TypeDef::Func { args, result } = func.ty.def() else {
-            return Err(self.err(format!("the function's type {} is not a function type", func.ty)));
+            return Err(self.err(format!(
+                "the function's type {} is not a function type",
+                func.ty
+            )));
         };
-        let start = g.blocks.get(g.startblock).ok_or_else(|| self.err("no start block"))?;
+        let start = g
+            .blocks
+            .get(g.startblock)
+            .ok_or_else(|| self.err("no start block"))?;
         if start.inputargs.len() != args.len() {
             return Err(self.err(format!(
                 "the start block takes {} arguments but the function type has {}",
@@ -413,17 +495,24 @@ impl<'a, 'py> Loader<'a, 'py> {
         for (&v, &t) in start.inputargs.iter().zip(&args) {
             let vt = self.var_type(v)?;
             if vt != t {
-                return Err(self.err(format!("parameter {v} is {vt} but the function type says {t}")));
+                return Err(self.err(format!(
+                    "parameter {v} is {vt} but the function type says {t}"
+                )));
             }
             self.f.params.push(v.as_u32());
             self.f.param_types.push(t);
         }
-        let ret = g.blocks.get(g.returnblock).ok_or_else(|| self.err("no return block"))?;
+        let ret = g
+            .blocks
+            .get(g.returnblock)
+            .ok_or_else(|| self.err("no return block"))?;
         match ret.inputargs.as_slice() {
             [v] => {
                 let vt = self.var_type(*v)?;
                 if vt != result {
-                    return Err(self.err(format!("the return block takes {vt} but the function returns {result}")));
+                    return Err(self.err(format!(
+                        "the return block takes {vt} but the function returns {result}"
+                    )));
                 }
             }
             _ => return Err(self.err("the return block must take one argument")),
@@ -447,7 +536,11 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn load_block(&mut self, b: BlockId) -> Result<(), LlError> {
         let g = self.graph;
         let block = &g.blocks[b];
-        self.origin = Origin { block: b.as_u32(), op: NONE, opname: None };
+        self.origin = Origin {
+            block: b.as_u32(),
+            op: NONE,
+            opname: None,
+        };
         self.clear_defined();
         for v in &block.inputargs {
             self.define(*v)?;
@@ -455,13 +548,24 @@ impl<'a, 'py> Loader<'a, 'py> {
         for (i, op) in block.operations.iter().enumerate() {
             let OpName::Ll(llop) = op.opname else {
                 self.origin.op = i as u32;
-                return Err(self.err(format!("high-level operation `{}` in a low-level graph", op.opname.name())));
+                return Err(self.err(format!(
+                    "high-level operation `{}` in a low-level graph",
+                    op.opname.name()
+                )));
             };
-            self.origin = Origin { block: b.as_u32(), op: i as u32, opname: Some(llop) };
+            self.origin = Origin {
+                block: b.as_u32(),
+                op: i as u32,
+                opname: Some(llop),
+            };
             self.lower_op(llop, &op.args, op.result)?;
             self.define(op.result)?;
         }
-        self.origin = Origin { block: b.as_u32(), op: NONE, opname: None };
+        self.origin = Origin {
+            block: b.as_u32(),
+            op: NONE,
+            opname: None,
+        };
         if b == g.returnblock {
             let value = self.var_reg(block.inputargs[0])?;
             self.emit(Instr::Return { value });
@@ -478,7 +582,9 @@ impl<'a, 'py> Loader<'a, 'py> {
         match &block.exitswitch {
             ExitSwitch::None => {
                 let [l] = block.exits.as_slice() else {
-                    return Err(self.err(format!("{} exits without an exitswitch", block.exits.len())));
+                    return Err(
+                        self.err(format!("{} exits without an exitswitch", block.exits.len()))
+                    );
                 };
                 let link = self.load_link(*l)?;
                 self.emit(Instr::Jump { link });
@@ -496,8 +602,14 @@ impl<'a, 'py> Loader<'a, 'py> {
 
     fn load_link(&mut self, l: LinkId) -> Result<u32, LlError> {
         let g = self.graph;
-        let link = g.links.get(l).ok_or_else(|| self.err(format!("{l} does not exist")))?;
-        let target = g.blocks.get(link.target).ok_or_else(|| self.err(format!("{l} leads nowhere")))?;
+        let link = g
+            .links
+            .get(l)
+            .ok_or_else(|| self.err(format!("{l} does not exist")))?;
+        let target = g
+            .blocks
+            .get(link.target)
+            .ok_or_else(|| self.err(format!("{l} leads nowhere")))?;
         if link.args.len() != target.inputargs.len() {
             return Err(self.err(format!(
                 "{l} passes {} values to {} which takes {}",
@@ -519,8 +631,14 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
         }
         let moves = &self.f.moves[start as usize..];
-        let parallel = moves.iter().any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
-        self.f.links.push(CLink { moves: (start, self.f.moves.len() as u32), target: 0, parallel });
+        let parallel = moves
+            .iter()
+            .any(|&(_, d)| moves.iter().any(|&(s, _)| s == d));
+        self.f.links.push(CLink {
+            moves: (start, self.f.moves.len() as u32),
+            target: 0,
+            parallel,
+        });
         let id = (self.f.links.len() - 1) as u32;
         self.pending.push((id, link.target));
         Ok(id)
@@ -536,13 +654,21 @@ impl<'a, 'py> Loader<'a, 'py> {
             let mut targets = [NONE, NONE];
             for &l in exits {
                 let c = case_of(l).ok_or_else(|| self.err("a switch exit has no exitcase"))?;
-                let b: bool = c.value.bind(py).extract().map_err(|_| self.err("a Bool switch case is not a bool"))?;
+                let b: bool = c
+                    .value
+                    .bind(py)
+                    .extract()
+                    .map_err(|_| self.err("a Bool switch case is not a bool"))?;
                 targets[b as usize] = self.load_link(l)?;
             }
             if targets.contains(&NONE) {
                 return Err(self.err("a Bool switch needs a False and a True exit"));
             }
-            self.emit(Instr::If { cond: value, iffalse: targets[0], iftrue: targets[1] });
+            self.emit(Instr::If {
+                cond: value,
+                iffalse: targets[0],
+                iftrue: targets[1],
+            });
             return Ok(());
         }
         if !matches!(prim(t), Some(p) if p != Primitive::Void && p != Primitive::Float) {
@@ -552,20 +678,31 @@ impl<'a, 'py> Loader<'a, 'py> {
         let mut default = NONE;
         for (i, &l) in exits.iter().enumerate() {
             let c = case_of(l).ok_or_else(|| self.err("a switch exit has no exitcase"))?;
-            let is_default = c.value.bind(py).extract::<String>().map(|s| s == "default").unwrap_or(false);
+            let is_default = c
+                .value
+                .bind(py)
+                .extract::<String>()
+                .map(|s| s == "default")
+                .unwrap_or(false);
             if is_default && i + 1 == exits.len() && t != CHAR && t != UNICHAR {
                 default = self.load_link(l)?;
                 continue;
             }
             let typed = Constant::typed(c.value.clone(), t);
-            let v = llconst::ll_value(py, &typed).map_err(|e| self.err(format!("switch case: {e}")))?;
+            let v =
+                llconst::ll_value(py, &typed).map_err(|e| self.err(format!("switch case: {e}")))?;
             let link = self.load_link(l)?;
             cases.push((v, link));
         }
         let first = self.f.cases.len() as u32;
         let n = cases.len() as u32;
         self.f.cases.extend(cases);
-        self.emit(Instr::Switch { value, first, n, default });
+        self.emit(Instr::Switch {
+            value,
+            first,
+            n,
+            default,
+        });
         Ok(())
     }
 
@@ -583,8 +720,14 @@ impl<'a, 'py> Loader<'a, 'py> {
         self.undefine(raising_result);
         let mut handlers = Vec::new();
         for &l in &exits[1..] {
-            let link = g.links.get(l).ok_or_else(|| self.err(format!("{l} does not exist")))?;
-            let case = link.exitcase.as_ref().ok_or_else(|| self.err("an exception exit has no exception class"))?;
+            let link = g
+                .links
+                .get(l)
+                .ok_or_else(|| self.err(format!("{l} does not exist")))?;
+            let case = link
+                .exitcase
+                .as_ref()
+                .ok_or_else(|| self.err("an exception exit has no exception class"))?;
             let vtable = case
                 .value
                 .bind(py)
@@ -600,7 +743,9 @@ impl<'a, 'py> Loader<'a, 'py> {
                     Some(v) => {
                         let t = self.var_type(v)?;
                         if t.target().is_none() {
-                            return Err(self.err(format!("exception variable {v} is {t}, not a pointer")));
+                            return Err(
+                                self.err(format!("exception variable {v} is {t}, not a pointer"))
+                            );
                         }
                         Ok(v.as_u32())
                     }
@@ -608,7 +753,10 @@ impl<'a, 'py> Loader<'a, 'py> {
             };
             let etype = reg_of(link.last_exception)?;
             let evalue = reg_of(link.last_exc_value)?;
-            let extra: Vec<VarId> = [link.last_exception, link.last_exc_value].into_iter().flatten().collect();
+            let extra: Vec<VarId> = [link.last_exception, link.last_exc_value]
+                .into_iter()
+                .flatten()
+                .collect();
             for &v in &extra {
                 self.define(v)?;
             }
@@ -616,7 +764,13 @@ impl<'a, 'py> Loader<'a, 'py> {
             for v in extra {
                 self.undefine(v);
             }
-            handlers.push(Handler { lo, hi, link, etype, evalue });
+            handlers.push(Handler {
+                lo,
+                hi,
+                link,
+                etype,
+                evalue,
+            });
         }
         let first = self.f.handlers.len() as u32;
         let n = handlers.len() as u32;
@@ -636,8 +790,12 @@ impl<'a, 'py> Loader<'a, 'py> {
             TyPat::Char => t == CHAR,
             TyPat::UniChar => t == UNICHAR,
             TyPat::Void => t == VOID,
-            TyPat::Ptr => t.target().is_some_and(|x| !matches!(x.def(), TypeDef::Func { .. })),
-            TyPat::FuncPtr => t.target().is_some_and(|x| matches!(x.def(), TypeDef::Func { .. })),
+            TyPat::Ptr => t
+                .target()
+                .is_some_and(|x| !matches!(x.def(), TypeDef::Func { .. })),
+            TyPat::FuncPtr => t
+                .target()
+                .is_some_and(|x| matches!(x.def(), TypeDef::Func { .. })),
             TyPat::Any | TyPat::Rest => true,
         }
     }
@@ -646,7 +804,11 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn check_patterns(&self, op: LlOp, args: &[Hlvalue], result: VarId) -> Result<(), LlError> {
         let d = op.desc();
         let variadic = d.args.last() == Some(&TyPat::Rest);
-        let fixed = if variadic { d.args.len() - 1 } else { d.args.len() };
+        let fixed = if variadic {
+            d.args.len() - 1
+        } else {
+            d.args.len()
+        };
         if (variadic && args.len() < fixed) || (!variadic && args.len() != fixed) {
             return Err(self.err(format!("takes {} arguments, got {}", fixed, args.len())));
         }
@@ -655,7 +817,10 @@ impl<'a, 'py> Loader<'a, 'py> {
             // pointer comparisons accept function pointers too
             let ok = Self::pattern_ok(pat, t)
                 || (pat == TyPat::Ptr
-                    && matches!(op, LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero)
+                    && matches!(
+                        op,
+                        LlOp::PtrEq | LlOp::PtrNe | LlOp::PtrIszero | LlOp::PtrNonzero
+                    )
                     && t.target().is_some());
             if !ok {
                 return Err(self.err(format!("argument {i} is {}, expected {pat:?}", tyname(t))));
@@ -688,8 +853,12 @@ impl<'a, 'py> Loader<'a, 'py> {
         if !matches!(s.def(), TypeDef::Struct { .. }) {
             return Err(self.err(format!("{s} is not a struct")));
         }
-        let t = s.field_type(name).ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
-        let off = s.field_offset(name).ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
+        let t = s
+            .field_type(name)
+            .ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
+        let off = s
+            .field_offset(name)
+            .ok_or_else(|| self.err(format!("{s} has no field `{name}`")))?;
         Ok((off as u32, t))
     }
 
@@ -747,7 +916,15 @@ impl<'a, 'py> Loader<'a, 'py> {
                     return Err(self.err(format!("cannot allocate a {t}")));
                 }
                 if t.is_varsize() != (op == LlOp::MallocVarsize) {
-                    return Err(self.err(format!("{t} is {}varsize: use {}", if t.is_varsize() { "" } else { "not " }, if t.is_varsize() { "malloc_varsize" } else { "malloc" })));
+                    return Err(self.err(format!(
+                        "{t} is {}varsize: use {}",
+                        if t.is_varsize() { "" } else { "not " },
+                        if t.is_varsize() {
+                            "malloc_varsize"
+                        } else {
+                            "malloc"
+                        }
+                    )));
                 }
                 let pt = LlType::ptr(t).map_err(|e| self.err(e.to_string()))?;
                 self.expect("the result", rt, pt)?;
@@ -783,7 +960,11 @@ impl<'a, 'py> Loader<'a, 'py> {
                 if Self::is_value_type(ft) {
                     return Err(self.err(format!("field `{name}` is a {ft}: use getfield")));
                 }
-                self.expect("the result", rt, LlType::ptr(ft).map_err(|e| self.err(e.to_string()))?)?;
+                self.expect(
+                    "the result",
+                    rt,
+                    LlType::ptr(ft).map_err(|e| self.err(e.to_string()))?,
+                )?;
                 let a = self.reg(&args[0])?;
                 let c = self.add_type(ft);
                 self.op(op, dst, a, off, c);
@@ -816,10 +997,16 @@ impl<'a, 'py> Loader<'a, 'py> {
                     t = x;
                 }
                 let from = self.ptr_target(self.ty(&args[1])?, "the pointer")?;
-                self.expect("the result", rt, LlType::ptr(t).map_err(|e| self.err(e.to_string()))?)?;
+                self.expect(
+                    "the result",
+                    rt,
+                    LlType::ptr(t).map_err(|e| self.err(e.to_string()))?,
+                )?;
                 let down = t != from && t.starts_with(from);
                 if !down && !from.starts_with(t) {
-                    return Err(self.err(format!("cannot cast a pointer to {from} to a pointer to {t}")));
+                    return Err(self.err(format!(
+                        "cannot cast a pointer to {from} to a pointer to {t}"
+                    )));
                 }
                 let a = self.reg(&args[1])?;
                 let b = self.add_type(t);
@@ -855,9 +1042,19 @@ impl<'a, 'py> Loader<'a, 'py> {
         Ok(())
     }
 
-    fn lower_interior(&mut self, op: LlOp, args: &[Hlvalue], dst: u32, rt: LlType) -> Result<(), LlError> {
+    fn lower_interior(
+        &mut self,
+        op: LlOp,
+        args: &[Hlvalue],
+        dst: u32,
+        rt: LlType,
+    ) -> Result<(), LlError> {
         let mut cur = self.ptr_target(self.ty(&args[0])?, "the pointer")?;
-        let path_end = if op == LlOp::Setinteriorfield { args.len() - 1 } else { args.len() };
+        let path_end = if op == LlOp::Setinteriorfield {
+            args.len() - 1
+        } else {
+            args.len()
+        };
         if path_end <= 1 {
             return Err(self.err("an interior path needs at least one step"));
         }
@@ -883,7 +1080,9 @@ impl<'a, 'py> Loader<'a, 'py> {
                 self.array_item(cur)?;
                 NONE
             }
-            _ if !Self::is_value_type(cur) => return Err(self.err(format!("the path ends at a {cur}, not a value"))),
+            _ if !Self::is_value_type(cur) => {
+                return Err(self.err(format!("the path ends at a {cur}, not a value")))
+            }
             LlOp::Getinteriorfield => {
                 self.expect("the result", rt, cur)?;
                 NONE
@@ -902,9 +1101,19 @@ impl<'a, 'py> Loader<'a, 'py> {
         Ok(())
     }
 
-    fn lower_call(&mut self, op: LlOp, args: &[Hlvalue], dst: u32, rt: LlType) -> Result<(), LlError> {
+    fn lower_call(
+        &mut self,
+        op: LlOp,
+        args: &[Hlvalue],
+        dst: u32,
+        rt: LlType,
+    ) -> Result<(), LlError> {
         let ft = self.ptr_target(self.ty(&args[0])?, "the function pointer")?;
-        let TypeDef::Func { args: params, result } = ft.def() else {
+        let TypeDef::Func {
+            args: params,
+            result,
+        } = ft.def()
+        else {
             return Err(self.err(format!("{ft} is not a function type")));
         };
         let mut actual = &args[1..];
@@ -912,11 +1121,19 @@ impl<'a, 'py> Loader<'a, 'py> {
             // the last argument lists the graphs that may be called (or None)
             match actual.split_last() {
                 Some((last, rest)) if self.ty(last)? == VOID => actual = rest,
-                _ => return Err(self.err("indirect_call needs a final Void argument (the list of graphs)")),
+                _ => {
+                    return Err(
+                        self.err("indirect_call needs a final Void argument (the list of graphs)")
+                    )
+                }
             }
         }
         if actual.len() != params.len() {
-            return Err(self.err(format!("the function takes {} arguments, got {}", params.len(), actual.len())));
+            return Err(self.err(format!(
+                "the function takes {} arguments, got {}",
+                params.len(),
+                actual.len()
+            )));
         }
         for (i, (a, &t)) in actual.iter().zip(&params).enumerate() {
             self.expect(&format!("argument {i}"), self.ty(a)?, t)?;
@@ -928,16 +1145,31 @@ impl<'a, 'py> Loader<'a, 'py> {
             self.f.operands.push(r);
         }
         let nargs = actual.len() as u32;
-        let fconst = args[0].as_const().map(|c| llconst::ll_value(self.py, c)).transpose().map_err(|e| self.err(e))?;
+        let fconst = args[0]
+            .as_const()
+            .map(|c| llconst::ll_value(self.py, c))
+            .transpose()
+            .map_err(|e| self.err(e))?;
         match fconst {
             Some(LlValue::Func(f)) => {
                 self.check_value(&LlValue::Func(f))?;
-                self.emit(Instr::Call { dst, func: f.index, args: start, nargs });
+                self.emit(Instr::Call {
+                    dst,
+                    func: f.index,
+                    args: start,
+                    nargs,
+                });
             }
             _ => {
                 let fptr = self.reg(&args[0])?;
                 let ty = self.add_type(ft);
-                self.emit(Instr::CallPtr { dst, fptr, args: start, nargs, ty });
+                self.emit(Instr::CallPtr {
+                    dst,
+                    fptr,
+                    args: start,
+                    nargs,
+                    ty,
+                });
             }
         }
         Ok(())

@@ -19,7 +19,11 @@ pub(crate) struct Store {
 impl Store {
     pub fn new(heap: Heap) -> Store {
         let young_base = heap.len() as u32;
-        Store { heap, young: Vec::new(), young_base }
+        Store {
+            heap,
+            young: Vec::new(),
+            young_base,
+        }
     }
 
     #[inline(always)]

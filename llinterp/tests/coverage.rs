@@ -10,7 +10,8 @@ use pyo3::prelude::*;
 use rpy3_llinterp::{implemented, LlInterp, LlOutcome};
 use rpy3_model::lloperation::{LlOp, TyPat, ALL_LL_OPS};
 use rpy3_model::lltype::{
-    LlType, LlValue, BOOL, CHAR, FLOAT, SIGNED, SIGNED_LONGLONG, UNICHAR, UNSIGNED, UNSIGNED_LONGLONG, VOID,
+    LlType, LlValue, BOOL, CHAR, FLOAT, SIGNED, SIGNED_LONGLONG, UNICHAR, UNSIGNED,
+    UNSIGNED_LONGLONG, VOID,
 };
 use rpy3_model::program::LlProgram;
 use rpy3_model::Hlvalue;
@@ -37,8 +38,13 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
     let om = p.objmodel;
     let d = op.desc();
     // primitive operations: parameters from the patterns
-    if d.args.iter().chain([&d.result]).all(|&t| sample(t).is_some()) {
-        let (params, values): (Vec<LlType>, Vec<LlValue>) = d.args.iter().map(|&t| sample(t).unwrap()).unzip();
+    if d.args
+        .iter()
+        .chain([&d.result])
+        .all(|&t| sample(t).is_some())
+    {
+        let (params, values): (Vec<LlType>, Vec<LlValue>) =
+            d.args.iter().map(|&t| sample(t).unwrap()).unzip();
         let (rt, _) = sample(d.result).unwrap();
         let mut b = GraphBuilder::new(op.name(), &params, rt, &om);
         let args = (0..params.len()).map(|i| v(b.arg(i))).collect();
@@ -54,7 +60,12 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
     let arr = LlType::array(SIGNED, true).unwrap();
     let parr = LlType::ptr(arr).unwrap();
     let pts = LlType::array(
-        LlType::new_struct("Point", vec![("x".into(), SIGNED), ("y".into(), SIGNED)], false).unwrap(),
+        LlType::new_struct(
+            "Point",
+            vec![("x".into(), SIGNED), ("y".into(), SIGNED)],
+            false,
+        )
+        .unwrap(),
         true,
     )
     .unwrap();
@@ -75,8 +86,18 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
         LlOp::Malloc | LlOp::MallocVarsize => int(py, 0),
         LlOp::Getfield => v(b.op(s, op, vec![v(node_obj), name(py, "inst_v")], SIGNED)),
         LlOp::Setfield => {
-            b.op(s, op, vec![v(node_obj), name(py, "inst_v"), int(py, 7)], VOID);
-            v(b.op(s, LlOp::Getfield, vec![v(node_obj), name(py, "inst_v")], SIGNED))
+            b.op(
+                s,
+                op,
+                vec![v(node_obj), name(py, "inst_v"), int(py, 7)],
+                VOID,
+            );
+            v(b.op(
+                s,
+                LlOp::Getfield,
+                vec![v(node_obj), name(py, "inst_v")],
+                SIGNED,
+            ))
         }
         LlOp::Getsubstruct => {
             let sup = b.op(s, op, vec![v(node_obj), name(py, "super")], om.object_ptr);
@@ -91,19 +112,39 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
         LlOp::Getarraysize => v(b.op(s, op, vec![v(a)], SIGNED)),
         LlOp::Getinteriorfield => v(b.op(s, op, vec![v(ps), int(py, 1), name(py, "y")], SIGNED)),
         LlOp::Setinteriorfield => {
-            b.op(s, op, vec![v(ps), int(py, 1), name(py, "y"), int(py, 11)], VOID);
-            v(b.op(s, LlOp::Getinteriorfield, vec![v(ps), int(py, 1), name(py, "y")], SIGNED))
+            b.op(
+                s,
+                op,
+                vec![v(ps), int(py, 1), name(py, "y"), int(py, 11)],
+                VOID,
+            );
+            v(b.op(
+                s,
+                LlOp::Getinteriorfield,
+                vec![v(ps), int(py, 1), name(py, "y")],
+                SIGNED,
+            ))
         }
         LlOp::Getinteriorarraysize => {
             // a varsize struct: the path names its array
             let chars = LlType::array(CHAR, false).unwrap();
-            let st = LlType::new_struct("STR", vec![("hash".into(), SIGNED), ("chars".into(), chars)], true).unwrap();
+            let st = LlType::new_struct(
+                "STR",
+                vec![("hash".into(), SIGNED), ("chars".into(), chars)],
+                true,
+            )
+            .unwrap();
             let pst = LlType::ptr(st).unwrap();
             let sv = b.op(s, LlOp::MallocVarsize, vec![ty(py, st), int(py, 5)], pst);
             v(b.op(s, op, vec![v(sv), name(py, "chars")], SIGNED))
         }
         LlOp::CastPointer => {
-            let up = b.op(s, op, vec![ty(py, om.object_ptr), v(node_obj)], om.object_ptr);
+            let up = b.op(
+                s,
+                op,
+                vec![ty(py, om.object_ptr), v(node_obj)],
+                om.object_ptr,
+            );
             let down = b.op(s, op, vec![ty(py, pnode), v(up)], pnode);
             v(b.op(s, LlOp::Getfield, vec![v(down), name(py, "inst_v")], SIGNED))
         }
@@ -156,10 +197,16 @@ fn every_operation_of_the_table_is_implemented() {
             };
             match it.call(f, args) {
                 Ok(_) => {}
-                Err(LlOutcome::Raised { class_name, .. }) => missing.push(format!("{op}: raised {class_name}")),
+                Err(LlOutcome::Raised { class_name, .. }) => {
+                    missing.push(format!("{op}: raised {class_name}"))
+                }
                 Err(LlOutcome::Error(e)) => missing.push(format!("{op}: {e}")),
             }
         }
-        assert!(missing.is_empty(), "operations not implemented:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "operations not implemented:\n{}",
+            missing.join("\n")
+        );
     });
 }

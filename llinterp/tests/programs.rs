@@ -29,7 +29,10 @@ fn int_loop_runs() {
         let f = int_loop(py, &mut p);
         let mut it = load(py, &p);
         for n in [0, 1, 10, 1000] {
-            assert_eq!(it.call(f, vec![LlValue::Int(n)]), Ok(LlValue::Int(int_loop_expected(n))));
+            assert_eq!(
+                it.call(f, vec![LlValue::Int(n)]),
+                Ok(LlValue::Int(int_loop_expected(n)))
+            );
         }
     });
 }
@@ -41,7 +44,10 @@ fn linked_list_of_gc_structs() {
         let f = linked_list(py, &mut p);
         let mut it = load(py, &p);
         let before = it.heap_len();
-        assert_eq!(it.call(f, vec![LlValue::Int(100)]), Ok(LlValue::Int(linked_list_expected(100))));
+        assert_eq!(
+            it.call(f, vec![LlValue::Int(100)]),
+            Ok(LlValue::Int(linked_list_expected(100)))
+        );
         assert_eq!(it.heap_len(), before + 100);
         // the heap persists across calls until reset
         it.reset_heap();
@@ -68,9 +74,20 @@ fn array_program(py: Python<'_>, catch: bool) -> (LlProgram, usize) {
     b.goto(start, fill, vec![v(a), int(py, 0), v(n), v(i)]);
     let c = b.op(fill, LlOp::IntLt, vec![v(fl[1]), v(fl[2])], BOOL);
     let args = |x: &[rpy3_model::VarId]| x.iter().map(|&y| v(y)).collect::<Vec<_>>();
-    b.branch(py, fill, c, (set, args(&fl)), (read, vec![v(fl[0]), v(fl[3])]));
+    b.branch(
+        py,
+        fill,
+        c,
+        (set, args(&fl)),
+        (read, vec![v(fl[0]), v(fl[3])]),
+    );
     let ten = b.op(set, LlOp::IntMul, vec![v(st[1]), int(py, 10)], SIGNED);
-    b.op(set, LlOp::Setarrayitem, vec![v(st[0]), v(st[1]), v(ten)], VOID);
+    b.op(
+        set,
+        LlOp::Setarrayitem,
+        vec![v(st[0]), v(st[1]), v(ten)],
+        VOID,
+    );
     let k = b.op(set, LlOp::IntAdd, vec![v(st[1]), int(py, 1)], SIGNED);
     b.goto(set, fill, vec![v(st[0]), v(k), v(st[2]), v(st[3])]);
     let size = b.op(read, LlOp::Getarraysize, vec![v(rd[0])], SIGNED);
@@ -79,7 +96,13 @@ fn array_program(py: Python<'_>, catch: bool) -> (LlProgram, usize) {
     let ret = b.ret();
     if catch {
         let vt = vtable(&p, "IndexError");
-        b.catch(py, read, (ret, vec![v(item)]), vec![(vt, ret, vec![int(py, -1)], None)], &om);
+        b.catch(
+            py,
+            read,
+            (ret, vec![v(item)]),
+            vec![(vt, ret, vec![int(py, -1)], None)],
+            &om,
+        );
     } else {
         b.goto(read, ret, vec![v(item)]);
     }
@@ -105,8 +128,14 @@ fn array_index_error_escapes_without_handler() {
     Python::attach(|py| {
         let (p, f) = array_program(py, false);
         let mut it = load(py, &p);
-        assert_eq!(raised_name(it.call(f, vec![LlValue::Int(2), LlValue::Int(7)])), "IndexError");
-        assert_eq!(it.call(f, vec![LlValue::Int(2), LlValue::Int(1)]), Ok(LlValue::Int(10)));
+        assert_eq!(
+            raised_name(it.call(f, vec![LlValue::Int(2), LlValue::Int(7)])),
+            "IndexError"
+        );
+        assert_eq!(
+            it.call(f, vec![LlValue::Int(2), LlValue::Int(1)]),
+            Ok(LlValue::Int(10))
+        );
     });
 }
 
@@ -130,19 +159,33 @@ fn division_program(py: Python<'_>) -> (LlProgram, usize, usize) {
     let r = b.op(
         start,
         LlOp::DirectCall,
-        vec![func(py, funcref(div, &[SIGNED, SIGNED], SIGNED), "div"), v(x), v(y)],
+        vec![
+            func(py, funcref(div, &[SIGNED, SIGNED], SIGNED), "div"),
+            v(x),
+            v(y),
+        ],
         SIGNED,
     );
     let ret = b.ret();
     // the handler block receives the exception class and reads its name length
     let (handler, hv) = b.block(&[om.vtable_ptr]);
     let et = b.exc_vars(&om);
-    let lo = b.op(handler, LlOp::Getfield, vec![v(hv[0]), name(py, "subclassrange_min")], SIGNED);
+    let lo = b.op(
+        handler,
+        LlOp::Getfield,
+        vec![v(hv[0]), name(py, "subclassrange_min")],
+        SIGNED,
+    );
     let neg = b.op(handler, LlOp::IntNeg, vec![v(lo)], SIGNED);
     b.goto(handler, ret, vec![v(neg)]);
     let handlers = vec![
         (vtable(&p, "ValueError"), ret, vec![int(py, -100)], None),
-        (vtable(&p, "ArithmeticError"), handler, vec![v(et.0)], Some(et)),
+        (
+            vtable(&p, "ArithmeticError"),
+            handler,
+            vec![v(et.0)],
+            Some(et),
+        ),
     ];
     b.catch(py, start, (ret, vec![v(r)]), handlers, &om);
     let safe = add_function(&mut p, "safe", b.finish(), &[SIGNED, SIGNED], SIGNED);
@@ -154,16 +197,30 @@ fn zero_division_in_callee_caught_in_caller() {
     Python::attach(|py| {
         let (p, div, safe) = division_program(py);
         let mut it = load(py, &p);
-        assert_eq!(it.call(safe, vec![LlValue::Int(-7), LlValue::Int(2)]), Ok(LlValue::Int(-4)));
+        assert_eq!(
+            it.call(safe, vec![LlValue::Int(-7), LlValue::Int(2)]),
+            Ok(LlValue::Int(-4))
+        );
         let zde = vtable(&p, "ZeroDivisionError");
-        let LlValue::Int(lo) = it.heap().get_slot(&zde, 0) else { panic!() };
-        assert_eq!(it.call(safe, vec![LlValue::Int(1), LlValue::Int(0)]), Ok(LlValue::Int(-lo)));
+        let LlValue::Int(lo) = it.heap().get_slot(&zde, 0) else {
+            panic!()
+        };
+        assert_eq!(
+            it.call(safe, vec![LlValue::Int(1), LlValue::Int(0)]),
+            Ok(LlValue::Int(-lo))
+        );
         match it.call(div, vec![LlValue::Int(1), LlValue::Int(0)]) {
-            Err(LlOutcome::Raised { etype, evalue, class_name }) => {
+            Err(LlOutcome::Raised {
+                etype,
+                evalue,
+                class_name,
+            }) => {
                 assert_eq!(class_name, "ZeroDivisionError");
                 assert_eq!(etype, zde);
                 // the instance's typeptr is the vtable
-                let LlValue::Ptr(Some(tp)) = it.heap().get_slot(&evalue, 0) else { panic!() };
+                let LlValue::Ptr(Some(tp)) = it.heap().get_slot(&evalue, 0) else {
+                    panic!()
+                };
                 assert_eq!((tp.obj, tp.offset), (zde.obj, zde.offset));
                 assert_eq!(it.class_name(&etype), "ZeroDivisionError");
             }
@@ -185,7 +242,12 @@ fn recursive_program(py: Python<'_>) -> (LlProgram, usize) {
     let ret = b.ret();
     b.branch(py, start, z, (ret, vec![int(py, 0)]), (more, vec![v(n)]));
     let m = b.op(more, LlOp::IntSub, vec![v(mv[0]), int(py, 1)], SIGNED);
-    let r = b.op(more, LlOp::DirectCall, vec![func(py, me, "rec"), v(m)], SIGNED);
+    let r = b.op(
+        more,
+        LlOp::DirectCall,
+        vec![func(py, me, "rec"), v(m)],
+        SIGNED,
+    );
     let s = b.op(more, LlOp::IntAdd, vec![v(r), int(py, 1)], SIGNED);
     b.goto(more, ret, vec![v(s)]);
     let f = add_function(&mut p, "rec", b.finish(), &[SIGNED], SIGNED);
@@ -203,9 +265,15 @@ fn recursion_limit_is_an_error() {
             other => panic!("{other:?}"),
         }
         // a negative argument never ends: still an error, not a crash
-        assert!(matches!(it.call(f, vec![LlValue::Int(-1)]), Err(LlOutcome::Error(LlError::RecursionLimit { .. }))));
+        assert!(matches!(
+            it.call(f, vec![LlValue::Int(-1)]),
+            Err(LlOutcome::Error(LlError::RecursionLimit { .. }))
+        ));
         it.set_recursion_limit(100_000);
-        assert_eq!(it.call(f, vec![LlValue::Int(50_000)]), Ok(LlValue::Int(50_000)));
+        assert_eq!(
+            it.call(f, vec![LlValue::Int(50_000)]),
+            Ok(LlValue::Int(50_000))
+        );
         it.set_recursion_limit(10);
         assert!(it.call(f, vec![LlValue::Int(11)]).is_err());
         assert_eq!(it.call(f, vec![LlValue::Int(10)]), Ok(LlValue::Int(10)));
@@ -266,13 +334,25 @@ fn overflow_operations() {
         }
         let (p, f) = one_op(py, LlOp::CastFloatToInt, &[FLOAT], SIGNED);
         let mut it = load(py, &p);
-        assert_eq!(raised_name(it.call(f, vec![LlValue::Float(1e19)])), "OverflowError");
-        assert_eq!(raised_name(it.call(f, vec![LlValue::Float(f64::NAN)])), "ValueError");
+        assert_eq!(
+            raised_name(it.call(f, vec![LlValue::Float(1e19)])),
+            "OverflowError"
+        );
+        assert_eq!(
+            raised_name(it.call(f, vec![LlValue::Float(f64::NAN)])),
+            "ValueError"
+        );
         assert_eq!(it.call(f, vec![LlValue::Float(-3.7)]), Ok(LlValue::Int(-3)));
         let (p, f) = one_op(py, LlOp::FloatMod, &[FLOAT, FLOAT], FLOAT);
         let mut it = load(py, &p);
-        assert_eq!(it.call(f, vec![LlValue::Float(-1.0), LlValue::Float(3.0)]), Ok(LlValue::Float(2.0)));
-        assert_eq!(raised_name(it.call(f, vec![LlValue::Float(1.0), LlValue::Float(0.0)])), "ZeroDivisionError");
+        assert_eq!(
+            it.call(f, vec![LlValue::Float(-1.0), LlValue::Float(3.0)]),
+            Ok(LlValue::Float(2.0))
+        );
+        assert_eq!(
+            raised_name(it.call(f, vec![LlValue::Float(1.0), LlValue::Float(0.0)])),
+            "ZeroDivisionError"
+        );
     });
 }
 
@@ -288,11 +368,19 @@ fn user_raise_through_except_block_and_overflow_caught() {
         let r = b.op(start, LlOp::IntAddOvf, vec![v(x), int(py, 1)], SIGNED);
         let (ret, exc) = (b.ret(), b.exc());
         let ev = b.exc_vars(&om);
-        let handlers = vec![(vtable(&p, "Exception"), exc, vec![v(ev.0), v(ev.1)], Some(ev))];
+        let handlers = vec![(
+            vtable(&p, "Exception"),
+            exc,
+            vec![v(ev.0), v(ev.1)],
+            Some(ev),
+        )];
         b.catch(py, start, (ret, vec![v(r)]), handlers, &om);
         let f = add_function(&mut p, "f", b.finish(), &[SIGNED], SIGNED);
         let mut it = load(py, &p);
-        assert_eq!(raised_name(it.call(f, vec![LlValue::Int(i64::MAX)])), "OverflowError");
+        assert_eq!(
+            raised_name(it.call(f, vec![LlValue::Int(i64::MAX)])),
+            "OverflowError"
+        );
         assert_eq!(it.call(f, vec![LlValue::Int(1)]), Ok(LlValue::Int(2)));
     });
 }
@@ -311,7 +399,13 @@ fn parallel_link_moves_swap() {
         let c = b.op(lp, LlOp::IntGt, vec![v(l[2]), int(py, 0)], BOOL);
         let (dec, d) = b.block(&[SIGNED, SIGNED, SIGNED]);
         let ret = b.ret();
-        b.branch(py, lp, c, (dec, vec![v(l[0]), v(l[1]), v(l[2])]), (ret, vec![v(l[0])]));
+        b.branch(
+            py,
+            lp,
+            c,
+            (dec, vec![v(l[0]), v(l[1]), v(l[2])]),
+            (ret, vec![v(l[0])]),
+        );
         let m = b.op(dec, LlOp::IntSub, vec![v(d[2]), int(py, 1)], SIGNED);
         // a direct self-loop on `dec` would need a swap of its own inputs:
         // go back to lp passing (b, a)
@@ -332,7 +426,13 @@ fn parallel_link_moves_swap() {
         let c = b.op(lp, LlOp::IntGt, vec![v(l[2]), int(py, 0)], BOOL);
         let m = b.op(lp, LlOp::IntSub, vec![v(l[2]), int(py, 1)], SIGNED);
         let ret = b.ret();
-        b.branch(py, lp, c, (lp, vec![v(l[1]), v(l[0]), v(m)]), (body, vec![v(l[0]), v(l[1]), v(l[2])]));
+        b.branch(
+            py,
+            lp,
+            c,
+            (lp, vec![v(l[1]), v(l[0]), v(m)]),
+            (body, vec![v(l[0]), v(l[1]), v(l[2])]),
+        );
         let s = b.op(body, LlOp::IntMul, vec![v(bd[0]), int(py, 100)], SIGNED);
         let s = b.op(body, LlOp::IntAdd, vec![v(s), v(bd[1])], SIGNED);
         b.goto(body, ret, vec![v(s)]);
@@ -351,22 +451,52 @@ fn varsize_struct_interior_fields() {
         let mut p = base_program();
         let om = p.objmodel;
         let chars = LlType::array(CHAR, false).unwrap();
-        let st = LlType::new_struct("STR", vec![("hash".into(), SIGNED), ("chars".into(), chars)], true).unwrap();
+        let st = LlType::new_struct(
+            "STR",
+            vec![("hash".into(), SIGNED), ("chars".into(), chars)],
+            true,
+        )
+        .unwrap();
         let pst = LlType::ptr(st).unwrap();
         let mut b = GraphBuilder::new("strs", &[], SIGNED, &om);
         let start = b.start();
-        let s = b.op(start, LlOp::MallocVarsize, vec![ty(py, st), int(py, 3)], pst);
+        let s = b.op(
+            start,
+            LlOp::MallocVarsize,
+            vec![ty(py, st), int(py, 3)],
+            pst,
+        );
         for (i, ch) in ['a', 'b', 'c'].into_iter().enumerate() {
-            b.op(start, LlOp::Setinteriorfield, vec![v(s), name(py, "chars"), int(py, i as i64), chr(py, ch)], VOID);
+            b.op(
+                start,
+                LlOp::Setinteriorfield,
+                vec![v(s), name(py, "chars"), int(py, i as i64), chr(py, ch)],
+                VOID,
+            );
         }
-        let n = b.op(start, LlOp::Getinteriorarraysize, vec![v(s), name(py, "chars")], SIGNED);
-        let c = b.op(start, LlOp::Getinteriorfield, vec![v(s), name(py, "chars"), int(py, 2)], CHAR);
+        let n = b.op(
+            start,
+            LlOp::Getinteriorarraysize,
+            vec![v(s), name(py, "chars")],
+            SIGNED,
+        );
+        let c = b.op(
+            start,
+            LlOp::Getinteriorfield,
+            vec![v(s), name(py, "chars"), int(py, 2)],
+            CHAR,
+        );
         let o = b.op(start, LlOp::CastCharToInt, vec![v(c)], SIGNED);
         let k = b.op(start, LlOp::IntMul, vec![v(n), int(py, 1000)], SIGNED);
         let r = b.op(start, LlOp::IntAdd, vec![v(k), v(o)], SIGNED);
         // the inlined array through getsubstruct
         let pchars = LlType::ptr(chars).unwrap();
-        let arr = b.op(start, LlOp::Getsubstruct, vec![v(s), name(py, "chars")], pchars);
+        let arr = b.op(
+            start,
+            LlOp::Getsubstruct,
+            vec![v(s), name(py, "chars")],
+            pchars,
+        );
         let c0 = b.op(start, LlOp::Getarrayitem, vec![v(arr), int(py, 0)], CHAR);
         let o0 = b.op(start, LlOp::CastCharToInt, vec![v(c0)], SIGNED);
         let r = b.op(start, LlOp::IntAdd, vec![v(r), v(o0)], SIGNED);
@@ -387,22 +517,40 @@ fn null_dereference_is_an_error() {
         let mut b = GraphBuilder::new("deref", &[pnode], SIGNED, &om);
         let x = b.arg(0);
         let start = b.start();
-        let r = b.op(start, LlOp::Getfield, vec![v(x), name(py, "inst_v")], SIGNED);
+        let r = b.op(
+            start,
+            LlOp::Getfield,
+            vec![v(x), name(py, "inst_v")],
+            SIGNED,
+        );
         let ret = b.ret();
         b.goto(start, ret, vec![v(r)]);
         let f = add_function(&mut p, "deref", b.finish(), &[pnode], SIGNED);
         let mut it = load(py, &p);
         match it.call(f, vec![LlValue::Ptr(None)]) {
-            Err(LlOutcome::Error(LlError::Runtime { graph, at, fault: Fault::Null(_) })) => {
+            Err(LlOutcome::Error(LlError::Runtime {
+                graph,
+                at,
+                fault: Fault::Null(_),
+            })) => {
                 assert_eq!(graph, "deref");
                 assert!(at.contains("getfield"), "{at}");
             }
             other => panic!("{other:?}"),
         }
         // wrong arguments from outside
-        assert!(matches!(it.call(f, vec![LlValue::Int(1)]), Err(LlOutcome::Error(LlError::BadCall(_)))));
-        assert!(matches!(it.call(f, vec![]), Err(LlOutcome::Error(LlError::BadCall(_)))));
-        assert!(matches!(it.call(99, vec![]), Err(LlOutcome::Error(LlError::BadCall(_)))));
+        assert!(matches!(
+            it.call(f, vec![LlValue::Int(1)]),
+            Err(LlOutcome::Error(LlError::BadCall(_)))
+        ));
+        assert!(matches!(
+            it.call(f, vec![]),
+            Err(LlOutcome::Error(LlError::BadCall(_)))
+        ));
+        assert!(matches!(
+            it.call(99, vec![]),
+            Err(LlOutcome::Error(LlError::BadCall(_)))
+        ));
     });
 }
 
@@ -419,7 +567,12 @@ fn type_checker_names_graph_and_operation() {
         // int_add on a Float
         let (mut p, _) = one_op(py, LlOp::IntAdd, &[SIGNED, FLOAT], SIGNED);
         let msg = malformed(&p);
-        assert!(msg.contains("graph `int_add`") && msg.contains("op 0 (int_add)") && msg.contains("argument 1 is Float"), "{msg}");
+        assert!(
+            msg.contains("graph `int_add`")
+                && msg.contains("op 0 (int_add)")
+                && msg.contains("argument 1 is Float"),
+            "{msg}"
+        );
         // a variable without a concretetype
         let (q, _) = one_op(py, LlOp::IntAdd, &[SIGNED, SIGNED], SIGNED);
         let mut g = (*q.functions[0].graph).clone();
@@ -427,17 +580,29 @@ fn type_checker_names_graph_and_operation() {
         g.vars[r].concretetype = None;
         p.functions[0].graph = std::sync::Arc::new(g);
         p.functions[0].ty = q.functions[0].ty;
-        assert!(malformed(&p).contains("has no concretetype"), "{}", malformed(&p));
+        assert!(
+            malformed(&p).contains("has no concretetype"),
+            "{}",
+            malformed(&p)
+        );
         // a wrong result type
         let (p, _) = one_op(py, LlOp::IntLt, &[SIGNED, SIGNED], SIGNED);
-        assert!(malformed(&p).contains("result is Signed, expected Bool"), "{}", malformed(&p));
+        assert!(
+            malformed(&p).contains("result is Signed, expected Bool"),
+            "{}",
+            malformed(&p)
+        );
         // a high-level operation
         let (mut p, _) = one_op(py, LlOp::IntNeg, &[SIGNED], SIGNED);
         let mut g = (*p.functions[0].graph).clone();
         let sb = g.startblock;
         g.blocks[sb].operations[0].opname = rpy3_model::OpName::Neg;
         p.functions[0].graph = std::sync::Arc::new(g);
-        assert!(malformed(&p).contains("high-level operation `neg`"), "{}", malformed(&p));
+        assert!(
+            malformed(&p).contains("high-level operation `neg`"),
+            "{}",
+            malformed(&p)
+        );
         // an unknown field
         let mut p = base_program();
         let om = p.objmodel;
@@ -449,7 +614,11 @@ fn type_checker_names_graph_and_operation() {
         let ret = b.ret();
         b.goto(start, ret, vec![v(r)]);
         add_function(&mut p, "bad", b.finish(), &[pnode], SIGNED);
-        assert!(malformed(&p).contains("has no field `nope`"), "{}", malformed(&p));
+        assert!(
+            malformed(&p).contains("has no field `nope`"),
+            "{}",
+            malformed(&p)
+        );
         // the benchmark programs check
         let mut p = base_program();
         int_loop(py, &mut p);
@@ -477,7 +646,12 @@ fn indirect_call_and_wrong_downcast() {
         let x = b.arg(0);
         let start = b.start();
         let f = b.op(start, LlOp::SameAs, vec![func(py, fref, "double")], fptr);
-        let r = b.op(start, LlOp::IndirectCall, vec![v(f), v(x), void(py)], SIGNED);
+        let r = b.op(
+            start,
+            LlOp::IndirectCall,
+            vec![v(f), v(x), void(py)],
+            SIGNED,
+        );
         let ret = b.ret();
         b.goto(start, ret, vec![v(r)]);
         let apply = add_function(&mut p, "apply", b.finish(), &[SIGNED], SIGNED);
@@ -488,7 +662,12 @@ fn indirect_call_and_wrong_downcast() {
         let o = b.arg(0);
         let start = b.start();
         let n = b.op(start, LlOp::CastPointer, vec![ty(py, pnode), v(o)], pnode);
-        let r = b.op(start, LlOp::Getfield, vec![v(n), name(py, "inst_v")], SIGNED);
+        let r = b.op(
+            start,
+            LlOp::Getfield,
+            vec![v(n), name(py, "inst_v")],
+            SIGNED,
+        );
         let ret = b.ret();
         b.goto(start, ret, vec![v(r)]);
         let down = add_function(&mut p, "downcast", b.finish(), &[om.object_ptr], SIGNED);
@@ -503,7 +682,10 @@ fn indirect_call_and_wrong_downcast() {
         let inst = p2.heap.malloc(exc_instance, 0).unwrap();
         let mut it2 = load(py, &p2);
         match it2.call(down, vec![LlValue::Ptr(Some(inst))]) {
-            Err(LlOutcome::Error(LlError::Runtime { fault: Fault::Cast(_), .. })) => {}
+            Err(LlOutcome::Error(LlError::Runtime {
+                fault: Fault::Cast(_),
+                ..
+            })) => {}
             other => panic!("{other:?}"),
         }
     });

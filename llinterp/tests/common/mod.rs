@@ -13,7 +13,10 @@ use rpy3_model::llconst;
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{FuncRef, Heap, LlType, LlValue, Ptr, BOOL, CHAR, SIGNED, VOID};
 use rpy3_model::program::{LlExceptionClass, LlFunction, LlProgram, ObjectModel};
-use rpy3_model::{BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation, VarId};
+use rpy3_model::{
+    BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation,
+    VarId,
+};
 
 /// The built-in exception hierarchy: (name, parent).
 const EXCEPTIONS: &[(&str, Option<&str>)] = &[
@@ -57,10 +60,23 @@ pub fn base_program() -> LlProgram {
         heap.set_slot(&vt, 0, LlValue::Int(lo));
         heap.set_slot(&vt, 1, LlValue::Int(hi));
         heap.set_slot(&vt, 2, LlValue::Ptr(Some(s)));
-        let instance = LlType::new_struct(name, vec![("super".into(), objmodel.object)], true).unwrap();
-        exceptions.insert(name.to_string(), LlExceptionClass { vtable: vt, instance });
+        let instance =
+            LlType::new_struct(name, vec![("super".into(), objmodel.object)], true).unwrap();
+        exceptions.insert(
+            name.to_string(),
+            LlExceptionClass {
+                vtable: vt,
+                instance,
+            },
+        );
     }
-    LlProgram { functions: Vec::new(), heap, objmodel, exceptions, entry: 0 }
+    LlProgram {
+        functions: Vec::new(),
+        heap,
+        objmodel,
+        exceptions,
+        entry: 0,
+    }
 }
 
 /// The vtable of a built-in exception class.
@@ -70,12 +86,25 @@ pub fn vtable(p: &LlProgram, name: &str) -> Ptr {
 
 /// A reference to function number `index` of type `args -> result`.
 pub fn funcref(index: usize, args: &[LlType], result: LlType) -> FuncRef {
-    FuncRef { index: index as u32, ty: LlType::func(args.to_vec(), result) }
+    FuncRef {
+        index: index as u32,
+        ty: LlType::func(args.to_vec(), result),
+    }
 }
 
 /// Adds a function; returns its index.
-pub fn add_function(p: &mut LlProgram, name: &str, g: FunctionGraph, args: &[LlType], result: LlType) -> usize {
-    p.functions.push(LlFunction { name: name.into(), graph: Arc::new(g), ty: LlType::func(args.to_vec(), result) });
+pub fn add_function(
+    p: &mut LlProgram,
+    name: &str,
+    g: FunctionGraph,
+    args: &[LlType],
+    result: LlType,
+) -> usize {
+    p.functions.push(LlFunction {
+        name: name.into(),
+        graph: Arc::new(g),
+        ty: LlType::func(args.to_vec(), result),
+    });
     p.functions.len() - 1
 }
 
@@ -88,7 +117,11 @@ pub fn boolean(py: Python<'_>, b: bool) -> Hlvalue {
 }
 
 pub fn float(py: Python<'_>, x: f64) -> Hlvalue {
-    Constant::typed(PyObj::new(PyFloat::new(py, x).as_any()), rpy3_model::lltype::FLOAT).into()
+    Constant::typed(
+        PyObj::new(PyFloat::new(py, x).as_any()),
+        rpy3_model::lltype::FLOAT,
+    )
+    .into()
 }
 
 pub fn chr(py: Python<'_>, c: char) -> Hlvalue {
@@ -118,6 +151,10 @@ pub fn void(py: Python<'_>) -> Hlvalue {
 pub fn v(x: VarId) -> Hlvalue {
     Hlvalue::Variable(x)
 }
+
+/// An exception exit: the class's vtable, the target block, the link's
+/// arguments and the (class, instance) variables the link defines.
+pub type Handler = (Ptr, BlockId, Vec<Hlvalue>, Option<(VarId, VarId)>);
 
 /// Builds one low-level graph.
 pub struct GraphBuilder {
@@ -173,12 +210,18 @@ impl GraphBuilder {
     /// Appends `result = op(args)` to `b`.
     pub fn op(&mut self, b: BlockId, op: LlOp, args: Vec<Hlvalue>, t: LlType) -> VarId {
         let result = self.var(t);
-        self.g.blocks[b].operations.push(SpaceOperation { opname: OpName::Ll(op), args, result, lineno: 0 });
+        self.g.blocks[b].operations.push(SpaceOperation {
+            opname: OpName::Ll(op),
+            args,
+            result,
+            lineno: 0,
+        });
         result
     }
 
     pub fn goto(&mut self, from: BlockId, to: BlockId, args: Vec<Hlvalue>) {
-        self.g.closeblock(from, ExitSwitch::None, vec![Link::new(args, to)]);
+        self.g
+            .closeblock(from, ExitSwitch::None, vec![Link::new(args, to)]);
     }
 
     /// `if cond: iftrue else: iffalse`.
@@ -193,7 +236,8 @@ impl GraphBuilder {
         let case = |b: bool| Constant::new(PyObj::new(PyBool::new(py, b).to_owned().as_any()));
         let f = Link::new(iffalse.1, iffalse.0).with_exitcase(case(false));
         let t = Link::new(iftrue.1, iftrue.0).with_exitcase(case(true));
-        self.g.closeblock(from, ExitSwitch::Value(v(cond)), vec![f, t]);
+        self.g
+            .closeblock(from, ExitSwitch::Value(v(cond)), vec![f, t]);
     }
 
     /// Variables for an exception link (class, instance).
@@ -208,7 +252,7 @@ impl GraphBuilder {
         py: Python<'_>,
         from: BlockId,
         normal: (BlockId, Vec<Hlvalue>),
-        handlers: Vec<(Ptr, BlockId, Vec<Hlvalue>, Option<(VarId, VarId)>)>,
+        handlers: Vec<Handler>,
         om: &ObjectModel,
     ) {
         let mut links = vec![Link::new(normal.1, normal.0)];
@@ -241,7 +285,13 @@ pub fn int_loop(py: Python<'_>, p: &mut LlProgram) -> usize {
     b.goto(start, header, vec![int(py, 0), int(py, 0), v(n)]);
     let c = b.op(header, LlOp::IntLt, vec![v(h[0]), v(h[2])], BOOL);
     let ret = b.ret();
-    b.branch(py, header, c, (body, vec![v(h[0]), v(h[1]), v(h[2])]), (ret, vec![v(h[1])]));
+    b.branch(
+        py,
+        header,
+        c,
+        (body, vec![v(h[0]), v(h[1]), v(h[2])]),
+        (ret, vec![v(h[1])]),
+    );
     let sq = b.op(body, LlOp::IntMul, vec![v(bd[0]), v(bd[0])], SIGNED);
     let m = b.op(body, LlOp::IntMod, vec![v(sq), int(py, 7)], SIGNED);
     let t = b.op(body, LlOp::IntAdd, vec![v(bd[1]), v(m)], SIGNED);
@@ -254,8 +304,15 @@ pub fn int_loop(py: Python<'_>, p: &mut LlProgram) -> usize {
 pub fn node_type(om: &ObjectModel) -> (LlType, LlType) {
     let node = LlType::forward(true);
     let pnode = LlType::ptr(node).unwrap();
-    node.become_("Node", vec![("super".into(), om.object), ("inst_v".into(), SIGNED), ("inst_nxt".into(), pnode)])
-        .unwrap();
+    node.become_(
+        "Node",
+        vec![
+            ("super".into(), om.object),
+            ("inst_v".into(), SIGNED),
+            ("inst_nxt".into(), pnode),
+        ],
+    )
+    .unwrap();
     (node, pnode)
 }
 
@@ -269,15 +326,27 @@ pub fn linked_list(py: Python<'_>, p: &mut LlProgram) -> usize {
     let vt = p.heap.malloc(om.vtable, 0).unwrap();
     p.heap.set_slot(&vt, 0, LlValue::Int(1000));
     p.heap.set_slot(&vt, 1, LlValue::Int(1001));
-    let vt_const: Hlvalue = llconst::ptr_constant(py, Some(vt), om.vtable_ptr).unwrap().into();
+    let vt_const: Hlvalue = llconst::ptr_constant(py, Some(vt), om.vtable_ptr)
+        .unwrap()
+        .into();
 
     // Node.__init__(self, v, nxt)
     let init_args = [pnode, SIGNED, pnode];
     let mut b = GraphBuilder::new("Node.__init__", &init_args, VOID, &om);
     let (s, x, nxt) = (b.arg(0), b.arg(1), b.arg(2));
     let start = b.start();
-    b.op(start, LlOp::Setfield, vec![v(s), name(py, "inst_v"), v(x)], VOID);
-    b.op(start, LlOp::Setfield, vec![v(s), name(py, "inst_nxt"), v(nxt)], VOID);
+    b.op(
+        start,
+        LlOp::Setfield,
+        vec![v(s), name(py, "inst_v"), v(x)],
+        VOID,
+    );
+    b.op(
+        start,
+        LlOp::Setfield,
+        vec![v(s), name(py, "inst_nxt"), v(nxt)],
+        VOID,
+    );
     let ret = b.ret();
     b.goto(start, ret, vec![void(py)]);
     let init = add_function(p, "Node.__init__", b.finish(), &init_args, VOID);
@@ -292,19 +361,61 @@ pub fn linked_list(py: Python<'_>, p: &mut LlProgram) -> usize {
     let start = b.start();
     b.goto(start, build, vec![int(py, 0), null(py, pnode), v(n)]);
     let c = b.op(build, LlOp::IntLt, vec![v(bl[0]), v(bl[2])], BOOL);
-    b.branch(py, build, c, (mk, vec![v(bl[0]), v(bl[1]), v(bl[2])]), (walk_head, vec![v(bl[1]), int(py, 0)]));
+    b.branch(
+        py,
+        build,
+        c,
+        (mk, vec![v(bl[0]), v(bl[1]), v(bl[2])]),
+        (walk_head, vec![v(bl[1]), int(py, 0)]),
+    );
     let obj = b.op(mk, LlOp::Malloc, vec![ty(py, node)], pnode);
-    let up = b.op(mk, LlOp::CastPointer, vec![ty(py, om.object_ptr), v(obj)], om.object_ptr);
-    b.op(mk, LlOp::Setfield, vec![v(up), name(py, "typeptr"), vt_const], VOID);
-    b.op(mk, LlOp::DirectCall, vec![func(py, init_ref, "Node.__init__"), v(obj), v(mkv[0]), v(mkv[1])], VOID);
+    let up = b.op(
+        mk,
+        LlOp::CastPointer,
+        vec![ty(py, om.object_ptr), v(obj)],
+        om.object_ptr,
+    );
+    b.op(
+        mk,
+        LlOp::Setfield,
+        vec![v(up), name(py, "typeptr"), vt_const],
+        VOID,
+    );
+    b.op(
+        mk,
+        LlOp::DirectCall,
+        vec![
+            func(py, init_ref, "Node.__init__"),
+            v(obj),
+            v(mkv[0]),
+            v(mkv[1]),
+        ],
+        VOID,
+    );
     let i = b.op(mk, LlOp::IntAdd, vec![v(mkv[0]), int(py, 1)], SIGNED);
     b.goto(mk, build, vec![v(i), v(obj), v(mkv[2])]);
     let z = b.op(walk_head, LlOp::PtrNonzero, vec![v(wh[0])], BOOL);
     let ret = b.ret();
-    b.branch(py, walk_head, z, (walk, vec![v(wh[0]), v(wh[1])]), (ret, vec![v(wh[1])]));
-    let x = b.op(walk, LlOp::Getfield, vec![v(wk[0]), name(py, "inst_v")], SIGNED);
+    b.branch(
+        py,
+        walk_head,
+        z,
+        (walk, vec![v(wh[0]), v(wh[1])]),
+        (ret, vec![v(wh[1])]),
+    );
+    let x = b.op(
+        walk,
+        LlOp::Getfield,
+        vec![v(wk[0]), name(py, "inst_v")],
+        SIGNED,
+    );
     let s2 = b.op(walk, LlOp::IntAdd, vec![v(wk[1]), v(x)], SIGNED);
-    let nx = b.op(walk, LlOp::Getfield, vec![v(wk[0]), name(py, "inst_nxt")], pnode);
+    let nx = b.op(
+        walk,
+        LlOp::Getfield,
+        vec![v(wk[0]), name(py, "inst_nxt")],
+        pnode,
+    );
     b.goto(walk, walk_head, vec![v(nx), v(s2)]);
     add_function(p, "linked_list", b.finish(), &[SIGNED], SIGNED)
 }

@@ -1,0 +1,450 @@
+//! Calls, instantiation, attributes and built-in functions.
+
+use pyo3::prelude::*;
+use rpy3_annotator::model::IntKind;
+use rpy3_annotator::{ClassDefId, SomeValue};
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlValue, BOOL, SIGNED, UNSIGNED, VOID};
+use rpy3_model::{Constant, Hlvalue, OpName, SpaceOperation};
+
+use super::{constant_of, int_op, is_constant, name, Cx};
+use crate::classes::field_name;
+use crate::helpers::{type_const, value_const};
+use crate::repr::Repr;
+use crate::RTypeError;
+use rpy3_annotator::description::Desc;
+use rpy3_annotator::GraphId;
+use rpy3_model::FunctionGraph;
+
+impl Cx<'_, '_, '_, '_> {
+    /// The graph the annotator chose for a call of `desc` at this operation.
+    fn callee(&self, desc: rpy3_annotator::DescId) -> Result<usize, RTypeError> {
+        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index));
+        let g = sites.and_then(|m| m.get(&desc)).ok_or_else(|| RTypeError::new("internal error: call site without a recorded graph"))?;
+        self.rt.func_index(*g).ok_or_else(|| RTypeError::unsupported("calling a generator function"))
+    }
+
+    /// Emits a direct call of function `f` with high-level arguments bound
+    /// to its parameters; returns the result in the callee's repr.
+    fn direct_call(&mut self, f: usize, mut args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
+        let gid = *self.rt.func_of_graph.iter().find(|(_, &i)| i == f).map(|(g, _)| g).expect("function of a graph");
+        let graph = self.rt.ann.graphs[gid].graph.clone();
+        let sig = &graph.signature;
+        // defaults and keywords
+        let nparams = sig.argnames.len();
+        let mut slots: Vec<Option<Hlvalue>> = vec![None; nparams];
+        let mut kwonly: Vec<Option<Hlvalue>> = vec![None; sig.kwonlyargnames.len()];
+        let extra: Vec<Hlvalue> = if args.len() > nparams { args.split_off(nparams) } else { Vec::new() };
+        for (i, a) in args.into_iter().enumerate() {
+            slots[i] = Some(a);
+        }
+        for (k, v) in keywords {
+            if let Some(i) = sig.argnames.iter().position(|n| *n == k) {
+                slots[i] = Some(v);
+            } else if let Some(i) = sig.kwonlyargnames.iter().position(|n| *n == k) {
+                kwonly[i] = Some(v);
+            }
+        }
+        let nd = graph.defaults.len();
+        let mut bound: Vec<Hlvalue> = Vec::new();
+        for (i, s) in slots.into_iter().enumerate() {
+            bound.push(match s {
+                Some(v) => v,
+                None => Hlvalue::Constant(graph.defaults[i + nd - nparams].clone()),
+            });
+        }
+        if sig.varargname.is_some() {
+            if !extra.is_empty() {
+                return Err(RTypeError::unsupported("calls passing extra positional arguments to *args"));
+            }
+            let empty = pyo3::types::PyTuple::empty(self.py).into_any();
+            bound.push(Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&empty))));
+        }
+        for (i, s) in kwonly.into_iter().enumerate() {
+            bound.push(match s {
+                Some(v) => v,
+                None => {
+                    let name = &sig.kwonlyargnames[i];
+                    let c = graph.kwdefaults.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).ok_or_else(|| RTypeError::new("missing keyword-only argument"))?;
+                    Hlvalue::Constant(c)
+                }
+            });
+        }
+        let inputs = graph.blocks[graph.startblock].inputargs.clone();
+        let mut ll_args = vec![self.func_const(f)?];
+        for (v, a) in inputs.iter().zip(bound.iter()) {
+            let want = self.rt.getrepr(&self.rt.ann.binding(gid, *v))?;
+            ll_args.push(self.input(a, &want)?);
+        }
+        let rv = graph.blocks[graph.returnblock].inputargs[0];
+        let rr = self.rt.getrepr(&self.rt.ann.binding(gid, rv))?;
+        let t = rr.lowleveltype(self.rt);
+        Ok((self.emit(LlOp::DirectCall, ll_args, t), rr))
+    }
+
+    pub(super) fn call(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let (positional, keywords) = if op.opname == rpy3_model::OpName::CallArgs {
+            let shape = match &op.args[1] {
+                Hlvalue::Constant(c) => rpy3_model::operation::CallShape::from_py(c.value.bind(self.py)).ok_or_else(|| RTypeError::new("call shape"))?,
+                _ => return Err(RTypeError::new("call shape")),
+            };
+            if shape.has_star || shape.has_starstar {
+                return Err(RTypeError::unsupported("calls with *args or **kwargs"));
+            }
+            let vals = &op.args[2..];
+            let pos = vals[..shape.num_positional].to_vec();
+            let kws = shape.keywords.iter().cloned().zip(vals[shape.num_positional..].iter().cloned()).collect();
+            (pos, kws)
+        } else {
+            (op.args[1..].to_vec(), Vec::new())
+        };
+        let s_callee = self.s(&op.args[0]);
+        let want = self.result_repr(op)?;
+        match &s_callee {
+            SomeValue::Builtin { s_self: None, .. } if is_constant(&self.rt.ann.binding(self.g, op.result)) => {
+                let s_res = self.rt.ann.binding(self.g, op.result);
+                let c = constant_of(self.rt, self.py, &s_res, &want)?;
+                self.finish(op.result, c);
+                Ok(())
+            }
+            SomeValue::Builtin { name, s_self: None } => {
+                let v = self.builtin_call(name, &positional, op)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Pbc { descs, .. } if descs.len() == 1 => {
+                let d = *descs.iter().next().expect("one");
+                match &self.rt.ann.descs[d] {
+                    Desc::Function(_) => {
+                        let f = self.callee(d)?;
+                        let (v, rr) = self.direct_call(f, positional, keywords)?;
+                        let v = self.convert(v, &rr, &want)?;
+                        self.finish(op.result, v);
+                        Ok(())
+                    }
+                    Desc::Method { func, .. } => {
+                        let func = *func;
+                        let f = self.callee(func)?;
+                        let mut args = vec![op.args[0].clone()];
+                        args.extend(positional);
+                        let (v, rr) = self.direct_call(f, args, keywords)?;
+                        let v = self.convert(v, &rr, &want)?;
+                        self.finish(op.result, v);
+                        Ok(())
+                    }
+                    Desc::Class { cls, .. } => {
+                        let cls = cls.clone();
+                        let v = self.instantiate(&cls, positional, keywords)?;
+                        self.finish(op.result, v);
+                        Ok(())
+                    }
+                    _ => Err(RTypeError::unsupported("calling this prebuilt object")),
+                }
+            }
+            SomeValue::Type { konst: Some(k), .. } => {
+                let k = k.clone();
+                let v = self.instantiate(&k, positional, keywords)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            other => Err(RTypeError::unsupported(&format!("calling {}", rpy3_annotator::describe(other)))),
+        }
+    }
+
+    fn instantiate(&mut self, cls: &rpy3_model::PyObj, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<Hlvalue, RTypeError> {
+        let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
+        let st = self.rt.classes.structs[&c];
+        let pt = self.rt.classes.ptrs[&c];
+        let tc = type_const(self.py, st)?;
+        let p = self.emit(LlOp::Malloc, vec![tc], pt);
+        let obj = self.object_ptr_of(p.clone())?;
+        let vt = self.rt.classes.vtable(c);
+        let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
+        self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+        self.init_class_defaults(c, &p)?;
+        // __init__, if the program defines one (the annotator recorded it)
+        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index)).cloned().unwrap_or_default();
+        if let Some((_, &g)) = sites.iter().next() {
+            let f = self.rt.func_index(g).ok_or_else(|| RTypeError::new("__init__ graph"))?;
+            let mut all = vec![];
+            // self, converted to the __init__'s self repr
+            let gid = g;
+            let selfv = self.rt.ann.graphs[gid].graph.blocks[self.rt.ann.graphs[gid].graph.startblock].inputargs[0];
+            let want_self = self.rt.getrepr(&self.rt.ann.binding(gid, selfv))?;
+            let me = self.convert(p.clone(), &Repr::Instance(c), &want_self)?;
+            all.push(me);
+            all.extend(args);
+            // arguments already in LL form for self; the rest are flow values
+            self.direct_call_prebound(f, all, keywords)?;
+        }
+        Ok(p)
+    }
+
+    /// Like `direct_call`, when the first argument is already low-level.
+    fn direct_call_prebound(&mut self, f: usize, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
+        let mut args = args;
+        let first = args.remove(0);
+        // bind the rest, then put the low-level self in front
+        let gid = *self.rt.func_of_graph.iter().find(|(_, &i)| i == f).map(|(g, _)| g).expect("function of a graph");
+        let graph = self.rt.ann.graphs[gid].graph.clone();
+        let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+        let mut with_self = vec![placeholder];
+        with_self.extend(args);
+        let (call, rr) = self.direct_call_inner(f, gid, &graph, with_self, keywords, Some(first))?;
+        Ok((call, rr))
+    }
+
+    fn direct_call_inner(
+        &mut self,
+        f: usize,
+        gid: GraphId,
+        graph: &FunctionGraph,
+        args: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+        ll_self: Option<Hlvalue>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
+        let _ = (gid, graph);
+        if let Some(s) = ll_self {
+            // emit the call with the low-level self substituted
+            let (call, rr) = self.direct_call(f, args, keywords)?;
+            if let Some(last) = self.ops.last_mut() {
+                if last.opname == OpName::Ll(LlOp::DirectCall) {
+                    last.args[1] = s;
+                }
+            }
+            return Ok((call, rr));
+        }
+        self.direct_call(f, args, keywords)
+    }
+
+    /// Stores the class-level defaults of attributes that live on instances.
+    fn init_class_defaults(&mut self, c: ClassDefId, p: &Hlvalue) -> Result<(), RTypeError> {
+        let cls = self.rt.ann.classdefs[c].cls.clone();
+        let mut k = Some(c);
+        while let Some(x) = k {
+            let fields = self.rt.classes.fields.get(&x).cloned().unwrap_or_default();
+            for (attr, r) in fields {
+                if r == Repr::Void {
+                    continue;
+                }
+                let Ok(v) = cls.bind(self.py).getattr(attr.as_str()) else { continue };
+                if v.is_callable() {
+                    continue;
+                }
+                let llv = self.rt.convert_const(self.py, &r, &v)?;
+                let cst = value_const(self.py, llv, r.lowleveltype(self.rt))?;
+                let target = self.field_ptr(p.clone(), c, x)?;
+                self.emit(LlOp::Setfield, vec![target, name(self.py, &field_name(&attr)), cst], VOID);
+            }
+            k = self.rt.ann.classdefs[x].base;
+        }
+        Ok(())
+    }
+
+    /// A pointer to the part of instance `p` (of class `c`) that is class `owner`.
+    fn field_ptr(&mut self, p: Hlvalue, c: ClassDefId, owner: ClassDefId) -> Result<Hlvalue, RTypeError> {
+        if c == owner {
+            return Ok(p);
+        }
+        let pt = self.rt.classes.ptrs[&owner];
+        let tc = type_const(self.py, pt)?;
+        Ok(self.emit(LlOp::CastPointer, vec![tc, p], pt))
+    }
+
+    pub(super) fn getattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let s_obj = self.s(&op.args[0]);
+        let attr: String = match &op.args[1] {
+            Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("attribute name"))?,
+            _ => return Err(RTypeError::new("attribute name is not a constant")),
+        };
+        let s_res = self.rt.ann.binding(self.g, op.result);
+        let want = self.result_repr(op)?;
+        if let SomeValue::Instance { classdef, .. } = s_obj {
+            // a method: the bound method is the instance itself
+            if let SomeValue::Pbc { .. } = s_res {
+                let r = self.repr_of(&op.args[0])?;
+                let x = self.input(&op.args[0], &r)?;
+                let v = self.convert(x, &r, &want)?;
+                self.finish(op.result, v);
+                return Ok(());
+            }
+            let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+            if let Some(owner) = self.rt.classes.owner_of(classdef, &attr, &base_of) {
+                let r = self.repr_of(&op.args[0])?;
+                let x = self.input(&op.args[0], &r)?;
+                let p = self.field_ptr(x, classdef, owner)?;
+                let fr = self.rt.classes.fields[&owner].iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone()).expect("field");
+                let st = self.rt.classes.structs[&owner];
+                let fty = st.field_type(&field_name(&attr)).expect("field type");
+                let v = self.emit(LlOp::Getfield, vec![p, name(self.py, &field_name(&attr))], fty);
+                let v = if fty != fr.lowleveltype(self.rt) {
+                    let t = fr.lowleveltype(self.rt);
+                    let tc = type_const(self.py, t)?;
+                    self.emit(LlOp::CastPointer, vec![tc, v], t)
+                } else {
+                    v
+                };
+                let v = self.convert(v, &fr, &want)?;
+                self.finish(op.result, v);
+                return Ok(());
+            }
+        }
+        if want == Repr::Void || is_constant(&s_res) {
+            let c = constant_of(self.rt, self.py, &s_res, &want)?;
+            self.finish(op.result, c);
+            return Ok(());
+        }
+        Err(RTypeError::unsupported(&format!("reading the attribute '{attr}' of {}", rpy3_annotator::describe(&s_obj))))
+    }
+
+    pub(super) fn setattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let s_obj = self.s(&op.args[0]);
+        let attr: String = match &op.args[1] {
+            Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("attribute name"))?,
+            _ => return Err(RTypeError::new("attribute name is not a constant")),
+        };
+        let SomeValue::Instance { classdef, .. } = s_obj else {
+            return Err(RTypeError::unsupported("setting attributes of this value"));
+        };
+        let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+        let owner = self.rt.classes.owner_of(classdef, &attr, &base_of).ok_or_else(|| RTypeError::new(format!("no field for attribute '{attr}'")))?;
+        let fr = self.rt.classes.fields[&owner].iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone()).expect("field");
+        let r = self.repr_of(&op.args[0])?;
+        let x = self.input(&op.args[0], &r)?;
+        let p = self.field_ptr(x, classdef, owner)?;
+        let mut v = self.input(&op.args[2], &fr)?;
+        let st = self.rt.classes.structs[&owner];
+        let fty = st.field_type(&field_name(&attr)).expect("field type");
+        if fty != fr.lowleveltype(self.rt) {
+            let tc = type_const(self.py, fty)?;
+            v = self.emit(LlOp::CastPointer, vec![tc, v], fty);
+        }
+        if fr != Repr::Void {
+            self.emit(LlOp::Setfield, vec![p, name(self.py, &field_name(&attr)), v], VOID);
+        }
+        let none = value_const(self.py, LlValue::Void, VOID)?;
+        self.finish(op.result, none);
+        Ok(())
+    }
+
+    fn builtin_call(&mut self, builtin: &str, args: &[Hlvalue], op: &SpaceOperation) -> Result<Hlvalue, RTypeError> {
+        let want = self.result_repr(op)?;
+        let t = want.lowleveltype(self.rt);
+        let int = Repr::Int(IntKind::Signed);
+        Ok(match builtin {
+            "range" => {
+                let (_, pr, st, _) = self.rt.range_types();
+                let _ = st;
+                let range_struct = self.rt.range_types().0;
+                let tc = type_const(self.py, range_struct)?;
+                let p = self.emit(LlOp::Malloc, vec![tc], pr);
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let one = value_const(self.py, LlValue::Int(1), SIGNED)?;
+                let (start, stop, step) = match args.len() {
+                    1 => (zero, self.input(&args[0], &int)?, one),
+                    2 => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, one),
+                    _ => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, self.input(&args[2], &int)?),
+                };
+                for (f, v) in [("start", start), ("stop", stop), ("step", step)] {
+                    self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, f), v], VOID);
+                }
+                p
+            }
+            "intmask" | "r_int" | "r_longlong" => {
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                match r {
+                    Repr::Int(k) if k.unsigned() => self.emit(LlOp::CastUintToInt, vec![x], SIGNED),
+                    _ => self.input(&args[0], &int)?,
+                }
+            }
+            "r_uint" | "r_ulonglong" => self.input(&args[0], &Repr::Int(IntKind::Unsigned))?,
+            "widen" | "ovfcheck" => {
+                self.input(&args[0], &want)?
+            }
+            "float" => self.input(&args[0], &Repr::Float)?,
+            "int" => {
+                let r = self.repr_of(&args[0])?;
+                match r {
+                    Repr::Float => {
+                        let x = self.input(&args[0], &r)?;
+                        self.emit(LlOp::CastFloatToInt, vec![x], SIGNED)
+                    }
+                    _ => self.input(&args[0], &int)?,
+                }
+            }
+            "bool" => {
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                match r {
+                    Repr::Bool => x,
+                    Repr::Int(k) => self.emit(int_op(k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL),
+                    Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
+                    Repr::Instance(_) => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
+                    _ => return Err(RTypeError::unsupported("bool() of this value")),
+                }
+            }
+            "abs" => {
+                let x = self.input(&args[0], &want)?;
+                match want {
+                    Repr::Float => self.emit(LlOp::FloatAbs, vec![x], t),
+                    Repr::Int(k) if !k.unsigned() => self.emit(LlOp::IntAbs, vec![x], t),
+                    _ => x,
+                }
+            }
+            "min" | "max" if args.len() == 2 => {
+                let a = self.input(&args[0], &want)?;
+                let b = self.input(&args[1], &want)?;
+                // min(a, b) = b if b < a else a, without branches: via a helper
+                // would be nicer; here: select through arithmetic on bools
+                let lt = match &want {
+                    Repr::Int(k) => int_op(*k, LlOp::IntLt, LlOp::UintLt),
+                    Repr::Float => LlOp::FloatLt,
+                    _ => return Err(RTypeError::unsupported("min/max of these values")),
+                };
+                let cond = if builtin == "min" { self.emit(lt, vec![b.clone(), a.clone()], BOOL) } else { self.emit(lt, vec![a.clone(), b.clone()], BOOL) };
+                self.select(cond, b, a, &want)?
+            }
+            "isinstance" => {
+                let r = self.repr_of(&args[0])?;
+                let Repr::Instance(_) = r else { return Err(RTypeError::unsupported("isinstance() of a non-instance")) };
+                let x = self.input(&args[0], &r)?;
+                let obj = self.object_ptr_of(x)?;
+                let cls = match &args[1] {
+                    Hlvalue::Constant(c) => c.value.clone(),
+                    _ => return Err(RTypeError::unsupported("isinstance() with a variable class")),
+                };
+                if cls.bind(self.py).is_instance_of::<pyo3::types::PyTuple>() {
+                    return Err(RTypeError::unsupported("isinstance() with a tuple of classes"));
+                }
+                let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
+                let vt = value_const(self.py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), self.rt.objmodel.vtable_ptr)?;
+                let helper = self.rt.helper_isinstance(self.py);
+                let f = self.func_const(helper)?;
+                self.emit(LlOp::DirectCall, vec![f, obj, vt], BOOL)
+            }
+            other => return Err(RTypeError::unsupported(&format!("the built-in {other}()"))),
+        })
+    }
+
+    /// `if cond then a else b` without branching: `b + (a - b) * cond` on
+    /// the integer or float representation.
+    fn select(&mut self, cond: Hlvalue, a: Hlvalue, b: Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
+        let t = r.lowleveltype(self.rt);
+        Ok(match r {
+            Repr::Int(k) if !k.unsigned() => {
+                let c = self.emit(LlOp::CastBoolToInt, vec![cond], SIGNED);
+                let d = self.emit(LlOp::IntSub, vec![a, b.clone()], t);
+                let m = self.emit(LlOp::IntMul, vec![d, c], t);
+                self.emit(LlOp::IntAdd, vec![b, m], t)
+            }
+            Repr::Int(_) => {
+                let c = self.emit(LlOp::CastBoolToUint, vec![cond], UNSIGNED);
+                let d = self.emit(LlOp::UintSub, vec![a, b.clone()], t);
+                let m = self.emit(LlOp::UintMul, vec![d, c], t);
+                self.emit(LlOp::UintAdd, vec![b, m], t)
+            }
+            _ => return Err(RTypeError::unsupported("min/max of floats")),
+        })
+    }
+}

@@ -1,0 +1,668 @@
+//! Lowering one annotated graph: every high-level operation becomes
+//! low-level operations on representations, every link converts the
+//! values it carries to the representations its target expects.
+//!
+//! `ops` lowers arithmetic, comparisons and identity; `calls` lowers
+//! calls, instantiation, attributes and built-in functions.
+
+mod calls;
+mod ops;
+
+use pyo3::prelude::*;
+use rpy3_annotator::model::IntKind;
+use rpy3_annotator::{ClassDefId, GraphId, SomeValue};
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, UNSIGNED, VOID};
+use rpy3_model::{BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId};
+
+use crate::helpers::{type_const, value_const};
+use crate::repr::Repr;
+use crate::{RTypeError, RTyper};
+
+/// Lowers annotated graph `g` into a low-level graph.
+pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<FunctionGraph, RTypeError> {
+    let ann = rt.ann;
+    let src = ann.graphs[g].graph.clone();
+    let mut graph = (*src).clone();
+    // types of the variables the annotator bound
+    for (v, s) in ann.graphs[g].bindings.iter() {
+        if let Some(s) = s {
+            let r = rt.getrepr(s)?;
+            rt.ensure_types(&r);
+            graph.vars[v].concretetype = Some(r.lowleveltype(rt));
+        }
+    }
+    let ret_var = src.blocks[src.returnblock].inputargs[0];
+    let ret_repr = rt.getrepr(&ann.binding(g, ret_var))?;
+    graph.vars[ret_var].concretetype = Some(ret_repr.lowleveltype(rt));
+    let ex = src.blocks[src.exceptblock].inputargs.clone();
+    graph.vars[ex[0]].concretetype = Some(rt.objmodel.vtable_ptr);
+    let base_exc = rt.exception_classdef("BaseException");
+    graph.vars[ex[1]].concretetype = Some(rt.classes.instance_ptr(base_exc));
+    // variables of blocks never reached keep no type; they are pruned below
+    let blocks = src.iterblocks();
+    let mut truncated: Vec<BlockId> = Vec::new();
+    for &b in &blocks {
+        if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
+            continue;
+        }
+        let mut cx = Cx { rt, py, g, block: b, ops: Vec::new(), graph: &mut graph, index: 0, lineno: 0 };
+        let ops = src.blocks[b].operations.clone();
+        let mut cut = false;
+        for (i, op) in ops.iter().enumerate() {
+            cx.index = i;
+            cx.lineno = op.lineno;
+            cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
+                if e.location.is_none() {
+                    e.location = Some(format!("{}:{} (in function {})", src.source.filename, op.lineno, src.source.qualname));
+                }
+                e
+            })?;
+            if ann.binding(g, op.result).is_impossible() && op.opname.desc().canraise.contains(&"Exception") {
+                // a call that never returns: the rest of the block is dead
+                cut = i + 1 < ops.len();
+                break;
+            }
+        }
+        let new_ops = std::mem::take(&mut cx.ops);
+        graph.blocks[b].operations = new_ops;
+        if cut {
+            truncated.push(b);
+        }
+    }
+    fix_links(rt, py, g, &src, &mut graph, &blocks, &truncated)?;
+    graph.compact();
+    rpy3_model::checkgraph(&graph).map_err(|e| RTypeError::new(format!("internal error: the low-level graph does not verify: {e}")))?;
+    Ok(graph)
+}
+
+/// The representation a link must deliver to input argument `v` of `target`.
+fn target_repr(rt: &RTyper<'_>, g: GraphId, src: &FunctionGraph, target: BlockId, i: usize) -> Result<Repr, RTypeError> {
+    if target == src.exceptblock {
+        return Ok(if i == 0 { Repr::Class } else { Repr::Instance(rt.exception_classdef("BaseException")) });
+    }
+    let v = src.blocks[target].inputargs[i];
+    rt.getrepr(&rt.ann.binding(g, v))
+}
+
+fn fix_links(
+    rt: &mut RTyper<'_>,
+    py: Python<'_>,
+    g: GraphId,
+    src: &FunctionGraph,
+    graph: &mut FunctionGraph,
+    blocks: &[BlockId],
+    truncated: &[BlockId],
+) -> Result<(), RTypeError> {
+    let ann = rt.ann;
+    let reached = |b: BlockId| b == src.returnblock || b == src.exceptblock || ann.is_annotated(g, b);
+    let mut unreachable: Option<BlockId> = None;
+    for &b in blocks {
+        if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
+            continue;
+        }
+        if truncated.contains(&b) {
+            // ends after a call that never returns
+            let target = unreachable_block(rt, py, graph, &mut unreachable)?;
+            graph.closeblock(b, ExitSwitch::None, vec![Link::new(vec![], target)]);
+            continue;
+        }
+        let exits = graph.blocks[b].exits.clone();
+        let mut kept = Vec::new();
+        for (k, &l) in exits.iter().enumerate() {
+            let target = graph.links[l].target;
+            if !reached(target) {
+                let is_normal_of_raising = graph.blocks[b].exitswitch == ExitSwitch::LastException && k == 0;
+                if is_normal_of_raising {
+                    let u = unreachable_block(rt, py, graph, &mut unreachable)?;
+                    let link = &mut graph.links[l];
+                    link.target = u;
+                    link.args.clear();
+                    kept.push(l);
+                }
+                continue;
+            }
+            // exception links: typed extra variables and a vtable exit case
+            let mut exc_class: Option<ClassDefId> = None;
+            if let (Some(et), Some(ev), Some(case)) =
+                (graph.links[l].last_exception, graph.links[l].last_exc_value, graph.links[l].exitcase.clone())
+            {
+                let c = rt.classdef_of_class(py, case.value.bind(py))?;
+                exc_class = Some(c);
+                graph.vars[et].concretetype = Some(rt.objmodel.vtable_ptr);
+                graph.vars[ev].concretetype = Some(rt.classes.instance_ptr(c));
+                let vt = rt.classes.vtable(c);
+                let cst = rpy3_model::llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+                graph.links[l].exitcase = Some(cst);
+            } else if let Some(case) = graph.links[l].exitcase.clone() {
+                let b_ = case.value.bind(py).is_truthy().unwrap_or(false);
+                let cst = rpy3_model::llconst::primitive_constant(py, LlValue::Bool(b_), BOOL).map_err(|e| RTypeError::new(e.to_string()))?;
+                graph.links[l].exitcase = Some(cst);
+            }
+            convert_link_args(rt, py, g, src, graph, b, l, exc_class)?;
+            kept.push(l);
+        }
+        graph.blocks[b].exits = kept.clone();
+        match graph.blocks[b].exitswitch.clone() {
+            ExitSwitch::Value(_) if kept.len() == 1 => {
+                graph.blocks[b].exitswitch = ExitSwitch::None;
+                graph.links[kept[0]].exitcase = None;
+            }
+            ExitSwitch::Value(Hlvalue::Constant(c)) => {
+                let cst = Hlvalue::Constant(rpy3_model::llconst::primitive_constant(
+                    py,
+                    LlValue::Bool(c.value.bind(py).is_truthy().unwrap_or(false)),
+                    BOOL,
+                ).map_err(|e| RTypeError::new(e.to_string()))?);
+                graph.blocks[b].exitswitch = ExitSwitch::Value(cst);
+            }
+            ExitSwitch::LastException if kept.len() == 1 => {
+                graph.blocks[b].exitswitch = ExitSwitch::None;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A block that is never reached at run time (after a call that always
+/// raises): it returns a zero value so the graph stays well formed.
+fn unreachable_block(rt: &RTyper<'_>, py: Python<'_>, graph: &mut FunctionGraph, cache: &mut Option<BlockId>) -> Result<BlockId, RTypeError> {
+    if let Some(b) = cache {
+        return Ok(*b);
+    }
+    let rv = graph.blocks[graph.returnblock].inputargs[0];
+    let ty = graph.vars[rv].concretetype.unwrap_or(VOID);
+    let zero = match ty.default_value() {
+        LlValue::Ptr(_) => value_const(py, LlValue::Ptr(None), ty)?,
+        v => value_const(py, v, ty)?,
+    };
+    let b = graph.new_block(vec![]);
+    let _ = rt;
+    let ret = graph.returnblock;
+    graph.closeblock(b, ExitSwitch::None, vec![Link::new(vec![zero], ret)]);
+    *cache = Some(b);
+    Ok(b)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn convert_link_args(
+    rt: &mut RTyper<'_>,
+    py: Python<'_>,
+    g: GraphId,
+    src: &FunctionGraph,
+    graph: &mut FunctionGraph,
+    block: BlockId,
+    l: rpy3_model::LinkId,
+    exc_class: Option<ClassDefId>,
+) -> Result<(), RTypeError> {
+    let target = graph.links[l].target;
+    let args = graph.links[l].args.clone();
+    let (le, lv) = (graph.links[l].last_exception, graph.links[l].last_exc_value);
+    let mut new_args = Vec::with_capacity(args.len());
+    let mut conversions: Vec<(VarId, Repr, Repr, usize)> = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        let want = target_repr(rt, g, src, target, i)?;
+        match a {
+            Hlvalue::Constant(c) => {
+                let v = rt.convert_const(py, &want, c.value.bind(py))?;
+                new_args.push(value_const(py, v, want.lowleveltype(rt))?);
+            }
+            Hlvalue::Variable(v) => {
+                let have = if Some(*v) == le {
+                    Repr::Class
+                } else if Some(*v) == lv {
+                    Repr::Instance(exc_class.expect("exception link"))
+                } else {
+                    rt.getrepr(&rt.ann.binding(g, *v))?
+                };
+                if have.lowleveltype(rt) == want.lowleveltype(rt) {
+                    new_args.push(a.clone());
+                } else if have == Repr::Void {
+                    let s = rt.ann.binding(g, *v);
+                    new_args.push(constant_of(rt, py, &s, &want)?);
+                } else {
+                    conversions.push((*v, have, want, i));
+                    new_args.push(a.clone());
+                }
+            }
+        }
+    }
+    if conversions.is_empty() {
+        graph.links[l].args = new_args;
+        return Ok(());
+    }
+    // a new block on the link performs the conversions
+    let mut inputs = Vec::new();
+    let mut inner_args = Vec::new();
+    let mut mapping = std::collections::HashMap::new();
+    for a in &new_args {
+        if let Hlvalue::Variable(v) = a {
+            if !mapping.contains_key(v) {
+                let nv = graph.copy_var(*v);
+                graph.vars[nv].concretetype = graph.vars[*v].concretetype;
+                mapping.insert(*v, nv);
+                inputs.push(*v);
+            }
+        }
+    }
+    let nb = graph.new_block(inputs.iter().map(|v| mapping[v]).collect());
+    let mut cx = Cx { rt, py, g, block: nb, ops: Vec::new(), graph, index: 0, lineno: 0 };
+    for (i, a) in new_args.iter().enumerate() {
+        let mapped = match a {
+            Hlvalue::Variable(v) => Hlvalue::Variable(mapping[v]),
+            c => c.clone(),
+        };
+        if let Some((_, have, want, _)) = conversions.iter().find(|(_, _, _, k)| *k == i) {
+            inner_args.push(cx.convert(mapped, have, want)?);
+        } else {
+            inner_args.push(mapped);
+        }
+    }
+    let ops = std::mem::take(&mut cx.ops);
+    graph.blocks[nb].operations = ops;
+    graph.closeblock(nb, ExitSwitch::None, vec![Link::new(inner_args, target)]);
+    let link = &mut graph.links[l];
+    link.args = inputs.iter().map(|v| Hlvalue::Variable(*v)).collect();
+    link.target = nb;
+    let _ = block;
+    Ok(())
+}
+
+/// The constant an annotation stands for, in representation `want`.
+pub(super) fn constant_of(rt: &mut RTyper<'_>, py: Python<'_>, s: &SomeValue, want: &Repr) -> Result<Hlvalue, RTypeError> {
+    let ty = want.lowleveltype(rt);
+    if *want == Repr::Void {
+        return value_const(py, LlValue::Void, VOID);
+    }
+    match s {
+        SomeValue::None_ => value_const(py, LlValue::Ptr(None), ty),
+        SomeValue::Bool { konst: Some(b), .. } => {
+            let obj = pyo3::types::PyBool::new(py, *b).to_owned().into_any();
+            let v = rt.convert_const(py, want, &obj)?;
+            value_const(py, v, ty)
+        }
+        SomeValue::Type { konst: Some(k), .. } => {
+            let v = rt.convert_const(py, want, k.bind(py))?;
+            value_const(py, v, ty)
+        }
+        SomeValue::Pbc { descs, .. } if descs.len() == 1 => {
+            let d = *descs.iter().next().expect("one");
+            match rt.ann.desc_object(d) {
+                Some(o) => {
+                    let v = rt.convert_const(py, want, o.bind(py))?;
+                    value_const(py, v, ty)
+                }
+                None => Err(RTypeError::unsupported("a bound method as a value")),
+            }
+        }
+        other => match other.konst() {
+            Some(k) => {
+                let v = rt.convert_const(py, want, k.bind(py))?;
+                value_const(py, v, ty)
+            }
+            None => Err(RTypeError::new(format!("no constant for {}", rpy3_annotator::describe(other)))),
+        },
+    }
+}
+
+/// Lowering state for one block.
+pub(super) struct Cx<'r, 'a, 'py, 'g> {
+    rt: &'r mut RTyper<'a>,
+    py: Python<'py>,
+    g: GraphId,
+    block: BlockId,
+    ops: Vec<SpaceOperation>,
+    graph: &'g mut FunctionGraph,
+    index: usize,
+    lineno: u32,
+}
+
+pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
+    if kind.unsigned() {
+        unsigned
+    } else {
+        signed
+    }
+}
+
+impl Cx<'_, '_, '_, '_> {
+    pub(super) fn s(&self, h: &Hlvalue) -> SomeValue {
+        match h {
+            Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v),
+            Hlvalue::Constant(c) => {
+                if let Some(name) = rpy3_annotator::builtin_name(self.py, c.value.bind(self.py)) {
+                    return SomeValue::Builtin { name, s_self: None };
+                }
+                if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
+                    return self.rt.ann.pbc(d);
+                }
+                let obj = c.value.bind(self.py);
+                if !obj.is_none() && !obj.is_instance_of::<pyo3::types::PyType>() {
+                    if let Ok(cdef) = self.rt.classdef_of_class(self.py, obj.get_type().as_any()) {
+                        return SomeValue::Instance { classdef: cdef, can_be_none: false };
+                    }
+                }
+                const_annotation(self.py, c)
+            }
+        }
+    }
+
+    pub(super) fn repr_of(&self, h: &Hlvalue) -> Result<Repr, RTypeError> {
+        let r = self.rt.getrepr(&self.s(h))?;
+        Ok(r)
+    }
+
+    pub(super) fn emit(&mut self, op: LlOp, args: Vec<Hlvalue>, ty: LlType) -> Hlvalue {
+        let r = self.graph.new_var("");
+        self.graph.vars[r].concretetype = Some(ty);
+        self.ops.push(SpaceOperation { opname: OpName::Ll(op), args, result: r, lineno: self.lineno });
+        Hlvalue::Variable(r)
+    }
+
+    /// Defines the high-level operation's result as `value`.
+    pub(super) fn finish(&mut self, result: VarId, value: Hlvalue) {
+        if let Hlvalue::Variable(v) = &value {
+            if let Some(last) = self.ops.last_mut() {
+                if last.result == *v && self.graph.vars[*v].concretetype == self.graph.vars[result].concretetype {
+                    last.result = result;
+                    return;
+                }
+            }
+        }
+        let ty = self.graph.vars[result].concretetype.unwrap_or(VOID);
+        self.graph.vars[result].concretetype = Some(ty);
+        self.ops.push(SpaceOperation { opname: OpName::Ll(LlOp::SameAs), args: vec![value], result, lineno: self.lineno });
+    }
+
+    /// Operand `h` in representation `want`.
+    pub(super) fn input(&mut self, h: &Hlvalue, want: &Repr) -> Result<Hlvalue, RTypeError> {
+        match h {
+            Hlvalue::Constant(c) => {
+                let v = self.rt.convert_const(self.py, want, c.value.bind(self.py))?;
+                value_const(self.py, v, want.lowleveltype(self.rt))
+            }
+            Hlvalue::Variable(v) => {
+                let s = self.rt.ann.binding(self.g, *v);
+                let have = self.rt.getrepr(&s)?;
+                if have == Repr::Void && *want != Repr::Void {
+                    return constant_of(self.rt, self.py, &s, want);
+                }
+                self.convert(h.clone(), &have, want)
+            }
+        }
+    }
+
+    /// Converts a value between representations.
+    pub(super) fn convert(&mut self, v: Hlvalue, have: &Repr, want: &Repr) -> Result<Hlvalue, RTypeError> {
+        let (ht, wt) = (have.lowleveltype(self.rt), want.lowleveltype(self.rt));
+        if ht == wt {
+            return Ok(v);
+        }
+        Ok(match (have, want) {
+            (_, Repr::Void) => value_const(self.py, LlValue::Void, VOID)?,
+            (Repr::Bool, Repr::Int(k)) => {
+                if k.unsigned() {
+                    self.emit(LlOp::CastBoolToUint, vec![v], UNSIGNED)
+                } else {
+                    self.emit(LlOp::CastBoolToInt, vec![v], SIGNED)
+                }
+            }
+            (Repr::Bool, Repr::Float) => self.emit(LlOp::CastBoolToFloat, vec![v], wt),
+            (Repr::Int(k), Repr::Float) => {
+                if k.unsigned() {
+                    self.emit(LlOp::CastUintToFloat, vec![v], wt)
+                } else {
+                    self.emit(LlOp::CastIntToFloat, vec![v], wt)
+                }
+            }
+            (Repr::Int(a), Repr::Int(b)) if !a.unsigned() && b.unsigned() => self.emit(LlOp::CastIntToUint, vec![v], wt),
+            (Repr::Int(a), Repr::Int(b)) if a.unsigned() && !b.unsigned() => self.emit(LlOp::CastUintToInt, vec![v], wt),
+            (Repr::Instance(_), Repr::Instance(_)) => {
+                let t = type_const(self.py, wt)?;
+                self.emit(LlOp::CastPointer, vec![t, v], wt)
+            }
+            _ => return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}"))),
+        })
+    }
+
+    pub(super) fn result_repr(&self, op: &SpaceOperation) -> Result<Repr, RTypeError> {
+        self.rt.getrepr(&self.rt.ann.binding(self.g, op.result))
+    }
+
+    fn lower_op(&mut self, op: &SpaceOperation, next: Option<&SpaceOperation>) -> Result<(), RTypeError> {
+        use rpy3_model::OpName as H;
+        let s_result = self.rt.ann.binding(self.g, op.result);
+        // a pure operation whose result the annotator knows is that constant
+        let desc = op.opname.desc();
+        if desc.pure && desc.canraise.is_empty() && is_constant(&s_result) {
+            let r = self.result_repr(op)?;
+            let c = constant_of(self.rt, self.py, &s_result, &r)?;
+            self.finish(op.result, c);
+            return Ok(());
+        }
+        match op.opname {
+            H::Add | H::Sub | H::Mul | H::Floordiv | H::Mod | H::Truediv | H::Pow | H::Lshift | H::Rshift | H::And_
+            | H::Or_ | H::Xor | H::InplaceAdd | H::InplaceSub | H::InplaceMul | H::InplaceFloordiv | H::InplaceMod
+            | H::InplaceTruediv | H::InplacePow | H::InplaceLshift | H::InplaceRshift | H::InplaceAnd | H::InplaceOr
+            | H::InplaceXor => self.arith(op, next),
+            H::Divmod => {
+                let r = self.result_repr(op)?;
+                let Repr::Tuple(items) = r.clone() else { return Err(RTypeError::unsupported("divmod of these values")) };
+                let (fl, md) = match &items[0] {
+                    Repr::Int(k) => (int_op(*k, LlOp::IntFloordiv, LlOp::UintFloordiv), int_op(*k, LlOp::IntMod, LlOp::UintMod)),
+                    Repr::Float => (LlOp::FloatFloordiv, LlOp::FloatMod),
+                    _ => return Err(RTypeError::unsupported("divmod of these values")),
+                };
+                let a = self.input(&op.args[0], &items[0])?;
+                let b = self.input(&op.args[1], &items[0])?;
+                let t = items[0].lowleveltype(self.rt);
+                let q = self.emit(fl, vec![a.clone(), b.clone()], t);
+                let m = self.emit(md, vec![a, b], t);
+                let tuple = self.new_tuple(&items, vec![q, m])?;
+                self.finish(op.result, tuple);
+                Ok(())
+            }
+            H::Neg | H::Pos | H::Invert | H::Abs => {
+                let r = self.result_repr(op)?;
+                let a = self.input(&op.args[0], &r)?;
+                let t = r.lowleveltype(self.rt);
+                let v = match (&r, op.opname) {
+                    (_, H::Pos) => a,
+                    (Repr::Int(k), H::Neg) => {
+                        let ovf = is_ovfchecked(op, next);
+                        self.emit(if ovf { LlOp::IntNegOvf } else { int_op(*k, LlOp::IntNeg, LlOp::UintNeg) }, vec![a], t)
+                    }
+                    (Repr::Int(k), H::Invert) => self.emit(int_op(*k, LlOp::IntInvert, LlOp::UintInvert), vec![a], t),
+                    (Repr::Int(k), H::Abs) if !k.unsigned() => {
+                        let ovf = is_ovfchecked(op, next);
+                        self.emit(if ovf { LlOp::IntAbsOvf } else { LlOp::IntAbs }, vec![a], t)
+                    }
+                    (Repr::Int(_), H::Abs) => a,
+                    (Repr::Float, H::Neg) => self.emit(LlOp::FloatNeg, vec![a], t),
+                    (Repr::Float, H::Abs) => self.emit(LlOp::FloatAbs, vec![a], t),
+                    _ => return Err(RTypeError::unsupported(&format!("{} on {r:?}", op.opname))),
+                };
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Lt | H::Le | H::Eq | H::Ne | H::Gt | H::Ge => self.compare(op),
+            H::Bool => {
+                let a = self.repr_of(&op.args[0])?;
+                let x = self.input(&op.args[0], &a)?;
+                let v = match &a {
+                    Repr::Bool => x,
+                    Repr::Int(k) => self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL),
+                    Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
+                    Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
+                    _ => return Err(RTypeError::unsupported(&format!("truth value of {a:?}"))),
+                };
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Is_ => self.is_(op),
+            H::SimpleCall | H::CallArgs => self.call(op),
+            H::Getattr => self.getattr(op),
+            H::Setattr => self.setattr(op),
+            H::Newtuple => {
+                let Repr::Tuple(items) = self.result_repr(op)? else { return Err(RTypeError::new("newtuple of a non-tuple")) };
+                let mut vals = Vec::new();
+                for (a, r) in op.args.iter().zip(items.iter()) {
+                    vals.push(self.input(a, r)?);
+                }
+                let t = self.new_tuple(&items, vals)?;
+                self.finish(op.result, t);
+                Ok(())
+            }
+            H::Getitem => {
+                let tr = self.repr_of(&op.args[0])?;
+                let Repr::Tuple(items) = tr.clone() else {
+                    return Err(RTypeError::unsupported("indexing containers (the containers issue)"));
+                };
+                let idx: i64 = match &op.args[1] {
+                    Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("tuple index"))?,
+                    Hlvalue::Variable(v) => match self.rt.ann.binding(self.g, *v).konst() {
+                        Some(k) => k.bind(self.py).extract().map_err(|_| RTypeError::new("tuple index"))?,
+                        None => return Err(RTypeError::new("tuple index is not a constant")),
+                    },
+                };
+                let i = if idx < 0 { idx + items.len() as i64 } else { idx } as usize;
+                let t = self.input(&op.args[0], &tr)?;
+                let v = self.emit(LlOp::Getfield, vec![t, name(self.py, &format!("item{i}"))], items[i].lowleveltype(self.rt));
+                let want = self.result_repr(op)?;
+                let v = self.convert(v, &items[i], &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Iter => {
+                let r = self.repr_of(&op.args[0])?;
+                if r != Repr::Range {
+                    return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
+                }
+                let (_, _, it, pit) = self.rt.range_types();
+                let range = self.input(&op.args[0], &r)?;
+                let tc = type_const(self.py, it)?;
+                let p = self.emit(LlOp::Malloc, vec![tc], pit);
+                for (from, to) in [("start", "next"), ("stop", "stop"), ("step", "step")] {
+                    let v = self.emit(LlOp::Getfield, vec![range.clone(), name(self.py, from)], SIGNED);
+                    self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, to), v], VOID);
+                }
+                self.finish(op.result, p);
+                Ok(())
+            }
+            H::Next => {
+                let r = self.repr_of(&op.args[0])?;
+                if r != Repr::RangeIter {
+                    return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
+                }
+                let helper = self.rt.helper_rangenext(self.py)?;
+                let it = self.input(&op.args[0], &r)?;
+                let f = self.func_const(helper)?;
+                let v = self.emit(LlOp::DirectCall, vec![f, it], SIGNED);
+                let want = self.result_repr(op)?;
+                let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Type => {
+                let r = self.repr_of(&op.args[0])?;
+                let Repr::Instance(_) = r else { return Err(RTypeError::unsupported("type() of a non-instance")) };
+                let x = self.input(&op.args[0], &r)?;
+                let obj = self.object_ptr_of(x)?;
+                let v = self.emit(LlOp::Getfield, vec![obj, name(self.py, "typeptr")], self.rt.objmodel.vtable_ptr);
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Issubtype => {
+                let t = self.input(&op.args[0], &Repr::Class)?;
+                let c = self.input(&op.args[1], &Repr::Class)?;
+                let helper = self.rt.helper_issubclass(self.py);
+                let f = self.func_const(helper)?;
+                let v = self.emit(LlOp::DirectCall, vec![f, t, c], BOOL);
+                self.finish(op.result, v);
+                Ok(())
+            }
+            other => Err(RTypeError::unsupported(&format!("the operation {other}"))),
+        }
+    }
+
+    pub(super) fn func_const(&self, index: usize) -> Result<Hlvalue, RTypeError> {
+        let f = self.rt.func_ref(index);
+        let c = rpy3_model::llconst::func_constant(self.py, f, self.rt.func_name(index)).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok(Hlvalue::Constant(c))
+    }
+
+    pub(super) fn object_ptr_of(&mut self, x: Hlvalue) -> Result<Hlvalue, RTypeError> {
+        let ot = self.rt.objmodel.object_ptr;
+        let tc = type_const(self.py, ot)?;
+        Ok(self.emit(LlOp::CastPointer, vec![tc, x], ot))
+    }
+
+    pub(super) fn new_tuple(&mut self, items: &[Repr], vals: Vec<Hlvalue>) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.tuple_struct(items);
+        let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let tc = type_const(self.py, st)?;
+        let p = self.emit(LlOp::Malloc, vec![tc], pt);
+        for (i, v) in vals.into_iter().enumerate() {
+            self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, &format!("item{i}")), v], VOID);
+        }
+        Ok(p)
+    }
+
+}
+
+/// Whether an annotation stands for a single known value.
+pub(super) fn is_constant(s: &SomeValue) -> bool {
+    matches!(
+        s,
+        SomeValue::Bool { konst: Some(_), .. }
+            | SomeValue::None_
+            | SomeValue::Integer { konst: Some(_), .. }
+            | SomeValue::Float { konst: Some(_) }
+            | SomeValue::Str { konst: Some(_), is_char: true, .. }
+    )
+}
+
+/// Whether `op` is immediately checked by `ovfcheck()` (PyPy's
+/// `transform_ovfcheck`: the operation becomes its `_ovf` variant).
+pub(super) fn is_ovfchecked(op: &SpaceOperation, next: Option<&SpaceOperation>) -> bool {
+    let Some(n) = next else { return false };
+    if n.opname != rpy3_model::OpName::SimpleCall || n.args.len() != 2 || n.args[1].as_var() != Some(op.result) {
+        return false;
+    }
+    match &n.args[0] {
+        Hlvalue::Constant(c) => Python::attach(|py| {
+            c.value.bind(py).getattr("__name__").map(|n| n.to_string() == "ovfcheck").unwrap_or(false)
+                && c.value.bind(py).getattr("__module__").map(|m| m.to_string().starts_with("rpy3.rlib")).unwrap_or(false)
+        }),
+        _ => false,
+    }
+}
+
+/// A light annotation of a flow-graph constant (for choosing reprs).
+pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
+    let o = c.value.bind(py);
+    let k = Some(rpy3_model::PyObj::new(o));
+    if o.is_none() {
+        SomeValue::None_
+    } else if o.is_instance_of::<pyo3::types::PyBool>() {
+        SomeValue::Bool { konst: o.is_truthy().ok(), knowntypedata: None }
+    } else if o.is_instance_of::<pyo3::types::PyInt>() {
+        let tyname = o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        let kind = if tyname == "r_uint" || tyname == "r_ulonglong" { IntKind::Unsigned } else { IntKind::Signed };
+        SomeValue::Integer { kind, nonneg: false, konst: k }
+    } else if o.is_instance_of::<pyo3::types::PyFloat>() {
+        SomeValue::Float { konst: k }
+    } else if let Ok(s) = o.cast::<pyo3::types::PyString>() {
+        SomeValue::Str { kind: rpy3_annotator::model::StrKind::Str, is_char: s.len().map(|n| n == 1).unwrap_or(false), can_be_none: false, konst: k }
+    } else if let Ok(t) = o.cast::<pyo3::types::PyTuple>() {
+        SomeValue::Tuple(t.iter().map(|i| const_annotation(py, &Constant::new(rpy3_model::PyObj::new(&i)))).collect())
+    } else {
+        // functions, classes and other prebuilt constants carry no value
+        SomeValue::None_
+    }
+}
+
+pub(super) fn name(py: Python<'_>, n: &str) -> Hlvalue {
+    Hlvalue::Constant(rpy3_model::llconst::name_constant(py, n))
+}
