@@ -517,6 +517,23 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
             _ => return Err(self.err("the return block must take one argument")),
         }
+        // iterblocks indexes the arenas: refuse dangling ids first
+        for (bid, block) in g.blocks.iter() {
+            for &l in &block.exits {
+                let ok = g
+                    .links
+                    .get(l)
+                    .is_some_and(|link| g.blocks.get(link.target).is_some());
+                if !ok {
+                    self.origin = Origin {
+                        block: bid.as_u32(),
+                        op: NONE,
+                        opname: None,
+                    };
+                    return Err(self.err(format!("{l} is not a link to a block of the graph")));
+                }
+            }
+        }
         for b in g.iterblocks() {
             self.block_pc.insert(b, self.f.code.len() as u32);
             self.load_block(b)?;

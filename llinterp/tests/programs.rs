@@ -56,6 +56,58 @@ fn linked_list_of_gc_structs() {
     });
 }
 
+#[test]
+fn objects_allocated_by_calls_survive_flushing() {
+    Python::attach(|py| {
+        // build(n) returns the head of a list of n nodes
+        let mut p = base_program();
+        let om = p.objmodel;
+        let (node, pnode) = node_type(&om);
+        let mut b = GraphBuilder::new("pair", &[SIGNED], pnode, &om);
+        let x = b.arg(0);
+        let start = b.start();
+        let tail = b.op(start, LlOp::Malloc, vec![ty(py, node)], pnode);
+        b.op(
+            start,
+            LlOp::Setfield,
+            vec![v(tail), name(py, "inst_v"), v(x)],
+            VOID,
+        );
+        let head = b.op(start, LlOp::Malloc, vec![ty(py, node)], pnode);
+        b.op(
+            start,
+            LlOp::Setfield,
+            vec![v(head), name(py, "inst_nxt"), v(tail)],
+            VOID,
+        );
+        let ret = b.ret();
+        b.goto(start, ret, vec![v(head)]);
+        let f = add_function(&mut p, "pair", b.finish(), &[SIGNED], pnode);
+        let mut it = load(py, &p);
+        let Ok(LlValue::Ptr(Some(h1))) = it.call(f, vec![LlValue::Int(5)]) else {
+            panic!()
+        };
+        let next = |it: &LlInterp, h| it.read_slot(&h, 2);
+        let Some(LlValue::Ptr(Some(t1))) = next(&it, h1) else {
+            panic!()
+        };
+        assert_eq!(it.read_slot(&t1, 1), Some(LlValue::Int(5)));
+        // flushing into the persistent heap keeps object numbers
+        let heap = it.heap().clone();
+        assert_eq!(heap.get_slot(&t1, 1), LlValue::Int(5));
+        let Ok(LlValue::Ptr(Some(h2))) = it.call(f, vec![LlValue::Int(6)]) else {
+            panic!()
+        };
+        assert_ne!(h1.obj, h2.obj);
+        let Some(LlValue::Ptr(Some(t2))) = next(&it, h2) else {
+            panic!()
+        };
+        assert_eq!(it.read_slot(&t2, 1), Some(LlValue::Int(6)));
+        assert_eq!(it.read_slot(&t1, 1), Some(LlValue::Int(5)));
+        assert_eq!(it.read_slot(&t1, 99), None);
+    });
+}
+
 /// `f(n, i)`: an array of n ints `a[k] = k * 10`, returns `a[i]`, or -1
 /// when indexing raises IndexError (`catch` true) — else the IndexError
 /// escapes.
@@ -688,5 +740,36 @@ fn indirect_call_and_wrong_downcast() {
             })) => {}
             other => panic!("{other:?}"),
         }
+    });
+}
+
+#[test]
+fn retyped_variables_give_errors_not_panics() {
+    Python::attach(|py| {
+        let mut p = base_program();
+        int_loop(py, &mut p);
+        linked_list(py, &mut p);
+        let (q, _) = array_program(py, true);
+        p.functions.extend(q.functions.iter().cloned());
+        let mut refused = 0;
+        for fi in 0..p.functions.len() {
+            let nvars = p.functions[fi].graph.vars.len();
+            for k in 0..nvars {
+                for bad in [FLOAT, BOOL, VOID] {
+                    let mut q = p.clone();
+                    let mut g = (*q.functions[fi].graph).clone();
+                    let var = g.vars.keys().nth(k).unwrap();
+                    if g.vars[var].concretetype == Some(bad) {
+                        continue;
+                    }
+                    g.vars[var].concretetype = Some(bad);
+                    q.functions[fi].graph = std::sync::Arc::new(g);
+                    if check_program(&q).is_err() {
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert!(refused > 50, "{refused}");
     });
 }

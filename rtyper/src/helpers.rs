@@ -8,6 +8,9 @@ use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, VOID};
 use rpy3_model::{llconst, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId};
 
+use rpy3_annotator::ClassDefId;
+use rpy3_model::lltype::TypeDef;
+
 use crate::{RTypeError, RTyper};
 
 /// Builds a low-level graph block by block.
@@ -213,6 +216,96 @@ impl RTyper<'_> {
         b.op(exhaust, LlOp::Setfield, vec![var(vex[0]), name(py, "next"), var(stopv)], VOID);
         b.ret(exhaust, var(vex[1]));
         Ok(self.add_helper("ll_rangenext", b.graph, LlType::func(vec![it], SIGNED)))
+    }
+}
+
+impl RTyper<'_> {
+    /// A dispatcher calling, for a receiver of class `base`, the function
+    /// of the most specific case its class is a subclass of: `cases` are
+    /// `(class, function index)`.  Arguments after the receiver pass
+    /// through; the first case gives their types and the result type.
+    pub fn method_dispatcher(&mut self, py: Python<'_>, base: ClassDefId, mut cases: Vec<(ClassDefId, usize)>) -> Result<usize, RTypeError> {
+        // most specific classes first
+        let depth = |rt: &RTyper<'_>, c: ClassDefId| {
+            let mut d = 0;
+            let mut k = Some(c);
+            while let Some(x) = k {
+                d += 1;
+                k = rt.ann.classdefs[x].base;
+            }
+            d
+        };
+        cases.sort_by_key(|&(c, f)| (std::cmp::Reverse(depth(self, c)), c, f));
+        let key = format!("dispatch:{base:?}:{cases:?}");
+        if let Some(&i) = self.dispatchers.get(&key) {
+            return Ok(i);
+        }
+        let (first_args, result) = match self.funcs[cases[0].1].1.def() {
+            TypeDef::Func { args, result } => (args, result),
+            _ => return Err(RTypeError::new("internal error: function without a function type")),
+        };
+        for &(_, f) in &cases {
+            if let TypeDef::Func { args, result: r } = self.funcs[f].1.def() {
+                if args.len() != first_args.len() || args[1..] != first_args[1..] || (r != result && r.target().is_none()) {
+                    return Err(RTypeError::unsupported("overriding methods with different argument or result types"));
+                }
+            }
+        }
+        let base_ptr = self.classes.instance_ptr(base);
+        let mut arg_types = vec![base_ptr];
+        arg_types.extend(first_args[1..].iter().copied());
+        let (mut b, args) = GraphBuilder::new(self, &format!("dispatch_{}", self.funcs[cases[0].1].0), &arg_types, result);
+        let issub = self.helper_issubclass(py);
+        let issub_c = Hlvalue::Constant(
+            llconst::func_constant(py, self.func_ref(issub), "ll_issubclass").map_err(|e| RTypeError::new(e.to_string()))?,
+        );
+        let start = b.graph.startblock;
+        let op_t = self.objmodel.object_ptr;
+        let obj = b.op(start, LlOp::CastPointer, vec![type_const(py, op_t)?, var(args[0])], op_t);
+        let t = b.op(start, LlOp::Getfield, vec![var(obj), name(py, "typeptr")], self.objmodel.vtable_ptr);
+        let mut pass: Vec<Hlvalue> = args.iter().map(|&v| var(v)).collect();
+        pass.push(var(t));
+        let mut types = arg_types.clone();
+        types.push(self.objmodel.vtable_ptr);
+        let (mut check, mut cvars) = b.block(&types);
+        b.goto(start, check, pass);
+        for (i, &(c, f)) in cases.iter().enumerate() {
+            let (call, kvars) = b.block(&arg_types);
+            let fwd: Vec<Hlvalue> = cvars[..arg_types.len()].iter().map(|&v| var(v)).collect();
+            if i + 1 == cases.len() {
+                // the last (most general) case takes everything left
+                b.goto(check, call, fwd);
+            } else {
+                let vt = Hlvalue::Constant(
+                    llconst::ptr_constant(py, Some(self.classes.vtable(c)), self.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?,
+                );
+                let ok = b.op(check, LlOp::DirectCall, vec![issub_c.clone(), var(cvars[arg_types.len()]), vt], BOOL);
+                let (next, nvars) = b.block(&types);
+                let all: Vec<Hlvalue> = cvars.iter().map(|&v| var(v)).collect();
+                b.branch(py, check, ok, (next, all), (call, fwd));
+                check = next;
+                cvars = nvars;
+            }
+            let (fargs, fres) = match self.funcs[f].1.def() {
+                TypeDef::Func { args, result } => (args, result),
+                _ => unreachable!("checked above"),
+            };
+            let me = b.op(call, LlOp::CastPointer, vec![type_const(py, fargs[0])?, var(kvars[0])], fargs[0]);
+            let mut cargs = vec![Hlvalue::Constant(
+                llconst::func_constant(py, self.func_ref(f), &self.funcs[f].0.clone()).map_err(|e| RTypeError::new(e.to_string()))?,
+            )];
+            cargs.push(var(me));
+            cargs.extend(kvars[1..].iter().map(|&v| var(v)));
+            let mut r = b.op(call, LlOp::DirectCall, cargs, fres);
+            if fres != result {
+                r = b.op(call, LlOp::CastPointer, vec![type_const(py, result)?, var(r)], result);
+            }
+            b.ret(call, var(r));
+        }
+        let ty = LlType::func(arg_types, result);
+        let idx = self.add_helper("dispatch", b.graph, ty);
+        self.dispatchers.insert(key, idx);
+        Ok(idx)
     }
 }
 

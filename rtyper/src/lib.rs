@@ -83,6 +83,8 @@ pub struct RTyper<'a> {
     exception_classdefs: HashMap<String, ClassDefId>,
     /// Prebuilt instances already in the heap.
     prebuilt: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
+    /// Method dispatchers by their cases.
+    dispatchers: HashMap<String, usize>,
 }
 
 impl<'a> RTyper<'a> {
@@ -174,6 +176,7 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         helpers: HashMap::new(),
         exception_classdefs,
         prebuilt: HashMap::new(),
+        dispatchers: HashMap::new(),
     };
     rt.classes.root_ptr = Some(rt.objmodel.object_ptr);
     rt.make_range_types();

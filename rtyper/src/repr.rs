@@ -151,6 +151,11 @@ impl RTyper<'_> {
             },
             S::Dict(_) | S::Set(_) => return Err(RTypeError::unsupported("dicts and sets (the containers issue)")),
             S::Generator(_) => return Err(RTypeError::unsupported("generators")),
+            // super(C, obj) carries obj; other bound built-ins carry nothing
+            S::Builtin { name: "super", s_self: Some(inner) } => match &**inner {
+                S::Tuple(parts) if parts.len() == 2 => self.getrepr(&parts[1])?,
+                _ => return Err(RTypeError::new("malformed super() annotation")),
+            },
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => return Err(RTypeError::unsupported("slices")),
         })

@@ -107,6 +107,18 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, c);
                 Ok(())
             }
+            SomeValue::Builtin { name: "super", s_self: None } => {
+                // super(C, obj) is obj, looked up from C's base
+                let v = self.input(&positional[1], &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin { name: "base_init", s_self: Some(_) } => {
+                // Exception.__init__ / object.__init__: nothing to do
+                let none = value_const(self.py, LlValue::Void, VOID)?;
+                self.finish(op.result, none);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);
@@ -140,6 +152,35 @@ impl Cx<'_, '_, '_, '_> {
                     }
                     _ => Err(RTypeError::unsupported("calling this prebuilt object")),
                 }
+            }
+            SomeValue::Pbc { descs, .. }
+                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })) =>
+            {
+                // a method of several classes: dispatch on the receiver's class
+                let Repr::Instance(base) = self.repr_of(&op.args[0])? else {
+                    return Err(RTypeError::new("internal error: method set without an instance"));
+                };
+                let mut cases = Vec::new();
+                for d in descs.iter() {
+                    if let Desc::Method { func, selfclassdef, .. } = &self.rt.ann.descs[*d] {
+                        let (func, c) = (*func, *selfclassdef);
+                        cases.push((c, self.callee(func)?));
+                    }
+                }
+                let dispatcher = self.rt.method_dispatcher(self.py, base, cases.clone())?;
+                let mut args = vec![op.args[0].clone()];
+                args.extend(positional);
+                let (v, rr) = self.direct_call(cases[0].1, args, keywords)?;
+                // call the dispatcher instead, with the receiver as the base class
+                let me = self.input(&op.args[0], &Repr::Instance(base))?;
+                let fc = self.func_const(dispatcher)?;
+                if let Some(last) = self.ops.last_mut() {
+                    last.args[0] = fc;
+                    last.args[1] = me;
+                }
+                let v = self.convert(v, &rr, &want)?;
+                self.finish(op.result, v);
+                Ok(())
             }
             SomeValue::Type { konst: Some(k), .. } => {
                 let k = k.clone();
@@ -285,6 +326,15 @@ impl Cx<'_, '_, '_, '_> {
                     v
                 };
                 let v = self.convert(v, &fr, &want)?;
+                self.finish(op.result, v);
+                return Ok(());
+            }
+        }
+        if let SomeValue::Builtin { name: "super", .. } = s_obj {
+            if let SomeValue::Pbc { .. } = s_res {
+                let r = self.repr_of(&op.args[0])?;
+                let x = self.input(&op.args[0], &r)?;
+                let v = self.convert(x, &r, &want)?;
                 self.finish(op.result, v);
                 return Ok(());
             }
