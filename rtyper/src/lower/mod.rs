@@ -5,6 +5,7 @@
 //! `ops` lowers arithmetic, comparisons and identity; `calls` lowers
 //! calls, instantiation, attributes and built-in functions.
 
+mod builtins;
 mod calls;
 mod ops;
 
