@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use rpy3_annotator::{ClassDefId, SomeValue};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, VOID};
-use rpy3_model::{Constant, Hlvalue, OpName, SpaceOperation};
+use rpy3_model::{Constant, Hlvalue, SpaceOperation};
 
 use super::{constant_of, is_constant, name, Cx};
 use crate::classes::field_name;
@@ -12,8 +12,6 @@ use crate::helpers::{type_const, value_const};
 use crate::repr::Repr;
 use crate::RTypeError;
 use rpy3_annotator::description::Desc;
-use rpy3_annotator::GraphId;
-use rpy3_model::FunctionGraph;
 
 impl Cx<'_, '_, '_, '_> {
     /// The graph the annotator chose for a call of `desc` at this operation.
@@ -25,7 +23,21 @@ impl Cx<'_, '_, '_, '_> {
 
     /// Emits a direct call of function `f` with high-level arguments bound
     /// to its parameters; returns the result in the callee's repr.
-    fn direct_call(&mut self, f: usize, mut args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
+    fn direct_call(&mut self, f: usize, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
+        self.direct_call_with(f, args, keywords, None, None)
+    }
+
+    /// `direct_call`, with an already low-level first argument (`ll_self`)
+    /// and/or another function to call with the same arguments (`target`,
+    /// a dispatcher).
+    fn direct_call_with(
+        &mut self,
+        f: usize,
+        mut args: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+        ll_self: Option<Hlvalue>,
+        target: Option<Hlvalue>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
         let gid = *self.rt.func_of_graph.iter().find(|(_, &i)| i == f).map(|(g, _)| g).expect("function of a graph");
         let graph = self.rt.ann.graphs[gid].graph.clone();
         let sig = &graph.signature;
@@ -70,8 +82,16 @@ impl Cx<'_, '_, '_, '_> {
             });
         }
         let inputs = graph.blocks[graph.startblock].inputargs.clone();
-        let mut ll_args = vec![self.func_const(f)?];
+        let mut ll_args = vec![match target {
+            Some(t) => t,
+            None => self.func_const(f)?,
+        }];
+        let mut ll_self = ll_self;
         for (v, a) in inputs.iter().zip(bound.iter()) {
+            if let Some(s) = ll_self.take() {
+                ll_args.push(s);
+                continue;
+            }
             let want = self.rt.getrepr(&self.rt.ann.binding(gid, *v))?;
             ll_args.push(self.input(a, &want)?);
         }
@@ -167,16 +187,12 @@ impl Cx<'_, '_, '_, '_> {
                     }
                 }
                 let dispatcher = self.rt.method_dispatcher(self.py, base, cases.clone())?;
-                let mut args = vec![op.args[0].clone()];
-                args.extend(positional);
-                let (v, rr) = self.direct_call(cases[0].1, args, keywords)?;
-                // call the dispatcher instead, with the receiver as the base class
+                // the receiver as the base class, computed before the call
                 let me = self.input(&op.args[0], &Repr::Instance(base))?;
                 let fc = self.func_const(dispatcher)?;
-                if let Some(last) = self.ops.last_mut() {
-                    last.args[0] = fc;
-                    last.args[1] = me;
-                }
+                let mut args = vec![op.args[0].clone()];
+                args.extend(positional);
+                let (v, rr) = self.direct_call_with(cases[0].1, args, keywords, Some(me), Some(fc))?;
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())
@@ -206,55 +222,15 @@ impl Cx<'_, '_, '_, '_> {
         let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index)).cloned().unwrap_or_default();
         if let Some((_, &g)) = sites.iter().next() {
             let f = self.rt.func_index(g).ok_or_else(|| RTypeError::new("__init__ graph"))?;
-            let mut all = vec![];
-            // self, converted to the __init__'s self repr
-            let gid = g;
-            let selfv = self.rt.ann.graphs[gid].graph.blocks[self.rt.ann.graphs[gid].graph.startblock].inputargs[0];
-            let want_self = self.rt.getrepr(&self.rt.ann.binding(gid, selfv))?;
+            let selfv = self.rt.ann.graphs[g].graph.blocks[self.rt.ann.graphs[g].graph.startblock].inputargs[0];
+            let want_self = self.rt.getrepr(&self.rt.ann.binding(g, selfv))?;
             let me = self.convert(p.clone(), &Repr::Instance(c), &want_self)?;
-            all.push(me);
+            let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+            let mut all = vec![placeholder];
             all.extend(args);
-            // arguments already in LL form for self; the rest are flow values
-            self.direct_call_prebound(f, all, keywords)?;
+            self.direct_call_with(f, all, keywords, Some(me), None)?;
         }
         Ok(p)
-    }
-
-    /// Like `direct_call`, when the first argument is already low-level.
-    fn direct_call_prebound(&mut self, f: usize, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
-        let mut args = args;
-        let first = args.remove(0);
-        // bind the rest, then put the low-level self in front
-        let gid = *self.rt.func_of_graph.iter().find(|(_, &i)| i == f).map(|(g, _)| g).expect("function of a graph");
-        let graph = self.rt.ann.graphs[gid].graph.clone();
-        let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
-        let mut with_self = vec![placeholder];
-        with_self.extend(args);
-        let (call, rr) = self.direct_call_inner(f, gid, &graph, with_self, keywords, Some(first))?;
-        Ok((call, rr))
-    }
-
-    fn direct_call_inner(
-        &mut self,
-        f: usize,
-        gid: GraphId,
-        graph: &FunctionGraph,
-        args: Vec<Hlvalue>,
-        keywords: Vec<(String, Hlvalue)>,
-        ll_self: Option<Hlvalue>,
-    ) -> Result<(Hlvalue, Repr), RTypeError> {
-        let _ = (gid, graph);
-        if let Some(s) = ll_self {
-            // emit the call with the low-level self substituted
-            let (call, rr) = self.direct_call(f, args, keywords)?;
-            if let Some(last) = self.ops.last_mut() {
-                if last.opname == OpName::Ll(LlOp::DirectCall) {
-                    last.args[1] = s;
-                }
-            }
-            return Ok((call, rr));
-        }
-        self.direct_call(f, args, keywords)
     }
 
     /// Stores the class-level defaults of attributes that live on instances.

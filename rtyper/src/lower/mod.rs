@@ -365,7 +365,10 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn finish(&mut self, result: VarId, value: Hlvalue) {
         if let Hlvalue::Variable(v) = &value {
             if let Some(last) = self.ops.last_mut() {
-                if last.result == *v && self.graph.vars[*v].concretetype == self.graph.vars[result].concretetype {
+                // only a fresh variable of this lowering may be renamed: a
+                // high-level variable (`bool(x)` of a bool x) keeps its definition
+                let fresh = v.as_u32() as usize >= self.rt.ann.graphs[self.g].graph.vars.len();
+                if fresh && last.result == *v && self.graph.vars[*v].concretetype == self.graph.vars[result].concretetype {
                     last.result = result;
                     return;
                 }
