@@ -35,6 +35,9 @@ pub enum Repr {
     Range,
     /// An iterator over a range list.
     RangeIter,
+    /// One of several functions with the same low-level signature: a
+    /// function pointer.
+    FuncPtr(LlType),
 }
 
 impl Repr {
@@ -59,11 +62,39 @@ impl Repr {
             Repr::Tuple(items) => rt.tuple_ptr(items),
             Repr::Range => rt.range_types().1,
             Repr::RangeIter => rt.range_types().3,
+            Repr::FuncPtr(t) => *t,
         }
     }
 }
 
 impl RTyper<'_> {
+    /// The only graph of a function that is not specialised.
+    pub fn single_graph(&self, d: rpy3_annotator::DescId) -> Result<rpy3_annotator::GraphId, RTypeError> {
+        match &self.ann.descs[d] {
+            rpy3_annotator::description::Desc::Function(f) if f.graphs.len() == 1 => {
+                Ok(*f.graphs.values().next().expect("one graph"))
+            }
+            rpy3_annotator::description::Desc::Function(f) => Err(RTypeError::unsupported(&format!(
+                "a variable holding the specialised function '{}'",
+                f.name
+            ))),
+            _ => Err(RTypeError::new("internal error: not a function")),
+        }
+    }
+
+    /// The function pointer type of a function's graph.
+    pub fn function_ptr_type(&self, d: rpy3_annotator::DescId) -> Result<LlType, RTypeError> {
+        let g = self.single_graph(d)?;
+        let graph = &self.ann.graphs[g].graph;
+        let mut args = Vec::new();
+        for &v in &graph.blocks[graph.startblock].inputargs {
+            args.push(self.getrepr(&self.ann.binding(g, v))?.lowleveltype(self));
+        }
+        let rv = graph.blocks[graph.returnblock].inputargs[0];
+        let result = self.getrepr(&self.ann.binding(g, rv))?.lowleveltype(self);
+        LlType::ptr(LlType::func(args, result)).map_err(|e| RTypeError::new(e.to_string()))
+    }
+
     /// The heap object of a prebuilt instance (one per Python object, so
     /// every use shares it), with its fields converted.
     pub fn prebuilt_instance(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
@@ -127,6 +158,21 @@ impl RTyper<'_> {
                         _ => None,
                     })
                     .collect();
+                let all = |f: &dyn Fn(&rpy3_annotator::description::Desc) -> bool| descs.iter().all(|d| f(&self.ann.descs[*d]));
+                if all(&|d| matches!(d, rpy3_annotator::description::Desc::Class { .. })) {
+                    return Ok(Repr::Class);
+                }
+                if all(&|d| matches!(d, rpy3_annotator::description::Desc::Function(_))) {
+                    let mut ty = None;
+                    for d in descs.iter() {
+                        let t = self.function_ptr_type(*d)?;
+                        if ty.is_some_and(|x| x != t) {
+                            return Err(RTypeError::unsupported("a variable holding functions of different signatures"));
+                        }
+                        ty = Some(t);
+                    }
+                    return Ok(Repr::FuncPtr(ty.expect("at least one function")));
+                }
                 if selfs.len() == descs.len() && !selfs.is_empty() {
                     let mut base = selfs[0];
                     for c in &selfs[1..] {
@@ -184,11 +230,19 @@ impl RTyper<'_> {
                 let b: Vec<u8> = obj.extract().map_err(|_| bad())?;
                 LlValue::Char(*b.first().ok_or_else(bad)?)
             }
+            Repr::Class if obj.is_none() => LlValue::Ptr(None),
             Repr::Class => {
                 let cdef = self.classdef_of_class(py, obj)?;
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
-            Repr::Instance(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Instance(_) | Repr::FuncPtr(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::FuncPtr(_) => {
+                let key = rpy3_model::PyObj::new(obj);
+                let d = self.ann.lookup_desc(&key).ok_or_else(bad)?;
+                let g = self.single_graph(d)?;
+                let idx = self.func_index(g).ok_or_else(bad)?;
+                LlValue::Func(self.func_ref(idx))
+            }
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;

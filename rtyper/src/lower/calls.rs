@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use rpy3_annotator::{ClassDefId, SomeValue};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, VOID};
-use rpy3_model::{Constant, Hlvalue, SpaceOperation};
+use rpy3_model::{Constant, Hlvalue, OpName, SpaceOperation};
 
 use super::{constant_of, is_constant, name, Cx};
 use crate::classes::field_name;
@@ -193,6 +193,23 @@ impl Cx<'_, '_, '_, '_> {
                 let mut args = vec![op.args[0].clone()];
                 args.extend(positional);
                 let (v, rr) = self.direct_call_with(cases[0].1, args, keywords, Some(me), Some(fc))?;
+                let v = self.convert(v, &rr, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Pbc { descs, .. }
+                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Function(_))) =>
+            {
+                // one of several functions: an indirect call through the pointer
+                let r = self.repr_of(&op.args[0])?;
+                let fptr = self.input(&op.args[0], &r)?;
+                let first = *descs.iter().next().expect("non-empty");
+                let f0 = self.callee(first)?;
+                let (v, rr) = self.direct_call_with(f0, positional, keywords, None, Some(fptr))?;
+                if let Some(last) = self.ops.last_mut() {
+                    last.opname = OpName::Ll(LlOp::IndirectCall);
+                    last.args.push(value_const(self.py, LlValue::Void, VOID)?);
+                }
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())

@@ -43,6 +43,7 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
     // variables of blocks never reached keep no type; they are pruned below
     let blocks = src.iterblocks();
     let mut truncated: Vec<BlockId> = Vec::new();
+    let mut last_op_start: Vec<(BlockId, usize)> = Vec::new();
     for &b in &blocks {
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
@@ -50,7 +51,14 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
         let mut cx = Cx { rt, py, g, block: b, ops: Vec::new(), graph: &mut graph, index: 0, lineno: 0 };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
+        let mut prev_start = 0;
         for (i, op) in ops.iter().enumerate() {
+            if i + 1 == ops.len() {
+                // `ovfcheck(x * y)`: the raising operation is the multiplication
+                let ovf = i > 0 && is_ovfchecked(&ops[i - 1], Some(op));
+                last_op_start.push((b, if ovf { prev_start } else { cx.ops.len() }));
+            }
+            prev_start = cx.ops.len();
             cx.index = i;
             cx.lineno = op.lineno;
             cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
@@ -72,9 +80,74 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
         }
     }
     fix_links(rt, py, g, &src, &mut graph, &blocks, &truncated)?;
+    for (b, start) in last_op_start {
+        move_after_raising(&mut graph, b, start);
+    }
     graph.compact();
     rpy3_model::checkgraph(&graph).map_err(|e| RTypeError::new(format!("internal error: the low-level graph does not verify: {e}")))?;
     Ok(graph)
+}
+
+/// In a block ending with a raising operation, the low-level operation
+/// that raises must come last (PyPy's `exception_is_here`): the operations
+/// the last high-level operation emitted after its last raising one move
+/// to a new block on the normal exit.
+fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize) {
+    if graph.blocks[b].exitswitch != ExitSwitch::LastException {
+        return;
+    }
+    let ops = &graph.blocks[b].operations;
+    let Some(k) = (start..ops.len()).rev().find(|&i| match ops[i].opname {
+        OpName::Ll(op) => !op.desc().canraise.is_empty(),
+        _ => false,
+    }) else {
+        return;
+    };
+    if k + 1 == ops.len() {
+        return;
+    }
+    let tail: Vec<SpaceOperation> = graph.blocks[b].operations.split_off(k + 1);
+    let normal = graph.blocks[b].exits[0];
+    let defined_in_tail: std::collections::HashSet<VarId> = tail.iter().map(|o| o.result).collect();
+    // variables of `b` the tail and the normal link use
+    let mut needed: Vec<VarId> = Vec::new();
+    let note = |h: &Hlvalue, needed: &mut Vec<VarId>| {
+        if let Hlvalue::Variable(v) = h {
+            if !defined_in_tail.contains(v) && !needed.contains(v) {
+                needed.push(*v);
+            }
+        }
+    };
+    for o in &tail {
+        for a in &o.args {
+            note(a, &mut needed);
+        }
+    }
+    for a in &graph.links[normal].args {
+        note(a, &mut needed);
+    }
+    let mut rename = std::collections::HashMap::new();
+    let mut inputs = Vec::new();
+    for &v in &needed {
+        let nv = graph.copy_var(v);
+        graph.vars[nv].concretetype = graph.vars[v].concretetype;
+        rename.insert(v, nv);
+        inputs.push(nv);
+    }
+    let map = |h: &Hlvalue| match h {
+        Hlvalue::Variable(v) => Hlvalue::Variable(*rename.get(v).unwrap_or(v)),
+        c => c.clone(),
+    };
+    let tail: Vec<SpaceOperation> =
+        tail.into_iter().map(|o| SpaceOperation { args: o.args.iter().map(map).collect(), ..o }).collect();
+    let link_args: Vec<Hlvalue> = graph.links[normal].args.iter().map(map).collect();
+    let target = graph.links[normal].target;
+    let nb = graph.new_block(inputs);
+    graph.blocks[nb].operations = tail;
+    graph.closeblock(nb, ExitSwitch::None, vec![Link::new(link_args, target)]);
+    let link = &mut graph.links[normal];
+    link.target = nb;
+    link.args = needed.into_iter().map(Hlvalue::Variable).collect();
 }
 
 /// The representation a link must deliver to input argument `v` of `target`.
