@@ -98,6 +98,11 @@ impl<'a> RTyper<'a> {
         FuncRef { index: index as u32, ty: self.funcs[index].1 }
     }
 
+    /// The function type of function `index`.
+    pub fn funcs_ty(&self, index: usize) -> LlType {
+        self.funcs[index].1
+    }
+
     /// The name of function `index`.
     pub fn func_name(&self, index: usize) -> &str {
         &self.funcs[index].0

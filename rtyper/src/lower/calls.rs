@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use rpy3_annotator::{ClassDefId, SomeValue};
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{LlValue, VOID};
+use rpy3_model::lltype::{LlType, LlValue, BOOL, VOID};
 use rpy3_model::{Constant, Hlvalue, OpName, SpaceOperation};
 
 use super::{constant_of, is_constant, name, Cx};
@@ -146,6 +146,16 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Pbc { descs, .. } if descs.len() == 1 => {
                 let d = *descs.iter().next().expect("one");
                 match &self.rt.ann.descs[d] {
+                    Desc::Function(fd) if fd.specialize == rpy3_annotator::description::Specialize::Memo => {
+                        // run at annotation time: the result is a constant
+                        let s_res = self.rt.ann.binding(self.g, op.result);
+                        if !is_constant(&s_res) && want != Repr::Void {
+                            return Err(RTypeError::unsupported("a specialize:memo function whose result is not a constant"));
+                        }
+                        let c = constant_of(self.rt, self.py, &s_res, &want)?;
+                        self.finish(op.result, c);
+                        Ok(())
+                    }
                     Desc::Function(_) => {
                         let f = self.callee(d)?;
                         let (v, rr) = self.direct_call(f, positional, keywords)?;
@@ -214,6 +224,14 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Pbc { descs, .. }
+                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Class { .. })) =>
+            {
+                let classes: Vec<rpy3_model::PyObj> = descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect();
+                let v = self.instantiate_one_of(op, &classes, positional, keywords)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Type { konst: Some(k), .. } => {
                 let k = k.clone();
                 let v = self.instantiate(&k, positional, keywords)?;
@@ -248,6 +266,124 @@ impl Cx<'_, '_, '_, '_> {
             self.direct_call_with(f, all, keywords, Some(me), None)?;
         }
         Ok(p)
+    }
+
+    /// `C(args)` where `C` is one of several classes (its vtable at run
+    /// time): a dispatcher comparing the vtable with each class's allocates
+    /// and initialises the instance.
+    fn instantiate_one_of(
+        &mut self,
+        op: &SpaceOperation,
+        classes: &[rpy3_model::PyObj],
+        args: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<Hlvalue, RTypeError> {
+        let want = self.result_repr(op)?;
+        let Repr::Instance(base) = want else { return Err(RTypeError::new("instantiation without an instance result")) };
+        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index)).cloned().unwrap_or_default();
+        let mut cases = Vec::new();
+        for cls in classes {
+            let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
+            let init = cls.bind(self.py).getattr("__init__").ok().filter(|i| i.is_instance_of::<pyo3::types::PyFunction>());
+            let f = match init {
+                Some(i) => {
+                    let d = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&i)).ok_or_else(|| RTypeError::new("__init__ without a description"))?;
+                    let g = sites.get(&d).ok_or_else(|| RTypeError::new("internal error: __init__ call not recorded"))?;
+                    Some(self.rt.func_index(*g).ok_or_else(|| RTypeError::new("__init__ graph"))?)
+                }
+                None => None,
+            };
+            cases.push((c, f));
+        }
+        // argument types from the first __init__ (all must agree)
+        let first_init = cases.iter().find_map(|(_, f)| *f);
+        let arg_types: Vec<LlType> = match first_init {
+            Some(f) => match self.rt.funcs_ty(f).def() {
+                rpy3_model::lltype::TypeDef::Func { args, .. } => args[1..].to_vec(),
+                _ => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        for (_, f) in &cases {
+            let ok = match f {
+                Some(f) => matches!(self.rt.funcs_ty(*f).def(), rpy3_model::lltype::TypeDef::Func { args, .. } if args[1..] == arg_types[..]),
+                None => arg_types.is_empty(),
+            };
+            if !ok {
+                return Err(RTypeError::unsupported("instantiating one of several classes whose __init__ take different arguments"));
+            }
+        }
+        let dispatcher = self.class_dispatcher(base, &cases, &arg_types)?;
+        let vt = self.input(&op.args[0], &Repr::Class)?;
+        let fc = self.func_const(dispatcher)?;
+        let base_ptr = self.rt.classes.instance_ptr(base);
+        match first_init {
+            Some(f) => {
+                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+                let mut all = vec![placeholder];
+                all.extend(args);
+                let (v, _) = self.direct_call_with(f, all, keywords, Some(vt), Some(fc))?;
+                if let Hlvalue::Variable(var) = &v {
+                    self.graph.vars[*var].concretetype = Some(base_ptr);
+                }
+                Ok(v)
+            }
+            None => Ok(self.emit(LlOp::DirectCall, vec![fc, vt], base_ptr)),
+        }
+    }
+
+    /// The dispatcher of `instantiate_one_of`.
+    fn class_dispatcher(&mut self, base: ClassDefId, cases: &[(ClassDefId, Option<usize>)], arg_types: &[LlType]) -> Result<usize, RTypeError> {
+        use crate::helpers::GraphBuilder;
+        let py = self.py;
+        let vt_t = self.rt.objmodel.vtable_ptr;
+        let base_ptr = self.rt.classes.instance_ptr(base);
+        let mut params = vec![vt_t];
+        params.extend_from_slice(arg_types);
+        let (mut b, inputs) = GraphBuilder::new(self.rt, "instantiate_dispatch", &params, base_ptr);
+        let mut check = b.graph.startblock;
+        let mut cvars = inputs.clone();
+        for (i, &(c, init)) in cases.iter().enumerate() {
+            let (alloc, avars) = b.block(&params);
+            let pass: Vec<Hlvalue> = cvars.iter().map(|&v| Hlvalue::Variable(v)).collect();
+            if i + 1 == cases.len() {
+                b.goto(check, alloc, pass);
+            } else {
+                let vt = value_const(py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), vt_t)?;
+                let eq = b.op(check, LlOp::PtrEq, vec![Hlvalue::Variable(cvars[0]), vt], BOOL);
+                let (next, nvars) = b.block(&params);
+                b.branch(py, check, eq, (next, pass.clone()), (alloc, pass));
+                check = next;
+                cvars = nvars;
+            }
+            // allocate, set the class and the defaults, call __init__
+            let mut sub = Cx { rt: &mut *self.rt, py, g: self.g, block: alloc, ops: Vec::new(), graph: &mut b.graph, index: 0, lineno: 0 };
+            let st = sub.rt.classes.structs[&c];
+            let pt = sub.rt.classes.ptrs[&c];
+            let tc = type_const(py, st)?;
+            let p = sub.emit(LlOp::Malloc, vec![tc], pt);
+            let obj = sub.object_ptr_of(p.clone())?;
+            let vtc = value_const(py, LlValue::Ptr(Some(sub.rt.classes.vtable(c))), vt_t)?;
+            sub.emit(LlOp::Setfield, vec![obj, name(py, "typeptr"), vtc], VOID);
+            sub.init_class_defaults(c, &p)?;
+            if let Some(f) = init {
+                let fty = sub.rt.funcs_ty(f);
+                let (self_t, res_t) = match fty.def() {
+                    rpy3_model::lltype::TypeDef::Func { args, result } => (args[0], result),
+                    _ => unreachable!("function type"),
+                };
+                let me = sub.emit(LlOp::CastPointer, vec![type_const(py, self_t)?, p.clone()], self_t);
+                let mut cargs = vec![sub.func_const(f)?, me];
+                cargs.extend(avars[1..].iter().map(|&v| Hlvalue::Variable(v)));
+                sub.emit(LlOp::DirectCall, cargs, res_t);
+            }
+            let r = sub.emit(LlOp::CastPointer, vec![type_const(py, base_ptr)?, p], base_ptr);
+            let ops = std::mem::take(&mut sub.ops);
+            b.graph.blocks[alloc].operations = ops;
+            b.ret(alloc, r);
+        }
+        let ty = LlType::func(params, base_ptr);
+        Ok(self.rt.add_helper("instantiate_dispatch", b.graph, ty))
     }
 
     /// Stores the class-level defaults of attributes that live on instances.
