@@ -236,6 +236,13 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
         let (Ok(p), Ok(q)) = (x.extract::<f64>(), y.extract::<f64>()) else { return false };
         return p.to_bits() == q.to_bits();
     }
+    if let (Ok(t1), Ok(t2)) = (x.cast::<pyo3::types::PyTuple>(), y.cast::<pyo3::types::PyTuple>()) {
+        // tuples of interchangeable constants (folded `(A, B)`) are equal
+        return t1.len() == t2.len()
+            && t1.iter().zip(t2.iter()).all(|(p, q)| {
+                const_equal(py, &Constant::new(PyObj::new(&p)), &Constant::new(PyObj::new(&q)))
+            });
+    }
     let simple = x.is_instance_of::<PyInt>()
         || x.is_instance_of::<PyBool>()
         || x.is_instance_of::<PyString>()

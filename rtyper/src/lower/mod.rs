@@ -652,10 +652,35 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Issubtype => {
                 let t = self.input(&op.args[0], &Repr::Class)?;
-                let c = self.input(&op.args[1], &Repr::Class)?;
                 let helper = self.rt.helper_issubclass(self.py);
                 let f = self.func_const(helper)?;
-                let v = self.emit(LlOp::DirectCall, vec![f, t, c], BOOL);
+                // `except (A, B)`: a tuple of classes matches if any does
+                let classes: Vec<Hlvalue> = match &op.args[1] {
+                    Hlvalue::Constant(c) if c.value.bind(self.py).is_instance_of::<pyo3::types::PyTuple>() => c
+                        .value
+                        .bind(self.py)
+                        .try_iter()
+                        .map_err(|e| RTypeError::new(e.to_string()))?
+                        .map(|i| i.map(|i| Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&i)))))
+                        .collect::<PyResult<_>>()
+                        .map_err(|e| RTypeError::new(e.to_string()))?,
+                    other => vec![other.clone()],
+                };
+                let mut acc: Option<Hlvalue> = None;
+                for cls in classes {
+                    let c = self.input(&cls, &Repr::Class)?;
+                    let one = self.emit(LlOp::DirectCall, vec![f.clone(), t.clone(), c], BOOL);
+                    acc = Some(match acc {
+                        None => one,
+                        Some(prev) => {
+                            let a = self.emit(LlOp::CastBoolToInt, vec![prev], SIGNED);
+                            let b = self.emit(LlOp::CastBoolToInt, vec![one], SIGNED);
+                            let o = self.emit(LlOp::IntOr, vec![a, b], SIGNED);
+                            self.emit(LlOp::IntIsTrue, vec![o], BOOL)
+                        }
+                    });
+                }
+                let v = acc.ok_or_else(|| RTypeError::new("except with an empty tuple"))?;
                 self.finish(op.result, v);
                 Ok(())
             }
