@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use pyo3::prelude::*;
+use rpy3_pyext::_native;
 use rpy3_flowspace::interp::{is_internal_error, Interp};
 use rpy3_model::print::{graph_to_dot, graph_to_text};
 use rpy3_testsuite::{check_paths, load, records_to_json, with_big_stack, Backend};
@@ -90,6 +91,8 @@ impl Parsed {
 }
 
 fn main() -> ExitCode {
+    // programs run by the binary can `import rpy3` and call interpret()
+    pyo3::append_to_inittab!(_native);
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {
         eprintln!("{USAGE}");
@@ -204,8 +207,8 @@ fn cmd_run(words: &[String]) -> CmdResult {
     let p = parse(words, &["--backend"], &[])?;
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
-        "flow" => {}
-        "llinterp" | "c" | "native" => {
+        "flow" | "llinterp" => {}
+        "c" | "native" => {
             return Err(Usage(format!("backend '{backend}' is not implemented yet")))
         }
         other => {
@@ -233,6 +236,22 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 Err(LoadError::Usage(u)) => return Err(u),
                 Err(LoadError::Program(msg)) => return Ok(Err(msg)),
             };
+            if backend == "llinterp" {
+                let mut translated = match rpy3_testsuite::llinterp_backend::Translated::new(py, &f, &values) {
+                    Ok(t) => t,
+                    Err(msg) => return Ok(Err(msg)),
+                };
+                return Ok(match translated.call(py, &f, &values) {
+                    Ok(rpy3_testsuite::Outcome::Value(v)) => {
+                        v.bind(py).repr().map(|r| r.to_string()).map_err(|e| e.to_string())
+                    }
+                    Ok(rpy3_testsuite::Outcome::Raised { class, .. }) => {
+                        let name = class.bind(py).name().map(|n| n.to_string()).unwrap_or_default();
+                        Err(format!("{func} raised {name}"))
+                    }
+                    Err(msg) => Err(msg),
+                });
+            }
             let mut interp = match Interp::new(py) {
                 Ok(i) => i,
                 Err(e) => return Ok(Err(format!("internal error: {e}"))),
@@ -269,10 +288,7 @@ fn cmd_show(words: &[String]) -> CmdResult {
     let p = parse(words, &["--stage"], &["--dot"])?;
     let stage = p.value("--stage").unwrap_or("flow");
     match stage {
-        "flow" | "annotate" => {}
-        "rtype" => {
-            return Err(Usage(format!("stage '{stage}' is not implemented yet")))
-        }
+        "flow" | "annotate" | "rtype" => {}
         other => {
             return Err(Usage(format!(
                 "unknown stage '{other}' (expected flow, annotate or rtype)"
@@ -284,8 +300,8 @@ fn cmd_show(words: &[String]) -> CmdResult {
     let shown = with_big_stack(|| {
         Python::attach(|py| -> Result<String, LoadError> {
             let f = load_function(py, &file, &func)?;
-            if stage == "annotate" {
-                return show_annotated(py, &f, &args, dot);
+            if stage == "annotate" || stage == "rtype" {
+                return show_annotated(py, &f, &args, dot, stage == "rtype");
             }
             let mut interp =
                 Interp::new(py).map_err(|e| LoadError::Program(format!("internal error: {e}")))?;
@@ -318,7 +334,7 @@ fn cmd_show(words: &[String]) -> CmdResult {
 
 /// Annotates `f` for arguments like the literals `args` and prints every
 /// annotated graph (the entry graph first) with its annotations.
-fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bool) -> Result<String, LoadError> {
+fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bool, rtype: bool) -> Result<String, LoadError> {
     let literal_eval = py
         .import("ast")
         .and_then(|m| m.getattr("literal_eval"))
@@ -333,6 +349,24 @@ fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bo
         sargs.push(s.without_const());
     }
     let entry = ann.annotate(py, f, sargs).map_err(|e| LoadError::Program(e.to_string()))?;
+    if rtype {
+        // the low-level graphs, each variable with its low-level type
+        let program = rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| LoadError::Program(e.to_string()))?;
+        let mut out = String::new();
+        let mut order: Vec<usize> = (0..program.functions.len()).collect();
+        order.sort_by_key(|&i| (i != program.entry, program.functions[i].name.clone()));
+        for i in order {
+            let g = &program.functions[i].graph;
+            if dot {
+                out.push_str(&graph_to_dot(py, g));
+                continue;
+            }
+            let note = |v: rpy3_model::VarId| g.vars[v].concretetype.map(|t| t.to_string());
+            out.push_str(&rpy3_model::print::graph_to_text_with(py, g, &note));
+            out.push('\n');
+        }
+        return Ok(out);
+    }
     let mut order: Vec<rpy3_annotator::GraphId> = ann.graphs.keys().collect();
     order.sort_by_key(|&g| (g != entry, ann.graphs[g].graph.name.clone()));
     let mut out = String::new();

@@ -280,6 +280,227 @@ pub(crate) fn cast_int_to_unichar(x: i64) -> Result<u32, Exc> {
     }
 }
 
+/// CPython's `math_1` rule: a NaN from a non-NaN argument is a domain
+/// error (`ValueError`); an infinity from a finite argument is an
+/// overflow (`OverflowError`) or, for functions that cannot overflow, a
+/// pole (`ValueError`).
+pub(crate) fn math1(x: f64, r: f64, can_overflow: bool) -> Result<f64, Exc> {
+    if r.is_nan() && !x.is_nan() {
+        return Err(VALUE);
+    }
+    if r.is_infinite() && x.is_finite() {
+        return Err(if can_overflow { OVERFLOW } else { VALUE });
+    }
+    Ok(r)
+}
+
+/// `math.fmod`.
+pub(crate) fn math_fmod(x: f64, y: f64) -> Result<f64, Exc> {
+    if y.is_infinite() && x.is_finite() {
+        return Ok(x);
+    }
+    let r = x % y;
+    if r.is_nan() && !x.is_nan() && !y.is_nan() {
+        return Err(VALUE);
+    }
+    Ok(r)
+}
+
+/// `math.pow` (CPython's `math_pow`: IEEE specials first, then libm).
+pub(crate) fn math_pow(x: f64, y: f64) -> Result<f64, Exc> {
+    if !x.is_finite() || !y.is_finite() {
+        return Ok(if x.is_nan() {
+            if y == 0.0 {
+                1.0
+            } else {
+                x
+            }
+        } else if y.is_nan() {
+            if x == 1.0 {
+                1.0
+            } else {
+                y
+            }
+        } else if x.is_infinite() {
+            let odd_y = y.is_finite() && (y.abs() % 2.0) == 1.0;
+            if y > 0.0 {
+                if odd_y {
+                    x
+                } else {
+                    x.abs()
+                }
+            } else if y == 0.0 {
+                1.0
+            } else if odd_y {
+                0.0f64.copysign(x)
+            } else {
+                0.0
+            }
+        } else if x.abs() == 1.0 {
+            1.0
+        } else if (y > 0.0 && x.abs() > 1.0) || (y < 0.0 && x.abs() < 1.0) {
+            f64::INFINITY
+        } else {
+            0.0
+        });
+    }
+    let r = x.powf(y);
+    if r.is_nan() {
+        return Err(VALUE);
+    }
+    if r.is_infinite() {
+        return Err(if x == 0.0 { VALUE } else { OVERFLOW });
+    }
+    Ok(r)
+}
+
+/// `math.hypot(x, y)`: CPython's `vector_norm`, correctly rounded.
+pub(crate) fn math_hypot(x: f64, y: f64) -> f64 {
+    let (x, y) = (x.abs(), y.abs());
+    let mut max = 0.0f64;
+    for v in [x, y] {
+        if v > max {
+            max = v;
+        }
+    }
+    vector_norm([x, y], max, x.is_nan() || y.is_nan())
+}
+
+fn vector_norm(mut vec: [f64; 2], max: f64, found_nan: bool) -> f64 {
+    const DBL_MIN: f64 = f64::MIN_POSITIVE;
+    if max.is_infinite() {
+        return max;
+    }
+    if found_nan {
+        return f64::NAN;
+    }
+    if max == 0.0 {
+        return max;
+    }
+    let max_e = frexp_exp(max);
+    if max_e < -1023 {
+        for v in vec.iter_mut() {
+            *v /= DBL_MIN;
+        }
+        return DBL_MIN * vector_norm(vec, max / DBL_MIN, found_nan);
+    }
+    let scale = ldexp1(-max_e);
+    let (mut csum, mut frac1, mut frac2) = (1.0f64, 0.0f64, 0.0f64);
+    let dl_mul = |a: f64, b: f64| {
+        let z = a * b;
+        (z, a.mul_add(b, -z))
+    };
+    let dl_fast_sum = |a: f64, b: f64| {
+        let s = a + b;
+        (s, (a - s) + b)
+    };
+    for v in vec {
+        let x = v * scale;
+        let (hi, lo) = dl_mul(x, x);
+        let (s, e) = dl_fast_sum(csum, hi);
+        csum = s;
+        frac1 += lo;
+        frac2 += e;
+    }
+    let mut h = (csum - 1.0 + (frac1 + frac2)).sqrt();
+    let (hi, lo) = dl_mul(-h, h);
+    let (s, e) = dl_fast_sum(csum, hi);
+    csum = s;
+    frac1 += lo;
+    frac2 += e;
+    let x = csum - 1.0 + (frac1 + frac2);
+    h += x / (2.0 * h);
+    h / scale
+}
+
+/// The exponent `frexp` gives a finite non-zero `x` (`x = m * 2**e`,
+/// `0.5 <= |m| < 1`).
+fn frexp_exp(x: f64) -> i32 {
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i32;
+    if e == 0 {
+        // subnormal: scale into the normal range first
+        return frexp_exp(x * 2f64.powi(64)) - 64;
+    }
+    e - 1022
+}
+
+/// `2.0 ** e` for `-1074 <= e <= 1023`.
+fn ldexp1(e: i32) -> f64 {
+    if e >= -1022 {
+        f64::from_bits(((e + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (e + 1074))
+    }
+}
+
+/// `round(x, ndigits)` on a float (CPython's `double_round`): the exact
+/// decimal value of `x` rounded half-to-even at `ndigits` after the
+/// point, read back correctly rounded.
+pub(crate) fn round_digits(x: f64, ndigits: i64) -> Result<f64, Exc> {
+    const NDIGITS_MAX: i64 = 323;
+    const NDIGITS_MIN: i64 = -308;
+    if !x.is_finite() || x == 0.0 || ndigits > NDIGITS_MAX {
+        return Ok(x);
+    }
+    if ndigits < NDIGITS_MIN {
+        return Ok(0.0 * x);
+    }
+    // the exact decimal expansion (a double has at most 1074 fraction digits)
+    let exact = format!("{:.1100}", x.abs());
+    let (int_part, frac_part) = exact.split_once('.').unwrap_or((&exact, ""));
+    let digits: Vec<u8> = int_part.bytes().chain(frac_part.bytes()).map(|c| c - b'0').collect();
+    let point = int_part.len() as i64; // digits before the decimal point
+    // keep `point + ndigits` digits
+    let keep = point + ndigits;
+    let mut exp10 = -ndigits; // the value is digits[..keep] * 10**exp10
+    let kept: Vec<u8> = if keep < 0 {
+        Vec::new()
+    } else {
+        let keep = keep as usize;
+        let rest_nonzero_after = |from: usize, d: &[u8]| d.iter().skip(from).any(|&c| c != 0);
+        let (head, tail) = digits.split_at(keep.min(digits.len()));
+        let mut head = head.to_vec();
+        if let Some(&first) = tail.first() {
+            let round_up = first > 5
+                || (first == 5 && (rest_nonzero_after(1, tail) || head.last().map(|d| d % 2 == 1).unwrap_or(false)));
+            if round_up {
+                let mut i = head.len();
+                loop {
+                    if i == 0 {
+                        head.insert(0, 1);
+                        break;
+                    }
+                    i -= 1;
+                    if head[i] == 9 {
+                        head[i] = 0;
+                    } else {
+                        head[i] += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        head
+    };
+    if kept.is_empty() {
+        // |x| < 0.5 * 10**-ndigits... unless exactly the half, which rounds to even (0)
+        exp10 = 0;
+    }
+    let mut text = String::with_capacity(kept.len() + 8);
+    if x < 0.0 {
+        text.push('-');
+    }
+    text.push('0');
+    text.extend(kept.iter().map(|d| (b'0' + d) as char));
+    text.push_str(&format!("e{exp10}"));
+    let r: f64 = text.parse().map_err(|_| VALUE)?;
+    if r.is_infinite() {
+        return Err(OVERFLOW);
+    }
+    Ok(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,5 +543,33 @@ mod tests {
         assert_eq!(float_pow(0.0, -1.0), Err(ZERO_DIVISION));
         assert_eq!(float_pow(-8.0, 0.5), Err(VALUE));
         assert_eq!(float_pow(10.0, 400.0), Err(OVERFLOW));
+    }
+
+    #[test]
+    fn math_functions_match_cpython() {
+        assert_eq!(round_digits(2.675, 2), Ok(2.67));
+        assert_eq!(round_digits(-1.35, 1), Ok(-1.4));
+        assert_eq!(round_digits(1234.5678, -2), Ok(1200.0));
+        assert!(round_digits(-0.5, 0).unwrap().is_sign_negative());
+        assert_eq!(round_digits(-0.5, 0), Ok(0.0));
+        assert_eq!(round_digits(0.5, 0), Ok(0.0));
+        assert_eq!(round_digits(1.5, 0), Ok(2.0));
+        assert_eq!(round_digits(2.5, 0), Ok(2.0));
+        assert_eq!(round_digits(5.0, -1), Ok(0.0));
+        assert_eq!(round_digits(15.0, -1), Ok(20.0));
+        assert_eq!(round_digits(0.125, 2), Ok(0.12));
+        assert_eq!(round_digits(9.99, 1), Ok(10.0));
+        assert_eq!(round_digits(0.001, 1), Ok(0.0));
+        assert_eq!(round_digits(1.7976931348623157e308, -308), Err(OVERFLOW));
+        assert_eq!(math_hypot(-5.0, 12.0), 13.0);
+        assert_eq!(math_hypot(f64::INFINITY, f64::NAN), f64::INFINITY);
+        assert_eq!(math_hypot(0.1, 0.2).to_bits(), 0x3fcc9f25c5bfedda);
+        assert_eq!(math_hypot(1e-320, 3e-320).to_bits(), 0x0000000001900);
+        assert_eq!(math_pow(0.0, -1.0), Err(VALUE));
+        assert_eq!(math_pow(1.0, f64::NAN), Ok(1.0));
+        assert_eq!(math_fmod(1.0, 0.0), Err(VALUE));
+        assert_eq!(math1(-1.0, (-1.0f64).sqrt(), false), Err(VALUE));
+        assert_eq!(math1(1000.0, 1000f64.exp(), true), Err(OVERFLOW));
+        assert_eq!(math1(0.0, 0f64.ln(), false), Err(VALUE));
     }
 }

@@ -549,6 +549,12 @@ fn exec_op(
             w[dst] = $wrap($e);
         }};
     }
+    macro_rules! un_r {
+        ($f:expr) => {{
+            let x = float(w[a])?;
+            w[dst] = Float($f(x)?);
+        }};
+    }
     let char_ = LlValue::Char;
     let unichar_ = LlValue::UniChar;
     match op {
@@ -628,6 +634,41 @@ fn exec_op(
         LlOp::FloatNe => bin!(float, Bool, |x, y| x != y),
         LlOp::FloatGt => bin!(float, Bool, |x, y| x > y),
         LlOp::FloatGe => bin!(float, Bool, |x, y| x >= y),
+        LlOp::FloatSqrt => un_r!(|x: f64| arith::math1(x, x.sqrt(), false)),
+        LlOp::FloatExp => un_r!(|x: f64| arith::math1(x, x.exp(), true)),
+        LlOp::FloatExpm1 => un_r!(|x: f64| arith::math1(x, x.exp_m1(), true)),
+        LlOp::FloatLog => un_r!(|x: f64| arith::math1(x, x.ln(), false)),
+        LlOp::FloatLog2 => un_r!(|x: f64| arith::math1(x, x.log2(), false)),
+        LlOp::FloatLog10 => un_r!(|x: f64| arith::math1(x, x.log10(), false)),
+        LlOp::FloatLog1p => un_r!(|x: f64| arith::math1(x, x.ln_1p(), false)),
+        LlOp::FloatSin => un_r!(|x: f64| arith::math1(x, x.sin(), false)),
+        LlOp::FloatCos => un_r!(|x: f64| arith::math1(x, x.cos(), false)),
+        LlOp::FloatTan => un_r!(|x: f64| arith::math1(x, x.tan(), false)),
+        LlOp::FloatAsin => un_r!(|x: f64| arith::math1(x, x.asin(), false)),
+        LlOp::FloatAcos => un_r!(|x: f64| arith::math1(x, x.acos(), false)),
+        LlOp::FloatAtan => un!(float, Float, |x| x.atan()),
+        LlOp::FloatSinh => un_r!(|x: f64| arith::math1(x, x.sinh(), true)),
+        LlOp::FloatCosh => un_r!(|x: f64| arith::math1(x, x.cosh(), true)),
+        LlOp::FloatTanh => un!(float, Float, |x| x.tanh()),
+        LlOp::FloatAsinh => un!(float, Float, |x| x.asinh()),
+        LlOp::FloatAcosh => un_r!(|x: f64| arith::math1(x, x.acosh(), false)),
+        LlOp::FloatAtanh => un_r!(|x: f64| arith::math1(x, x.atanh(), false)),
+        LlOp::FloatFloor => un!(float, Float, |x| x.floor()),
+        LlOp::FloatCeil => un!(float, Float, |x| x.ceil()),
+        LlOp::FloatTrunc => un!(float, Float, |x| x.trunc()),
+        LlOp::FloatRound => un!(float, Float, |x| x.round_ties_even()),
+        LlOp::FloatRoundDigits => {
+            let (x, n) = (float(w[a])?, int(w[bi])?);
+            w[dst] = Float(arith::round_digits(x, n)?);
+        }
+        LlOp::FloatAtan2 => bin!(float, Float, |y, x| f64::atan2(y, x)),
+        LlOp::FloatFmod => bin_r!(float, Float, arith::math_fmod),
+        LlOp::FloatMathPow => bin_r!(float, Float, arith::math_pow),
+        LlOp::FloatHypot => bin!(float, Float, |x, y| arith::math_hypot(x, y)),
+        LlOp::FloatCopysign => bin!(float, Float, |x, y| f64::copysign(x, y)),
+        LlOp::FloatIsnan => un!(float, Bool, |x| x.is_nan()),
+        LlOp::FloatIsinf => un!(float, Bool, |x| x.is_infinite()),
+        LlOp::FloatIsfinite => un!(float, Bool, |x| x.is_finite()),
         LlOp::CharLt => bin!(char8, Bool, |x, y| x < y),
         LlOp::CharLe => bin!(char8, Bool, |x, y| x <= y),
         LlOp::CharEq => bin!(char8, Bool, |x, y| x == y),

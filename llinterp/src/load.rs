@@ -201,7 +201,12 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt
         | UintGe | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod
         | FloatPow | FloatNeg | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq | FloatNe
-        | FloatGt | FloatGe | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe | UnicharLt
+        | FloatGt | FloatGe | FloatSqrt | FloatExp | FloatExpm1 | FloatLog | FloatLog2
+        | FloatLog10 | FloatLog1p | FloatSin | FloatCos | FloatTan | FloatAsin | FloatAcos
+        | FloatAtan | FloatSinh | FloatCosh | FloatTanh | FloatAsinh | FloatAcosh | FloatAtanh
+        | FloatFloor | FloatCeil | FloatTrunc | FloatRound | FloatRoundDigits | FloatAtan2
+        | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan | FloatIsinf
+        | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe | UnicharLt
         | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | BoolNot | CastBoolToInt
         | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt
         | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong

@@ -43,8 +43,12 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
         .chain([&d.result])
         .all(|&t| sample(t).is_some())
     {
-        let (params, values): (Vec<LlType>, Vec<LlValue>) =
+        let (params, mut values): (Vec<LlType>, Vec<LlValue>) =
             d.args.iter().map(|&t| sample(t).unwrap()).unzip();
+        if matches!(op, LlOp::FloatAsin | LlOp::FloatAcos | LlOp::FloatAtanh) {
+            // inside the functions' domain
+            values[0] = LlValue::Float(0.5);
+        }
         let (rt, _) = sample(d.result).unwrap();
         let mut b = GraphBuilder::new(op.name(), &params, rt, &om);
         let args = (0..params.len()).map(|i| v(b.arg(i))).collect();

@@ -174,6 +174,44 @@ ll_operations! {
     FloatNe = "float_ne", [Float, Float] -> Bool, pure, [];
     FloatGt = "float_gt", [Float, Float] -> Bool, pure, [];
     FloatGe = "float_ge", [Float, Float] -> Bool, pure, [];
+    // the math module, with its errors (CPython's `math_1` / `math_2` rules:
+    // a NaN from a non-NaN argument raises `ValueError`, an infinity from
+    // finite arguments `OverflowError` or, for a pole, `ValueError`)
+    FloatSqrt = "float_sqrt", [Float] -> Float, raising, ["ValueError"];
+    FloatExp = "float_exp", [Float] -> Float, raising, ["OverflowError"];
+    FloatExpm1 = "float_expm1", [Float] -> Float, raising, ["OverflowError"];
+    FloatLog = "float_log", [Float] -> Float, raising, ["ValueError"];
+    FloatLog2 = "float_log2", [Float] -> Float, raising, ["ValueError"];
+    FloatLog10 = "float_log10", [Float] -> Float, raising, ["ValueError"];
+    FloatLog1p = "float_log1p", [Float] -> Float, raising, ["ValueError"];
+    FloatSin = "float_sin", [Float] -> Float, raising, ["ValueError"];
+    FloatCos = "float_cos", [Float] -> Float, raising, ["ValueError"];
+    FloatTan = "float_tan", [Float] -> Float, raising, ["ValueError"];
+    FloatAsin = "float_asin", [Float] -> Float, raising, ["ValueError"];
+    FloatAcos = "float_acos", [Float] -> Float, raising, ["ValueError"];
+    FloatAtan = "float_atan", [Float] -> Float, pure, [];
+    FloatSinh = "float_sinh", [Float] -> Float, raising, ["OverflowError"];
+    FloatCosh = "float_cosh", [Float] -> Float, raising, ["OverflowError"];
+    FloatTanh = "float_tanh", [Float] -> Float, pure, [];
+    FloatAsinh = "float_asinh", [Float] -> Float, pure, [];
+    FloatAcosh = "float_acosh", [Float] -> Float, raising, ["ValueError"];
+    FloatAtanh = "float_atanh", [Float] -> Float, raising, ["ValueError"];
+    FloatFloor = "float_floor", [Float] -> Float, pure, [];
+    FloatCeil = "float_ceil", [Float] -> Float, pure, [];
+    FloatTrunc = "float_trunc", [Float] -> Float, pure, [];
+    // rounding to an integral value, halves to even (`round(x)`).
+    FloatRound = "float_round", [Float] -> Float, pure, [];
+    // `round(x, ndigits)`: correctly rounded, halves to even.
+    FloatRoundDigits = "float_round_digits", [Float, Signed] -> Float, raising, ["OverflowError"];
+    FloatAtan2 = "float_atan2", [Float, Float] -> Float, pure, [];
+    FloatFmod = "float_fmod", [Float, Float] -> Float, raising, ["ValueError"];
+    // `math.pow` (unlike `float_pow`, zero to a negative power raises `ValueError`).
+    FloatMathPow = "float_math_pow", [Float, Float] -> Float, raising, ["ValueError", "OverflowError"];
+    FloatHypot = "float_hypot", [Float, Float] -> Float, pure, [];
+    FloatCopysign = "float_copysign", [Float, Float] -> Float, pure, [];
+    FloatIsnan = "float_isnan", [Float] -> Bool, pure, [];
+    FloatIsinf = "float_isinf", [Float] -> Bool, pure, [];
+    FloatIsfinite = "float_isfinite", [Float] -> Bool, pure, [];
     // --- chars and bools -----------------------------------------------------
     CharLt = "char_lt", [Char, Char] -> Bool, pure, [];
     CharLe = "char_le", [Char, Char] -> Bool, pure, [];

@@ -7,7 +7,7 @@
 //! changed by one run cannot leak into another.
 
 mod annotate;
-mod llinterp_backend;
+pub mod llinterp_backend;
 pub mod compare;
 pub mod load;
 pub mod record;

@@ -4,7 +4,8 @@
 use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{LlValue, BOOL, SIGNED, UNSIGNED, VOID};
+use rpy3_annotator::SomeValue;
+use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED, UNICHAR, UNSIGNED, VOID};
 use rpy3_model::{Hlvalue, SpaceOperation};
 
 use super::{int_op, name, Cx};
@@ -78,19 +79,72 @@ impl Cx<'_, '_, '_, '_> {
                     _ => x,
                 }
             }
-            "min" | "max" if args.len() == 2 => {
-                let a = self.input(&args[0], &want)?;
-                let b = self.input(&args[1], &want)?;
-                // min(a, b) = b if b < a else a, without branches: via a helper
-                // would be nicer; here: select through arithmetic on bools
+            "min" | "max" if args.len() >= 2 => {
+                // CPython keeps the first of equal items: an item replaces
+                // the current one only when strictly smaller (larger)
                 let lt = match &want {
                     Repr::Int(k) => int_op(*k, LlOp::IntLt, LlOp::UintLt),
                     Repr::Float => LlOp::FloatLt,
                     _ => return Err(RTypeError::unsupported("min/max of these values")),
                 };
-                let cond = if builtin == "min" { self.emit(lt, vec![b.clone(), a.clone()], BOOL) } else { self.emit(lt, vec![a.clone(), b.clone()], BOOL) };
-                self.select(cond, b, a, &want)?
+                let mut cur = self.input(&args[0], &want)?;
+                for a in &args[1..] {
+                    let x = self.input(a, &want)?;
+                    let cond = if builtin == "min" {
+                        self.emit(lt, vec![x.clone(), cur.clone()], BOOL)
+                    } else {
+                        self.emit(lt, vec![cur.clone(), x.clone()], BOOL)
+                    };
+                    cur = self.select(cond, x, cur, &want)?;
+                }
+                cur
             }
+            "pow" if args.len() == 2 => {
+                let x = self.input(&args[0], &want)?;
+                let y = self.input(&args[1], &want)?;
+                let llop = match &want {
+                    Repr::Int(k) if !k.unsigned() => LlOp::IntPow,
+                    Repr::Float => LlOp::FloatPow,
+                    _ => return Err(RTypeError::unsupported("pow() of these values")),
+                };
+                self.emit(llop, vec![x, y], t)
+            }
+            "divmod" if args.len() == 2 => self.divmod_values(&args[0], &args[1], op)?,
+            "round" => {
+                let r = self.repr_of(&args[0])?;
+                let ndigits = args.get(1).filter(|n| !matches!(self.s(n), SomeValue::None_));
+                match (&r, ndigits) {
+                    (Repr::Float, None) => {
+                        let x = self.input(&args[0], &r)?;
+                        let v = self.emit(LlOp::FloatRound, vec![x], FLOAT);
+                        let v = self.emit(LlOp::CastFloatToInt, vec![v], SIGNED);
+                        self.convert(v, &int, &want)?
+                    }
+                    (Repr::Float, Some(n)) => {
+                        let x = self.input(&args[0], &r)?;
+                        let n = self.input(n, &int)?;
+                        self.emit(LlOp::FloatRoundDigits, vec![x, n], FLOAT)
+                    }
+                    (Repr::Int(_) | Repr::Bool, None) => self.input(&args[0], &want)?,
+                    _ => return Err(RTypeError::unsupported("round() of these values")),
+                }
+            }
+            "chr" => {
+                let x = self.input(&args[0], &int)?;
+                let c = self.emit(LlOp::CastIntToUnichar, vec![x], UNICHAR);
+                self.convert(c, &Repr::UniChar, &want)?
+            }
+            "ord" => {
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                let v = match r {
+                    Repr::UniChar => self.emit(LlOp::CastUnicharToInt, vec![x], SIGNED),
+                    Repr::Char => self.emit(LlOp::CastCharToInt, vec![x], SIGNED),
+                    _ => return Err(RTypeError::unsupported("ord() of a string (the containers issue)")),
+                };
+                self.convert(v, &int, &want)?
+            }
+            m if m.starts_with("math.") => self.math_call(m, args, &want)?,
             "isinstance" => {
                 let r = self.repr_of(&args[0])?;
                 let Repr::Instance(_) = r else { return Err(RTypeError::unsupported("isinstance() of a non-instance")) };
@@ -100,14 +154,127 @@ impl Cx<'_, '_, '_, '_> {
                     Hlvalue::Constant(c) => c.value.clone(),
                     _ => return Err(RTypeError::unsupported("isinstance() with a variable class")),
                 };
-                if cls.bind(self.py).is_instance_of::<pyo3::types::PyTuple>() {
-                    return Err(RTypeError::unsupported("isinstance() with a tuple of classes"));
+                let classes: Vec<Bound<'_, PyAny>> = match cls.bind(self.py).cast::<pyo3::types::PyTuple>() {
+                    Ok(t) => t.iter().collect(),
+                    Err(_) => vec![cls.bind(self.py).clone()],
+                };
+                let mut acc: Option<Hlvalue> = None;
+                for k in classes {
+                    if k.is_instance_of::<pyo3::types::PyTuple>() {
+                        return Err(RTypeError::unsupported("isinstance() with nested tuples of classes"));
+                    }
+                    let c = self.rt.classdef_of_class(self.py, &k)?;
+                    let vt = value_const(self.py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), self.rt.objmodel.vtable_ptr)?;
+                    let helper = self.rt.helper_isinstance(self.py);
+                    let f = self.func_const(helper)?;
+                    let b = self.emit(LlOp::DirectCall, vec![f, obj.clone(), vt], BOOL);
+                    acc = Some(match acc {
+                        None => b,
+                        Some(prev) => {
+                            let x = self.emit(LlOp::CastBoolToInt, vec![prev], SIGNED);
+                            let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+                            let o = self.emit(LlOp::IntOr, vec![x, y], SIGNED);
+                            self.emit(LlOp::IntIsTrue, vec![o], BOOL)
+                        }
+                    });
                 }
-                let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
-                let vt = value_const(self.py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), self.rt.objmodel.vtable_ptr)?;
-                let helper = self.rt.helper_isinstance(self.py);
-                let f = self.func_const(helper)?;
-                self.emit(LlOp::DirectCall, vec![f, obj, vt], BOOL)
+                match acc {
+                    Some(v) => v,
+                    None => value_const(self.py, LlValue::Bool(false), BOOL)?,
+                }
+            }
+            other => return Err(RTypeError::unsupported(&format!("the built-in {other}()"))),
+        })
+    }
+
+    /// A function of the `math` module.
+    fn math_call(&mut self, m: &str, args: &[Hlvalue], want: &Repr) -> Result<Hlvalue, RTypeError> {
+        let fl = Repr::Float;
+        let int = Repr::Int(IntKind::Signed);
+        let unary = |op: LlOp| Some(op);
+        let one = match m {
+            "math.sqrt" => unary(LlOp::FloatSqrt),
+            "math.exp" => unary(LlOp::FloatExp),
+            "math.expm1" => unary(LlOp::FloatExpm1),
+            "math.log" if args.len() == 1 => unary(LlOp::FloatLog),
+            "math.log2" => unary(LlOp::FloatLog2),
+            "math.log10" => unary(LlOp::FloatLog10),
+            "math.log1p" => unary(LlOp::FloatLog1p),
+            "math.sin" => unary(LlOp::FloatSin),
+            "math.cos" => unary(LlOp::FloatCos),
+            "math.tan" => unary(LlOp::FloatTan),
+            "math.asin" => unary(LlOp::FloatAsin),
+            "math.acos" => unary(LlOp::FloatAcos),
+            "math.atan" => unary(LlOp::FloatAtan),
+            "math.sinh" => unary(LlOp::FloatSinh),
+            "math.cosh" => unary(LlOp::FloatCosh),
+            "math.tanh" => unary(LlOp::FloatTanh),
+            "math.asinh" => unary(LlOp::FloatAsinh),
+            "math.acosh" => unary(LlOp::FloatAcosh),
+            "math.atanh" => unary(LlOp::FloatAtanh),
+            "math.fabs" => unary(LlOp::FloatAbs),
+            _ => None,
+        };
+        if let Some(op) = one {
+            let x = self.input(&args[0], &fl)?;
+            let v = self.emit(op, vec![x], FLOAT);
+            return self.convert(v, &fl, want);
+        }
+        let two = match m {
+            "math.atan2" => Some(LlOp::FloatAtan2),
+            "math.fmod" => Some(LlOp::FloatFmod),
+            "math.pow" => Some(LlOp::FloatMathPow),
+            "math.hypot" => Some(LlOp::FloatHypot),
+            "math.copysign" => Some(LlOp::FloatCopysign),
+            _ => None,
+        };
+        if let Some(op) = two {
+            if args.len() != 2 {
+                return Err(RTypeError::unsupported(&format!("{m}() with {} arguments", args.len())));
+            }
+            let x = self.input(&args[0], &fl)?;
+            let y = self.input(&args[1], &fl)?;
+            let v = self.emit(op, vec![x, y], FLOAT);
+            return self.convert(v, &fl, want);
+        }
+        Ok(match m {
+            "math.log" if args.len() == 2 => {
+                let x = self.input(&args[0], &fl)?;
+                let b = self.input(&args[1], &fl)?;
+                let lx = self.emit(LlOp::FloatLog, vec![x], FLOAT);
+                let lb = self.emit(LlOp::FloatLog, vec![b], FLOAT);
+                self.emit(LlOp::FloatTruediv, vec![lx, lb], FLOAT)
+            }
+            "math.floor" | "math.ceil" | "math.trunc" => {
+                let r = self.repr_of(&args[0])?;
+                if matches!(r, Repr::Int(_) | Repr::Bool) {
+                    return self.input(&args[0], want);
+                }
+                let x = self.input(&args[0], &fl)?;
+                let op = match m {
+                    "math.floor" => LlOp::FloatFloor,
+                    "math.ceil" => LlOp::FloatCeil,
+                    _ => LlOp::FloatTrunc,
+                };
+                let v = self.emit(op, vec![x], FLOAT);
+                let v = self.emit(LlOp::CastFloatToInt, vec![v], SIGNED);
+                self.convert(v, &int, want)?
+            }
+            "math.isnan" | "math.isinf" | "math.isfinite" => {
+                let x = self.input(&args[0], &fl)?;
+                let op = match m {
+                    "math.isnan" => LlOp::FloatIsnan,
+                    "math.isinf" => LlOp::FloatIsinf,
+                    _ => LlOp::FloatIsfinite,
+                };
+                self.emit(op, vec![x], BOOL)
+            }
+            "math.degrees" | "math.radians" => {
+                let x = self.input(&args[0], &fl)?;
+                let pi = std::f64::consts::PI;
+                let k = if m == "math.degrees" { 180.0 / pi } else { pi / 180.0 };
+                let k = value_const(self.py, LlValue::Float(k), FLOAT)?;
+                self.emit(LlOp::FloatMul, vec![x, k], FLOAT)
             }
             other => return Err(RTypeError::unsupported(&format!("the built-in {other}()"))),
         })
@@ -130,7 +297,12 @@ impl Cx<'_, '_, '_, '_> {
                 let m = self.emit(LlOp::UintMul, vec![d, c], t);
                 self.emit(LlOp::UintAdd, vec![b, m], t)
             }
-            _ => return Err(RTypeError::unsupported("min/max of floats")),
+            Repr::Float => {
+                let helper = self.rt.helper_select(self.py, t)?;
+                let f = self.func_const(helper)?;
+                self.emit(LlOp::DirectCall, vec![f, cond, a, b], t)
+            }
+            _ => return Err(RTypeError::unsupported("min/max of these values")),
         })
     }
 }

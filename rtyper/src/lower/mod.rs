@@ -7,6 +7,7 @@
 
 mod builtins;
 mod calls;
+mod llhelpers;
 mod ops;
 
 use pyo3::prelude::*;
@@ -523,23 +524,7 @@ impl Cx<'_, '_, '_, '_> {
             | H::Or_ | H::Xor | H::InplaceAdd | H::InplaceSub | H::InplaceMul | H::InplaceFloordiv | H::InplaceMod
             | H::InplaceTruediv | H::InplacePow | H::InplaceLshift | H::InplaceRshift | H::InplaceAnd | H::InplaceOr
             | H::InplaceXor => self.arith(op, next),
-            H::Divmod => {
-                let r = self.result_repr(op)?;
-                let Repr::Tuple(items) = r.clone() else { return Err(RTypeError::unsupported("divmod of these values")) };
-                let (fl, md) = match &items[0] {
-                    Repr::Int(k) => (int_op(*k, LlOp::IntFloordiv, LlOp::UintFloordiv), int_op(*k, LlOp::IntMod, LlOp::UintMod)),
-                    Repr::Float => (LlOp::FloatFloordiv, LlOp::FloatMod),
-                    _ => return Err(RTypeError::unsupported("divmod of these values")),
-                };
-                let a = self.input(&op.args[0], &items[0])?;
-                let b = self.input(&op.args[1], &items[0])?;
-                let t = items[0].lowleveltype(self.rt);
-                let q = self.emit(fl, vec![a.clone(), b.clone()], t);
-                let m = self.emit(md, vec![a, b], t);
-                let tuple = self.new_tuple(&items, vec![q, m])?;
-                self.finish(op.result, tuple);
-                Ok(())
-            }
+            H::Divmod => self.divmod(op),
             H::Neg | H::Pos | H::Invert | H::Abs => {
                 let r = self.result_repr(op)?;
                 let a = self.input(&op.args[0], &r)?;

@@ -1,11 +1,13 @@
 //! Arithmetic, comparisons and identity.
 
+use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{BOOL, SIGNED};
-use rpy3_model::SpaceOperation;
+use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED};
+use rpy3_model::{Hlvalue, SpaceOperation};
 
 use super::{int_op, is_ovfchecked, name, Cx};
+use crate::helpers::value_const;
 use crate::repr::Repr;
 use crate::RTypeError;
 
@@ -112,9 +114,87 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
+    /// `divmod(a, b)`: one call of a helper computing both results.
+    pub(super) fn divmod(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let v = self.divmod_values(&op.args[0], &op.args[1], op)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
+    pub(super) fn divmod_values(&mut self, a: &Hlvalue, b: &Hlvalue, op: &SpaceOperation) -> Result<Hlvalue, RTypeError> {
+        let r = self.result_repr(op)?;
+        let Repr::Tuple(items) = r.clone() else { return Err(RTypeError::unsupported("divmod of these values")) };
+        if items.len() != 2 || items[0].lowleveltype(self.rt) != items[1].lowleveltype(self.rt) {
+            return Err(RTypeError::unsupported("divmod of these values"));
+        }
+        let helper = self.rt.helper_divmod(self.py, &items[0])?;
+        let x = self.input(a, &items[0])?;
+        let y = self.input(b, &items[0])?;
+        let f = self.func_const(helper)?;
+        let t = r.lowleveltype(self.rt);
+        Ok(self.emit(LlOp::DirectCall, vec![f, x, y], t))
+    }
+
+    /// `n OP f` for an int `n` and a float `f`, compared exactly (CPython
+    /// does not round the int): the float comparison of `float(n)` and
+    /// `f`, corrected by the tie-break helper when `float(n) == f`.
+    fn compare_int_float(&mut self, op: &SpaceOperation, swapped: bool) -> Result<Hlvalue, RTypeError> {
+        use rpy3_model::OpName as H;
+        let (ih, fh) = if swapped { (&op.args[1], &op.args[0]) } else { (&op.args[0], &op.args[1]) };
+        let n = self.input(ih, &Repr::Int(IntKind::Signed))?;
+        let f = self.input(fh, &Repr::Float)?;
+        // the operation as `n OP f`
+        let o = match (op.opname, swapped) {
+            (H::Lt, true) => H::Gt,
+            (H::Gt, true) => H::Lt,
+            (H::Le, true) => H::Ge,
+            (H::Ge, true) => H::Le,
+            (o, _) => o,
+        };
+        let (fop, iop, both) = match o {
+            H::Lt => (LlOp::FloatLt, LlOp::IntLt, false),
+            H::Le => (LlOp::FloatLe, LlOp::IntLe, true),
+            H::Eq => (LlOp::FloatEq, LlOp::IntEq, true),
+            H::Ne => (LlOp::FloatNe, LlOp::IntNe, false),
+            H::Gt => (LlOp::FloatGt, LlOp::IntGt, false),
+            _ => (LlOp::FloatGe, LlOp::IntGe, true),
+        };
+        let fnv = self.emit(LlOp::CastIntToFloat, vec![n.clone()], FLOAT);
+        let helper = self.rt.helper_int_float_tiebreak(self.py)?;
+        let hc = self.func_const(helper)?;
+        let tb = self.emit(LlOp::DirectCall, vec![hc, n, f.clone()], SIGNED);
+        let c1 = self.emit(fop, vec![fnv, f], BOOL);
+        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+        let c2 = self.emit(iop, vec![tb, zero], BOOL);
+        let c1 = self.emit(LlOp::CastBoolToInt, vec![c1], SIGNED);
+        let c2 = self.emit(LlOp::CastBoolToInt, vec![c2], SIGNED);
+        let c = self.emit(if both { LlOp::IntAnd } else { LlOp::IntOr }, vec![c1, c2], SIGNED);
+        Ok(self.emit(LlOp::IntIsTrue, vec![c], BOOL))
+    }
+
+    /// Whether `h` is an int constant a float holds exactly.
+    fn small_int_constant(&self, h: &Hlvalue) -> bool {
+        let k = match h {
+            Hlvalue::Constant(c) => Some(c.value.clone()),
+            Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v).konst().cloned(),
+        };
+        k.and_then(|k| k.bind(self.py).extract::<i64>().ok()).map(|i| i.unsigned_abs() <= 1 << 53).unwrap_or(false)
+    }
+
     pub(super) fn compare(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        let signed = |r: &Repr| matches!(r, Repr::Int(IntKind::Signed) | Repr::Bool);
+        let mixed = match (&ra, &rb) {
+            (a, Repr::Float) if signed(a) && !self.small_int_constant(&op.args[0]) => Some(false),
+            (Repr::Float, b) if signed(b) && !self.small_int_constant(&op.args[1]) => Some(true),
+            _ => None,
+        };
+        if let Some(swapped) = mixed {
+            let v = self.compare_int_float(op, swapped)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         let common = match (&ra, &rb) {
             (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
             (Repr::Int(a), Repr::Int(b)) if a.unsigned() || b.unsigned() => Repr::Int(IntKind::Unsigned),

@@ -1,0 +1,197 @@
+//! Small low-level helper graphs the lowering of arithmetic and built-ins
+//! calls: a branching select (for `min`/`max`, where floats need real
+//! comparisons), `divmod` (both results from one call, so that the call is
+//! the one raising operation of a `try` block), and the exact tie-break
+//! of int/float comparisons.
+
+use pyo3::prelude::*;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, BOOL, FLOAT, SIGNED, UNSIGNED};
+use rpy3_model::{llconst, Hlvalue, VarId};
+
+use crate::helpers::{type_const, GraphBuilder};
+use crate::repr::Repr;
+use crate::{RTypeError, RTyper};
+
+fn var(v: VarId) -> Hlvalue {
+    Hlvalue::Variable(v)
+}
+
+fn cst(py: Python<'_>, v: LlValue, t: LlType) -> Result<Hlvalue, RTypeError> {
+    crate::helpers::value_const(py, v, t)
+}
+
+impl RTyper<'_> {
+    /// `ll_select(cond, a, b) -> a if cond else b` on values of type `ty`
+    /// (`Signed`, `Unsigned` or `Float`).
+    pub(crate) fn helper_select(&mut self, py: Python<'_>, ty: LlType) -> Result<usize, RTypeError> {
+        let key: &'static str = match ty {
+            t if t == SIGNED => "ll_select_int",
+            t if t == UNSIGNED => "ll_select_uint",
+            t if t == FLOAT => "ll_select_float",
+            _ => return Err(RTypeError::new("internal error: select of an unexpected type")),
+        };
+        if let Some(&i) = self.helpers.get(key) {
+            return Ok(i);
+        }
+        let (mut b, args) = GraphBuilder::new(self, key, &[BOOL, ty, ty], ty);
+        let start = b.graph.startblock;
+        let ret = b.graph.returnblock;
+        b.branch(py, start, args[0], (ret, vec![var(args[2])]), (ret, vec![var(args[1])]));
+        Ok(self.add_helper(key, b.graph, LlType::func(vec![BOOL, ty, ty], ty)))
+    }
+
+    /// `ll_divmod(a, b) -> (a // b, a % b)` for items of repr `item`.
+    pub(crate) fn helper_divmod(&mut self, py: Python<'_>, item: &Repr) -> Result<usize, RTypeError> {
+        let (key, fl, md): (&'static str, LlOp, LlOp) = match item {
+            Repr::Int(k) if k.unsigned() => ("ll_divmod_uint", LlOp::UintFloordiv, LlOp::UintMod),
+            Repr::Int(_) => ("ll_divmod_int", LlOp::IntFloordiv, LlOp::IntMod),
+            Repr::Float => ("ll_divmod_float", LlOp::FloatFloordiv, LlOp::FloatMod),
+            _ => return Err(RTypeError::unsupported("divmod of these values")),
+        };
+        if let Some(&i) = self.helpers.get(key) {
+            return Ok(i);
+        }
+        let t = item.lowleveltype(self);
+        let items = vec![item.clone(), item.clone()];
+        let st = self.tuple_struct(&items);
+        let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let (mut b, args) = GraphBuilder::new(self, key, &[t, t], pt);
+        let s = b.graph.startblock;
+        let q = b.op(s, fl, vec![var(args[0]), var(args[1])], t);
+        let m = b.op(s, md, vec![var(args[0]), var(args[1])], t);
+        let p = b.op(s, LlOp::Malloc, vec![type_const(py, st)?], pt);
+        for (i, v) in [q, m].into_iter().enumerate() {
+            let field = Hlvalue::Constant(llconst::name_constant(py, &format!("item{i}")));
+            b.op(s, LlOp::Setfield, vec![var(p), field, var(v)], rpy3_model::lltype::VOID);
+        }
+        b.ret(s, var(p));
+        Ok(self.add_helper(key, b.graph, LlType::func(vec![t, t], pt)))
+    }
+
+    /// `ll_int_float_tiebreak(n, f) -> Signed`: 0 when `float(n) != f`
+    /// (or either is NaN); otherwise the sign of the exact `n - f`.  With
+    /// it, `n OP f` compares exactly, as CPython does.
+    pub(crate) fn helper_int_float_tiebreak(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_int_float_tiebreak";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[SIGNED, FLOAT], SIGNED);
+        let s = b.graph.startblock;
+        let ret = b.graph.returnblock;
+        let fnv = b.op(s, LlOp::CastIntToFloat, vec![var(args[0])], FLOAT);
+        let eq = b.op(s, LlOp::FloatEq, vec![var(fnv), var(args[1])], BOOL);
+        let (b1, v1) = b.block(&[SIGNED, FLOAT]);
+        b.branch(py, s, eq, (ret, vec![cst(py, LlValue::Int(0), SIGNED)?]), (b1, vec![var(args[0]), var(args[1])]));
+        // f is integral and within [-2**63, 2**63]; 2**63 is above every n
+        let big = b.op(b1, LlOp::FloatGe, vec![var(v1[1]), cst(py, LlValue::Float(9223372036854775808.0), FLOAT)?], BOOL);
+        let (b2, v2) = b.block(&[SIGNED, FLOAT]);
+        b.branch(py, b1, big, (b2, vec![var(v1[0]), var(v1[1])]), (ret, vec![cst(py, LlValue::Int(-1), SIGNED)?]));
+        let m = b.op(b2, LlOp::CastFloatToInt, vec![var(v2[1])], SIGNED);
+        let lt = b.op(b2, LlOp::IntLt, vec![var(v2[0]), var(m)], BOOL);
+        let gt = b.op(b2, LlOp::IntGt, vec![var(v2[0]), var(m)], BOOL);
+        let lt = b.op(b2, LlOp::CastBoolToInt, vec![var(lt)], SIGNED);
+        let gt = b.op(b2, LlOp::CastBoolToInt, vec![var(gt)], SIGNED);
+        let r = b.op(b2, LlOp::IntSub, vec![var(gt), var(lt)], SIGNED);
+        b.ret(b2, var(r));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![SIGNED, FLOAT], SIGNED)))
+    }
+
+    /// `ll_range_len(r) -> Signed`, without overflow for any bounds.
+    pub(crate) fn helper_range_len(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_range_len";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let pr = self.range_types().1;
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], SIGNED);
+        let s = b.graph.startblock;
+        let ret = b.graph.returnblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let stop = b.op(s, LlOp::Getfield, vec![var(args[0]), field("stop")], SIGNED);
+        let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
+        let up = b.op(s, LlOp::IntGt, vec![var(step), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        // lo, hi, |step| with the items running from lo towards hi
+        let (count, cv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
+        let (bup, vup) = b.block(&[SIGNED, SIGNED, SIGNED]);
+        let (bdown, vdown) = b.block(&[SIGNED, SIGNED, SIGNED]);
+        let pass = vec![var(start), var(stop), var(step)];
+        b.branch(py, s, up, (bdown, pass.clone()), (bup, pass));
+        let st = b.op(bup, LlOp::CastIntToUint, vec![var(vup[2])], UNSIGNED);
+        b.goto(bup, count, vec![var(vup[0]), var(vup[1]), var(st)]);
+        let st = b.op(bdown, LlOp::CastIntToUint, vec![var(vdown[2])], UNSIGNED);
+        let st = b.op(bdown, LlOp::UintNeg, vec![var(st)], UNSIGNED);
+        b.goto(bdown, count, vec![var(vdown[1]), var(vdown[0]), var(st)]);
+        // for a negative step the bounds were swapped: hi is the start
+        let nonempty = b.op(count, LlOp::IntLt, vec![var(cv[0]), var(cv[1])], BOOL);
+        let (body, bv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
+        b.branch(py, count, nonempty, (ret, vec![cst(py, LlValue::Int(0), SIGNED)?]), (body, vec![var(cv[0]), var(cv[1]), var(cv[2])]));
+        let lo = b.op(body, LlOp::CastIntToUint, vec![var(bv[0])], UNSIGNED);
+        let hi = b.op(body, LlOp::CastIntToUint, vec![var(bv[1])], UNSIGNED);
+        let d = b.op(body, LlOp::UintSub, vec![var(hi), var(lo)], UNSIGNED);
+        let d = b.op(body, LlOp::UintSub, vec![var(d), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let q = b.op(body, LlOp::UintFloordiv, vec![var(d), var(bv[2])], UNSIGNED);
+        let q = b.op(body, LlOp::UintAdd, vec![var(q), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let n = b.op(body, LlOp::CastUintToInt, vec![var(q)], SIGNED);
+        b.ret(body, var(n));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], SIGNED)))
+    }
+
+    /// `ll_range_contains(r, x) -> Bool`.
+    pub(crate) fn helper_range_contains(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_range_contains";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let pr = self.range_types().1;
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr, SIGNED], BOOL);
+        let s = b.graph.startblock;
+        let ret = b.graph.returnblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let stop = b.op(s, LlOp::Getfield, vec![var(args[0]), field("stop")], SIGNED);
+        let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
+        let x = args[1];
+        let up = b.op(s, LlOp::IntGt, vec![var(step), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        // (first, x, |step|, in bounds): x must be first + k * |step| in the
+        // direction of the step
+        let (check, cv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
+        let (bup, vup) = b.block(&[SIGNED, SIGNED, SIGNED, SIGNED]);
+        let (bdown, vdown) = b.block(&[SIGNED, SIGNED, SIGNED, SIGNED]);
+        let pass = vec![var(start), var(stop), var(step), var(x)];
+        b.branch(py, s, up, (bdown, pass.clone()), (bup, pass));
+        let f = cst(py, LlValue::Bool(false), BOOL)?;
+        {
+            // start <= x < stop
+            let a = b.op(bup, LlOp::IntLe, vec![var(vup[0]), var(vup[3])], BOOL);
+            let c = b.op(bup, LlOp::IntLt, vec![var(vup[3]), var(vup[1])], BOOL);
+            let a = b.op(bup, LlOp::CastBoolToInt, vec![var(a)], SIGNED);
+            let c = b.op(bup, LlOp::CastBoolToInt, vec![var(c)], SIGNED);
+            let both = b.op(bup, LlOp::IntAnd, vec![var(a), var(c)], SIGNED);
+            let inside = b.op(bup, LlOp::IntIsTrue, vec![var(both)], BOOL);
+            let st = b.op(bup, LlOp::CastIntToUint, vec![var(vup[2])], UNSIGNED);
+            b.branch(py, bup, inside, (ret, vec![f.clone()]), (check, vec![var(vup[0]), var(vup[3]), var(st)]));
+        }
+        {
+            // stop < x <= start; the distance counts from x up to start
+            let a = b.op(bdown, LlOp::IntLt, vec![var(vdown[1]), var(vdown[3])], BOOL);
+            let c = b.op(bdown, LlOp::IntLe, vec![var(vdown[3]), var(vdown[0])], BOOL);
+            let a = b.op(bdown, LlOp::CastBoolToInt, vec![var(a)], SIGNED);
+            let c = b.op(bdown, LlOp::CastBoolToInt, vec![var(c)], SIGNED);
+            let both = b.op(bdown, LlOp::IntAnd, vec![var(a), var(c)], SIGNED);
+            let inside = b.op(bdown, LlOp::IntIsTrue, vec![var(both)], BOOL);
+            let st = b.op(bdown, LlOp::CastIntToUint, vec![var(vdown[2])], UNSIGNED);
+            let st = b.op(bdown, LlOp::UintNeg, vec![var(st)], UNSIGNED);
+            b.branch(py, bdown, inside, (ret, vec![f]), (check, vec![var(vdown[3]), var(vdown[0]), var(st)]));
+        }
+        let lo = b.op(check, LlOp::CastIntToUint, vec![var(cv[0])], UNSIGNED);
+        let hi = b.op(check, LlOp::CastIntToUint, vec![var(cv[1])], UNSIGNED);
+        let d = b.op(check, LlOp::UintSub, vec![var(hi), var(lo)], UNSIGNED);
+        let m = b.op(check, LlOp::UintMod, vec![var(d), var(cv[2])], UNSIGNED);
+        let z = b.op(check, LlOp::UintEq, vec![var(m), cst(py, LlValue::UInt(0), UNSIGNED)?], BOOL);
+        b.ret(check, var(z));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], BOOL)))
+    }
+}
