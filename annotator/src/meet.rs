@@ -35,8 +35,9 @@ impl Annotator {
             (Iterator { over: o1, variant: v1 }, Iterator { over: o2, variant: v2 }) => v1 == v2 && self.leq(o1, o2),
             (Builtin { name: n1, s_self: Some(s1) }, Builtin { name: n2, s_self: Some(s2) }) => n1 == n2 && self.leq(s1, s2),
             (Slice(x), Slice(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q)),
+            // constants compare by value, not by object
             _ => match union_simple(&a, &b) {
-                Some(Ok(u)) => self.normalize(&u) == b,
+                Some(Ok(u)) => self.canonical(&u) == self.canonical(&b),
                 _ => false,
             },
         }

@@ -52,7 +52,7 @@ pub fn fold<'py>(py: Python<'py>, opname: OpName, args: &[Bound<'py, PyAny>]) ->
         }
         _ => {
             let path = opname.desc().pyfunc?;
-            let (module, attr) = path.split_once('.')?;
+            let (module, attr) = path.rsplit_once('.')?;
             let func = py.import(module).ok()?.getattr(attr).ok()?;
             func.call1(PyTuple::new(py, args).ok()?).ok()?
         }

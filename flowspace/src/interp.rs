@@ -131,8 +131,10 @@ impl Shared {
         let mut pyfuncs = Vec::with_capacity(ALL_OPS.len());
         for &op in ALL_OPS {
             debug_assert_eq!(op.hl_index(), Some(pyfuncs.len()));
+            // operations implemented in rpy3.rlib resolve on first use when
+            // the package is not importable yet
             let f = match op.desc().pyfunc {
-                Some(path) => Some(resolve(py, path)?),
+                Some(path) => resolve(py, path).ok(),
                 None => None,
             };
             pyfuncs.push(f);
@@ -216,9 +218,9 @@ fn parse_call_shape(shape: &Bound<'_, PyAny>) -> PyResult<CallShape> {
 }
 
 /// Resolves `"module.attr"` (the attribute part may be dotted).
-fn resolve(py: Python<'_>, path: &str) -> PyResult<Py<PyAny>> {
+pub(crate) fn resolve(py: Python<'_>, path: &str) -> PyResult<Py<PyAny>> {
     let (module, attr) = path
-        .split_once('.')
+        .rsplit_once('.')
         .ok_or_else(|| InterpError::new_err(format!("bad pyfunc path {path:?}")))?;
     let mut obj = py.import(module)?.into_any();
     for part in attr.split('.') {

@@ -35,7 +35,47 @@ fn binary_op(arg: u32) -> Option<OpName> {
     }
 }
 
+/// The checked variant of an arithmetic operation (for `ovfcheck`).
+fn checked(op: OpName) -> Option<OpName> {
+    use OpName::*;
+    Some(match op {
+        Add | InplaceAdd => AddOvf,
+        Sub | InplaceSub => SubOvf,
+        Mul | InplaceMul => MulOvf,
+        Floordiv | InplaceFloordiv => FloordivOvf,
+        Mod | InplaceMod => ModOvf,
+        Lshift | InplaceLshift => LshiftOvf,
+        Neg => NegOvf,
+        _ => return None,
+    })
+}
+
 impl<'py> FlowContext<'py> {
+    /// Whether the value the instruction computes is passed straight to
+    /// `ovfcheck()` (the callable sits below the operands and the next
+    /// call takes one argument): `ovfcheck(x * y)` is the checked
+    /// operation `mul_ovf`, as PyPy's `transform_ovfcheck` makes it.
+    fn ovfcheck_follows(&self, instr: &Instr) -> bool {
+        let mut off = instr.next_offset;
+        let call = loop {
+            match self.code.instr_at(off) {
+                Some(i) if i.op == Op::Nop => off = i.next_offset,
+                other => break other,
+            }
+        };
+        if !matches!(call, Some(c) if c.op == Op::Call && c.arg == 1) {
+            return false;
+        }
+        let Some(FrameValue::Val(Hlvalue::Constant(c))) = self.stack.last() else { return false };
+        let ovfcheck = self
+            .py
+            .import("rpy3.rlib.rarithmetic")
+            .and_then(|m| m.getattr("ovfcheck"))
+            .map(|f| f.is(c.value.bind(self.py)))
+            .unwrap_or(false);
+        ovfcheck
+    }
+
     fn local_name(&self, i: usize) -> String {
         self.code.localsplus.get(i).cloned().unwrap_or_else(|| format!("#{i}"))
     }
@@ -298,6 +338,7 @@ impl<'py> FlowContext<'py> {
                 };
                 let b = self.popvalue()?;
                 let a = self.popvalue()?;
+                let op = if self.ovfcheck_follows(instr) { checked(op).unwrap_or(op) } else { op };
                 let v = self.do_op(op, vec![a, b])?;
                 self.pushval(v);
             }
@@ -308,6 +349,7 @@ impl<'py> FlowContext<'py> {
                     _ => OpName::Invert,
                 };
                 let a = self.popvalue()?;
+                let op = if self.ovfcheck_follows(instr) { checked(op).unwrap_or(op) } else { op };
                 let v = self.do_op(op, vec![a])?;
                 self.pushval(v);
             }

@@ -280,6 +280,31 @@ pub(crate) fn cast_int_to_unichar(x: i64) -> Result<u32, Exc> {
     }
 }
 
+/// `x / y` on ints as CPython computes it: the exact quotient rounded
+/// once to the nearest float.
+pub(crate) fn int_truediv(x: i64, y: i64) -> Result<f64, Exc> {
+    if y == 0 {
+        return Err(ZERO_DIVISION);
+    }
+    const EXACT: u64 = 1 << 53;
+    let (ax, ay) = (x.unsigned_abs(), y.unsigned_abs());
+    if ax <= EXACT && ay <= EXACT {
+        return Ok(x as f64 / y as f64);
+    }
+    let negative = (x < 0) != (y < 0);
+    if ax == 0 {
+        return Ok(if negative { -0.0 } else { 0.0 });
+    }
+    // at least 62 bits of quotient, the remainder as a sticky bit: the
+    // conversion to f64 (round to nearest even) then rounds exactly once
+    let k = 127 - (64 - ax.leading_zeros());
+    let n = (ax as u128) << k;
+    let q = n / ay as u128;
+    let sticky = !n.is_multiple_of(ay as u128) as u128;
+    let r = (q | sticky) as f64 * 2f64.powi(-(k as i32));
+    Ok(if negative { -r } else { r })
+}
+
 /// CPython's `math_1` rule: a NaN from a non-NaN argument is a domain
 /// error (`ValueError`); an infinity from a finite argument is an
 /// overflow (`OverflowError`) or, for functions that cannot overflow, a
@@ -547,6 +572,11 @@ mod tests {
 
     #[test]
     fn math_functions_match_cpython() {
+        assert_eq!(int_truediv(1152921504606847008, 3), Ok(3.843071682022824e17));
+        assert_eq!(int_truediv(-7, 2), Ok(-3.5));
+        assert_eq!(int_truediv(1, 0), Err(ZERO_DIVISION));
+        assert_eq!(int_truediv(i64::MIN, -1), Ok(9.223372036854776e18));
+        assert_eq!(int_truediv(1, i64::MAX), Ok(1.0842021724855044e-19));
         assert_eq!(round_digits(2.675, 2), Ok(2.67));
         assert_eq!(round_digits(-1.35, 1), Ok(-1.4));
         assert_eq!(round_digits(1234.5678, -2), Ok(1200.0));

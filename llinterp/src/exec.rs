@@ -593,6 +593,7 @@ fn exec_op(
         LlOp::IntModOvf => bin_r!(int, Int, arith::int_mod_ovf),
         LlOp::IntLshiftOvf => bin_r!(int, Int, arith::int_lshift_ovf),
         LlOp::IntPow => bin_r!(int, Int, arith::int_pow),
+        LlOp::IntTruediv => bin_r!(int, Float, arith::int_truediv),
         LlOp::UintAdd => bin!(uint, UInt, |x, y| x.wrapping_add(y)),
         LlOp::UintSub => bin!(uint, UInt, |x, y| x.wrapping_sub(y)),
         LlOp::UintMul => bin!(uint, UInt, |x, y| x.wrapping_mul(y)),

@@ -196,7 +196,7 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         IntAdd | IntSub | IntMul | IntFloordiv | IntMod | IntAnd | IntOr | IntXor | IntLshift
         | IntRshift | IntNeg | IntAbs | IntInvert | IntIsTrue | IntLt | IntLe | IntEq | IntNe
         | IntGt | IntGe | IntAddOvf | IntSubOvf | IntMulOvf | IntNegOvf | IntAbsOvf
-        | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow | UintAdd | UintSub | UintMul
+        | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow | IntTruediv | UintAdd | UintSub | UintMul
         | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift | UintRshift
         | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt
         | UintGe | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod

@@ -137,6 +137,8 @@ ll_operations! {
     IntModOvf = "int_mod_ovf", [Signed, Signed] -> Signed, raising, ["ZeroDivisionError", "OverflowError"];
     IntLshiftOvf = "int_lshift_ovf", [Signed, Signed] -> Signed, raising, ["ValueError", "OverflowError"];
     IntPow = "int_pow", [Signed, Signed] -> Signed, raising, ["ValueError"];
+    // `a / b` on ints: the correctly rounded float of the exact quotient
+    IntTruediv = "int_truediv", [Signed, Signed] -> Float, raising, ["ZeroDivisionError"];
     // --- Unsigned -----------------------------------------------------------
     UintAdd = "uint_add", [Unsigned, Unsigned] -> Unsigned, pure, [];
     UintSub = "uint_sub", [Unsigned, Unsigned] -> Unsigned, pure, [];

@@ -144,6 +144,15 @@ hl_operations! {
     InplaceAnd = "inplace_and", n(2), false, [], Some("operator.iand");
     InplaceOr = "inplace_or", n(2), false, [], Some("operator.ior");
     InplaceXor = "inplace_xor", n(2), false, [], Some("operator.ixor");
+    // checked arithmetic: `ovfcheck(x + y)` and friends
+    AddOvf = "add_ovf", n(2), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._add_ovf");
+    SubOvf = "sub_ovf", n(2), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._sub_ovf");
+    MulOvf = "mul_ovf", n(2), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._mul_ovf");
+    FloordivOvf = "floordiv_ovf", n(2), true, ["ZeroDivisionError", "OverflowError"], Some("rpy3.rlib.rarithmetic._floordiv_ovf");
+    ModOvf = "mod_ovf", n(2), true, ["ZeroDivisionError", "OverflowError"], Some("rpy3.rlib.rarithmetic._mod_ovf");
+    LshiftOvf = "lshift_ovf", n(2), true, ["ValueError", "OverflowError"], Some("rpy3.rlib.rarithmetic._lshift_ovf");
+    NegOvf = "neg_ovf", n(1), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._neg_ovf");
+    AbsOvf = "abs_ovf", n(1), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._abs_ovf");
     // comparisons
     Lt = "lt", n(2), true, [], Some("operator.lt");
     Le = "le", n(2), true, [], Some("operator.le");

@@ -192,7 +192,8 @@ impl RTyper<'_> {
                 }
             }
             S::Iterator { over, .. } => match self.getrepr(over)? {
-                Repr::Range => Repr::RangeIter,
+                // reversed(range(...)) iterates over a range iterator
+                Repr::Range | Repr::RangeIter => Repr::RangeIter,
                 _ => return Err(RTypeError::unsupported("iterators over containers (the containers issue)")),
             },
             S::Dict(_) | S::Set(_) => return Err(RTypeError::unsupported("dicts and sets (the containers issue)")),

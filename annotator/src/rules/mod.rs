@@ -40,6 +40,19 @@ pub fn consider_op(
         Issubtype => issubtype(ann, py, graph, op, args),
         Type => type_of(ann, py, &args[0]),
         Neg | Pos | Invert | Abs => arith::unary(ann, op.opname, &args[0]),
+        NegOvf => arith::unary(ann, Neg, &args[0]),
+        AbsOvf => arith::unary(ann, Abs, &args[0]),
+        AddOvf | SubOvf | MulOvf | FloordivOvf | ModOvf | LshiftOvf => {
+            let base = match op.opname {
+                AddOvf => Add,
+                SubOvf => Sub,
+                MulOvf => Mul,
+                FloordivOvf => Floordiv,
+                ModOvf => Mod,
+                _ => Lshift,
+            };
+            arith::binary(ann, py, base, &args[0], &args[1])
+        }
         Add | Sub | Mul | Truediv | Floordiv | Mod | Divmod | Pow | Lshift | Rshift | And_ | Or_ | Xor | InplaceAdd
         | InplaceSub | InplaceMul | InplaceTruediv | InplaceFloordiv | InplaceMod | InplacePow | InplaceLshift
         | InplaceRshift | InplaceAnd | InplaceOr | InplaceXor | Matmul | InplaceMatmul => {

@@ -324,6 +324,10 @@ impl Shared {
                 .map(|h| read(py, graph, env, h))
                 .collect::<PyResult<Vec<_>>>()
         };
+        if let Some(path) = op.opname.desc().pyfunc {
+            let f = super::resolve(py, path)?;
+            return f.bind(py).call1(PyTuple::new(py, all_args()?)?);
+        }
         match op.opname {
             OpName::Newtuple => Ok(PyTuple::new(py, all_args()?)?.into_any()),
             OpName::Newlist => Ok(PyList::new(py, all_args()?)?.into_any()),

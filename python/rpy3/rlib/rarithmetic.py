@@ -334,3 +334,37 @@ def widen(n):
         return intmask(n)
     raise TypeError("widen() applies to integers, not to %s"
                     % type(n).__name__)
+
+
+# The checked operations `ovfcheck(x <op> y)` becomes in flow graphs
+# (`add_ovf`, ...): the operation, then the overflow check.
+def _add_ovf(x, y):
+    return ovfcheck(x + y)
+
+
+def _sub_ovf(x, y):
+    return ovfcheck(x - y)
+
+
+def _mul_ovf(x, y):
+    return ovfcheck(x * y)
+
+
+def _floordiv_ovf(x, y):
+    return ovfcheck(x // y)
+
+
+def _mod_ovf(x, y):
+    return ovfcheck(x % y)
+
+
+def _lshift_ovf(x, y):
+    return ovfcheck(x << y)
+
+
+def _neg_ovf(x):
+    return ovfcheck(-x)
+
+
+def _abs_ovf(x):
+    return ovfcheck(abs(x))

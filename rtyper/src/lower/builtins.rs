@@ -144,6 +144,12 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 self.convert(v, &int, &want)?
             }
+            "reversed" if self.repr_of(&args[0])? == Repr::Range => {
+                let helper = self.rt.helper_range_reversed(self.py)?;
+                let f = self.func_const(helper)?;
+                let r = self.input(&args[0], &Repr::Range)?;
+                self.emit(LlOp::DirectCall, vec![f, r], t)
+            }
             m if m.starts_with("math.") => self.math_call(m, args, &want)?,
             "isinstance" => {
                 let r = self.repr_of(&args[0])?;

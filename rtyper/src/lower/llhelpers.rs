@@ -194,4 +194,39 @@ impl RTyper<'_> {
         b.ret(check, var(z));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], BOOL)))
     }
+
+    /// `ll_range_reversed(r) -> Ptr(rangeiter)`: an iterator from the last
+    /// item of `r` back to its first.
+    pub(crate) fn helper_range_reversed(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_range_reversed";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let len = self.helper_range_len(py)?;
+        let len_c = Hlvalue::Constant(llconst::func_constant(py, self.func_ref(len), "ll_range_len").map_err(|e| RTypeError::new(e.to_string()))?);
+        let (_, pr, it, pit) = self.range_types();
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], pit);
+        let s = b.graph.startblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let int = |i: i64| cst(py, LlValue::Int(i), SIGNED);
+        let n = b.op(s, LlOp::DirectCall, vec![len_c, var(args[0])], SIGNED);
+        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
+        // last = start + (n - 1) * step; stop = start - sign(step)
+        let k = b.op(s, LlOp::IntSub, vec![var(n), int(1)?], SIGNED);
+        let d = b.op(s, LlOp::IntMul, vec![var(k), var(step)], SIGNED);
+        let last = b.op(s, LlOp::IntAdd, vec![var(start), var(d)], SIGNED);
+        let up = b.op(s, LlOp::IntGt, vec![var(step), int(0)?], BOOL);
+        let up = b.op(s, LlOp::CastBoolToInt, vec![var(up)], SIGNED);
+        let two = b.op(s, LlOp::IntMul, vec![var(up), int(2)?], SIGNED);
+        let sign = b.op(s, LlOp::IntSub, vec![var(two), int(1)?], SIGNED);
+        let stop = b.op(s, LlOp::IntSub, vec![var(start), var(sign)], SIGNED);
+        let back = b.op(s, LlOp::IntNeg, vec![var(step)], SIGNED);
+        let p = b.op(s, LlOp::Malloc, vec![type_const(py, it)?], pit);
+        for (f, v) in [("next", last), ("stop", stop), ("step", back)] {
+            b.op(s, LlOp::Setfield, vec![var(p), field(f), var(v)], rpy3_model::lltype::VOID);
+        }
+        b.ret(s, var(p));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], pit)))
+    }
 }

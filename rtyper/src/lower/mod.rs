@@ -500,6 +500,10 @@ impl Cx<'_, '_, '_, '_> {
                 let t = type_const(self.py, wt)?;
                 self.emit(LlOp::CastPointer, vec![t, v], wt)
             }
+            (Repr::Tuple(a), Repr::Tuple(b)) => {
+                self.rt.ensure_types(want);
+                self.convert_tuple(v, a, b)?
+            }
             _ => return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}"))),
         })
     }
@@ -523,21 +527,23 @@ impl Cx<'_, '_, '_, '_> {
             H::Add | H::Sub | H::Mul | H::Floordiv | H::Mod | H::Truediv | H::Pow | H::Lshift | H::Rshift | H::And_
             | H::Or_ | H::Xor | H::InplaceAdd | H::InplaceSub | H::InplaceMul | H::InplaceFloordiv | H::InplaceMod
             | H::InplaceTruediv | H::InplacePow | H::InplaceLshift | H::InplaceRshift | H::InplaceAnd | H::InplaceOr
-            | H::InplaceXor => self.arith(op, next),
+            | H::InplaceXor | H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf => {
+                self.arith(op, next)
+            }
             H::Divmod => self.divmod(op),
-            H::Neg | H::Pos | H::Invert | H::Abs => {
+            H::Neg | H::Pos | H::Invert | H::Abs | H::NegOvf | H::AbsOvf => {
                 let r = self.result_repr(op)?;
                 let a = self.input(&op.args[0], &r)?;
                 let t = r.lowleveltype(self.rt);
-                let v = match (&r, op.opname) {
+                let v = match (&r, match op.opname { H::NegOvf => H::Neg, H::AbsOvf => H::Abs, o => o }) {
                     (_, H::Pos) => a,
                     (Repr::Int(k), H::Neg) => {
-                        let ovf = is_ovfchecked(op, next);
+                        let ovf = is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
                         self.emit(if ovf { LlOp::IntNegOvf } else { int_op(*k, LlOp::IntNeg, LlOp::UintNeg) }, vec![a], t)
                     }
                     (Repr::Int(k), H::Invert) => self.emit(int_op(*k, LlOp::IntInvert, LlOp::UintInvert), vec![a], t),
                     (Repr::Int(k), H::Abs) if !k.unsigned() => {
-                        let ovf = is_ovfchecked(op, next);
+                        let ovf = is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
                         self.emit(if ovf { LlOp::IntAbsOvf } else { LlOp::IntAbs }, vec![a], t)
                     }
                     (Repr::Int(_), H::Abs) => a,
@@ -563,6 +569,8 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             H::Is_ => self.is_(op),
+            H::Len => self.len_(op),
+            H::Contains => self.contains(op),
             H::SimpleCall | H::CallArgs => self.call(op),
             H::Getattr => self.getattr(op),
             H::Setattr => self.setattr(op),
@@ -598,6 +606,11 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Iter => {
                 let r = self.repr_of(&op.args[0])?;
+                if r == Repr::RangeIter {
+                    let v = self.input(&op.args[0], &r)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 if r != Repr::Range {
                     return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
                 }

@@ -28,10 +28,17 @@ impl Cx<'_, '_, '_, '_> {
             H::InplaceAnd => H::And_,
             H::InplaceOr => H::Or_,
             H::InplaceXor => H::Xor,
+            H::AddOvf => H::Add,
+            H::SubOvf => H::Sub,
+            H::MulOvf => H::Mul,
+            H::FloordivOvf => H::Floordiv,
+            H::ModOvf => H::Mod,
+            H::LshiftOvf => H::Lshift,
             o => o,
         };
         let t = r.lowleveltype(self.rt);
-        let ovf = is_ovfchecked(op, next);
+        let ovf = is_ovfchecked(op, next)
+            || matches!(op.opname, H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf);
         match &r {
             Repr::Int(k) => {
                 let shift = matches!(base, H::Lshift | H::Rshift);
@@ -59,6 +66,18 @@ impl Cx<'_, '_, '_, '_> {
                     _ => return Err(RTypeError::unsupported(&format!("{} on {r:?}", op.opname))),
                 };
                 let v = self.emit(llop, vec![a, b], t);
+                self.finish(op.result, v);
+            }
+            Repr::Float
+                if base == H::Truediv
+                    && [&op.args[0], &op.args[1]].iter().all(|h| {
+                        matches!(self.repr_of(h), Ok(Repr::Int(IntKind::Signed) | Repr::Bool))
+                    }) =>
+            {
+                let ir = Repr::Int(IntKind::Signed);
+                let a = self.input(&op.args[0], &ir)?;
+                let b = self.input(&op.args[1], &ir)?;
+                let v = self.emit(LlOp::IntTruediv, vec![a, b], t);
                 self.finish(op.result, v);
             }
             Repr::Float => {
@@ -181,9 +200,182 @@ impl Cx<'_, '_, '_, '_> {
         k.and_then(|k| k.bind(self.py).extract::<i64>().ok()).map(|i| i.unsigned_abs() <= 1 << 53).unwrap_or(false)
     }
 
+    /// `len(x)` of a range or a tuple.
+    pub(super) fn len_(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let r = self.repr_of(&op.args[0])?;
+        let v = match &r {
+            Repr::Range => {
+                let helper = self.rt.helper_range_len(self.py)?;
+                let f = self.func_const(helper)?;
+                let x = self.input(&op.args[0], &r)?;
+                self.emit(LlOp::DirectCall, vec![f, x], SIGNED)
+            }
+            Repr::Tuple(items) => value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?,
+            _ => return Err(RTypeError::unsupported("len() of containers (the containers issue)")),
+        };
+        let want = self.result_repr(op)?;
+        let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
+    /// `item in container` (the operation's arguments: container, item).
+    pub(super) fn contains(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let r = self.repr_of(&op.args[0])?;
+        let v = match &r {
+            Repr::Range => {
+                let helper = self.rt.helper_range_contains(self.py)?;
+                let f = self.func_const(helper)?;
+                let c = self.input(&op.args[0], &r)?;
+                let x = self.input(&op.args[1], &Repr::Int(IntKind::Signed))?;
+                self.emit(LlOp::DirectCall, vec![f, c, x], BOOL)
+            }
+            Repr::Tuple(items) => {
+                let c = self.input(&op.args[0], &r)?;
+                let rx = self.repr_of(&op.args[1])?;
+                let x = self.input(&op.args[1], &rx)?;
+                let mut acc: Option<Hlvalue> = None;
+                for (i, ir) in items.iter().enumerate() {
+                    let it = self.emit(LlOp::Getfield, vec![c.clone(), name(self.py, &format!("item{i}"))], ir.lowleveltype(self.rt));
+                    let e = self.compare_values(2, x.clone(), &rx, it, ir)?;
+                    acc = Some(match acc {
+                        None => e,
+                        Some(p) => self.bool_combine(LlOp::IntOr, p, e),
+                    });
+                }
+                match acc {
+                    Some(v) => v,
+                    None => value_const(self.py, LlValue::Bool(false), BOOL)?,
+                }
+            }
+            _ => return Err(RTypeError::unsupported("'in' on containers (the containers issue)")),
+        };
+        self.finish(op.result, v);
+        Ok(())
+    }
+
+    fn bool_combine(&mut self, op: LlOp, a: Hlvalue, b: Hlvalue) -> Hlvalue {
+        let x = self.emit(LlOp::CastBoolToInt, vec![a], SIGNED);
+        let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+        let o = self.emit(op, vec![x, y], SIGNED);
+        self.emit(LlOp::IntIsTrue, vec![o], BOOL)
+    }
+
+    /// Comparison number `i` (`<`, `<=`, `==`, `!=`, `>`, `>=`) of two
+    /// low-level values.
+    fn compare_values(&mut self, i: usize, a: Hlvalue, ra: &Repr, b: Hlvalue, rb: &Repr) -> Result<Hlvalue, RTypeError> {
+        let common = match (ra, rb) {
+            (Repr::Tuple(ia), Repr::Tuple(ib)) => return self.compare_tuples(i, a, ia, b, ib),
+            (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
+            (Repr::Int(x), Repr::Int(y)) if x.unsigned() || y.unsigned() => Repr::Int(IntKind::Unsigned),
+            (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => Repr::Int(IntKind::Signed),
+            (Repr::UniChar, Repr::UniChar) => Repr::UniChar,
+            (Repr::Char, Repr::Char) => Repr::Char,
+            (Repr::Void, Repr::Void) if i == 2 || i == 3 => {
+                return value_const(self.py, LlValue::Bool(i == 2), BOOL);
+            }
+            (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) if i == 2 || i == 3 => {
+                let x = if *ra == Repr::Void { b } else { a };
+                return Ok(self.emit(if i == 3 { LlOp::PtrNonzero } else { LlOp::PtrIszero }, vec![x], BOOL));
+            }
+            (Repr::Instance(_), Repr::Instance(_)) if i == 2 || i == 3 => {
+                let (x, y) = (self.object_ptr_of(a)?, self.object_ptr_of(b)?);
+                return Ok(self.emit(if i == 3 { LlOp::PtrNe } else { LlOp::PtrEq }, vec![x, y], BOOL));
+            }
+            _ => return Err(RTypeError::unsupported(&format!("comparing {ra:?} and {rb:?}"))),
+        };
+        let a = self.convert(a, ra, &common)?;
+        let b = self.convert(b, rb, &common)?;
+        let table: [[LlOp; 6]; 5] = [
+            [LlOp::IntLt, LlOp::IntLe, LlOp::IntEq, LlOp::IntNe, LlOp::IntGt, LlOp::IntGe],
+            [LlOp::UintLt, LlOp::UintLe, LlOp::UintEq, LlOp::UintNe, LlOp::UintGt, LlOp::UintGe],
+            [LlOp::FloatLt, LlOp::FloatLe, LlOp::FloatEq, LlOp::FloatNe, LlOp::FloatGt, LlOp::FloatGe],
+            [LlOp::UnicharLt, LlOp::UnicharLe, LlOp::UnicharEq, LlOp::UnicharNe, LlOp::UnicharGt, LlOp::UnicharGe],
+            [LlOp::CharLt, LlOp::CharLe, LlOp::CharEq, LlOp::CharNe, LlOp::CharGt, LlOp::CharGe],
+        ];
+        let row = match &common {
+            Repr::Int(IntKind::Signed) => 0,
+            Repr::Int(_) => 1,
+            Repr::Float => 2,
+            Repr::UniChar => 3,
+            _ => 4,
+        };
+        Ok(self.emit(table[row][i], vec![a, b], BOOL))
+    }
+
+    /// Tuples compare lexicographically: the first pair of items that are
+    /// not equal decides, else the lengths do.
+    fn compare_tuples(&mut self, i: usize, a: Hlvalue, ia: &[Repr], b: Hlvalue, ib: &[Repr]) -> Result<Hlvalue, RTypeError> {
+        let n = ia.len().min(ib.len());
+        let (la, lb) = (ia.len(), ib.len());
+        let by_len = [la < lb, la <= lb, la == lb, la != lb, la > lb, la >= lb][i];
+        let mut items = Vec::with_capacity(n);
+        for k in 0..n {
+            let f = format!("item{k}");
+            let x = self.emit(LlOp::Getfield, vec![a.clone(), name(self.py, &f)], ia[k].lowleveltype(self.rt));
+            let y = self.emit(LlOp::Getfield, vec![b.clone(), name(self.py, &f)], ib[k].lowleveltype(self.rt));
+            items.push((x, y));
+        }
+        if i == 2 || i == 3 {
+            let mut acc = value_const(self.py, LlValue::Bool(by_len || i == 3 && la == lb), BOOL)?;
+            if la != lb {
+                return value_const(self.py, LlValue::Bool(i == 3), BOOL);
+            }
+            for (k, (x, y)) in items.into_iter().enumerate() {
+                let e = self.compare_values(2, x, &ia[k], y, &ib[k])?;
+                acc = if k == 0 { e } else { self.bool_combine(LlOp::IntAnd, acc, e) };
+            }
+            if i == 3 {
+                acc = self.emit(LlOp::BoolNot, vec![acc], BOOL);
+            }
+            return Ok(acc);
+        }
+        // from the last item back: r = r if x == y else (x OP y)
+        let mut r = value_const(self.py, LlValue::Bool(by_len), BOOL)?;
+        for (k, (x, y)) in items.into_iter().enumerate().rev() {
+            let e = self.compare_values(2, x.clone(), &ia[k], y.clone(), &ib[k])?;
+            let o = self.compare_values(i, x, &ia[k], y, &ib[k])?;
+            let keep = self.bool_combine(LlOp::IntAnd, e.clone(), r);
+            let ne = self.emit(LlOp::BoolNot, vec![e], BOOL);
+            let decide = self.bool_combine(LlOp::IntAnd, ne, o);
+            r = self.bool_combine(LlOp::IntOr, keep, decide);
+        }
+        Ok(r)
+    }
+
+    /// Converts a tuple between item representations.
+    pub(super) fn convert_tuple(&mut self, v: Hlvalue, have: &[Repr], want: &[Repr]) -> Result<Hlvalue, RTypeError> {
+        if have.len() != want.len() {
+            return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}")));
+        }
+        let mut vals = Vec::with_capacity(want.len());
+        for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
+            let x = if *h == Repr::Void {
+                match w {
+                    Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
+                    Repr::Instance(_) => value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?,
+                    _ => return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}"))),
+                }
+            } else {
+                let x = self.emit(LlOp::Getfield, vec![v.clone(), name(self.py, &format!("item{k}"))], h.lowleveltype(self.rt));
+                self.convert(x, h, w)?
+            };
+            vals.push(x);
+        }
+        self.new_tuple(want, vals)
+    }
+
     pub(super) fn compare(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        if let (Repr::Tuple(_), Repr::Tuple(_)) = (&ra, &rb) {
+            let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge].iter().position(|o| *o == op.opname).unwrap_or(2);
+            let a = self.input(&op.args[0], &ra)?;
+            let b = self.input(&op.args[1], &rb)?;
+            let v = self.compare_values(i, a, &ra, b, &rb)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         let signed = |r: &Repr| matches!(r, Repr::Int(IntKind::Signed) | Repr::Bool);
         let mixed = match (&ra, &rb) {
             (a, Repr::Float) if signed(a) && !self.small_int_constant(&op.args[0]) => Some(false),
