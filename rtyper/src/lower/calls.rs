@@ -138,6 +138,32 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, none);
                 Ok(())
             }
+            SomeValue::Builtin { name: "instantiate", s_self: None } => {
+                // an instance of the class, without calling __init__
+                let Repr::Instance(base) = want else { return Err(RTypeError::new("instantiate() without an instance result")) };
+                let s_cls = self.s(&positional[0]);
+                let classes: Vec<rpy3_model::PyObj> = match &s_cls {
+                    SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect(),
+                    _ => return Err(RTypeError::unsupported("instantiate() of this value")),
+                };
+                let v = if classes.len() == 1 {
+                    let c = self.rt.classdef_of_class(self.py, classes[0].bind(self.py))?;
+                    let p = self.allocate(c)?;
+                    self.convert(p, &Repr::Instance(c), &want)?
+                } else {
+                    let mut cases = Vec::new();
+                    for cls in &classes {
+                        cases.push((self.rt.classdef_of_class(self.py, cls.bind(self.py))?, None));
+                    }
+                    let dispatcher = self.class_dispatcher(base, &cases, &[])?;
+                    let vt = self.input(&positional[0], &Repr::Class)?;
+                    let fc = self.func_const(dispatcher)?;
+                    let t = self.rt.classes.instance_ptr(base);
+                    self.emit(LlOp::DirectCall, vec![fc, vt], t)
+                };
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);
@@ -176,6 +202,19 @@ impl Cx<'_, '_, '_, '_> {
                     Desc::Class { cls, .. } => {
                         let cls = cls.clone();
                         let v = self.instantiate(&cls, positional, keywords)?;
+                        self.finish(op.result, v);
+                        Ok(())
+                    }
+                    Desc::MethodOfFrozen { func, frozen } => {
+                        // a method of a frozen object or a classmethod: the
+                        // object (a constant) comes first
+                        let (func, frozen) = (*func, *frozen);
+                        let f = self.callee(func)?;
+                        let obj = self.rt.ann.desc_object(frozen).ok_or_else(|| RTypeError::new("frozen object"))?;
+                        let mut args = vec![Hlvalue::Constant(Constant::new(obj))];
+                        args.extend(positional);
+                        let (v, rr) = self.direct_call(f, args, keywords)?;
+                        let v = self.convert(v, &rr, &want)?;
                         self.finish(op.result, v);
                         Ok(())
                     }
@@ -265,6 +304,20 @@ impl Cx<'_, '_, '_, '_> {
             all.extend(args);
             self.direct_call_with(f, all, keywords, Some(me), None)?;
         }
+        Ok(p)
+    }
+
+    /// A new instance of class `c`: its vtable and class-level defaults set.
+    fn allocate(&mut self, c: ClassDefId) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.classes.structs[&c];
+        let pt = self.rt.classes.ptrs[&c];
+        let tc = type_const(self.py, st)?;
+        let p = self.emit(LlOp::Malloc, vec![tc], pt);
+        let obj = self.object_ptr_of(p.clone())?;
+        let vt = self.rt.classes.vtable(c);
+        let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
+        self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+        self.init_class_defaults(c, &p)?;
         Ok(p)
     }
 
@@ -430,7 +483,9 @@ impl Cx<'_, '_, '_, '_> {
         let want = self.result_repr(op)?;
         if let SomeValue::Instance { classdef, .. } = s_obj {
             // a method: the bound method is the instance itself
-            if let SomeValue::Pbc { .. } = s_res {
+            let methods = matches!(&s_res, SomeValue::Pbc { descs, .. }
+                if descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })));
+            if methods {
                 let r = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &r)?;
                 let v = self.convert(x, &r, &want)?;

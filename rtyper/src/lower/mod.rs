@@ -413,6 +413,21 @@ impl Cx<'_, '_, '_, '_> {
                     return self.rt.ann.pbc(d);
                 }
                 let obj = c.value.bind(self.py);
+                // a bound method folded into a constant (a classmethod, a
+                // method of a frozen object)
+                if let (Ok(func), Ok(me)) = (obj.getattr("__func__"), obj.getattr("__self__")) {
+                    let fd = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&func));
+                    let md = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&me));
+                    if let (Some(fd), Some(md)) = (fd, md) {
+                        for (id, d) in self.rt.ann.descs.iter() {
+                            if let rpy3_annotator::description::Desc::MethodOfFrozen { func, frozen } = d {
+                                if *func == fd && *frozen == md {
+                                    return self.rt.ann.pbc(id);
+                                }
+                            }
+                        }
+                    }
+                }
                 if !obj.is_none() && !obj.is_instance_of::<pyo3::types::PyType>() {
                     if let Ok(cdef) = self.rt.classdef_of_class(self.py, obj.get_type().as_any()) {
                         return SomeValue::Instance { classdef: cdef, can_be_none: false };
