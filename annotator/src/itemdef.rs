@@ -40,10 +40,12 @@ pub struct ItemDef {
     pub mutated: bool,
     /// The length changes after creation.
     pub resized: bool,
-    /// For a list made by `range()` with a constant step: the step (the
+    /// For a list made by `range()`: `Some(step)`, where `step` is the
+    /// constant step when every `range()` merged here has the same
+    /// constant one, else `None` (a step only known at run time).  The
     /// rtyper represents such a list, while it is neither mutated nor
-    /// resized, by its bounds alone).
-    pub range_step: Option<i64>,
+    /// resized, by its bounds alone.  `None` for any other list.
+    pub range_step: Option<Option<i64>>,
     /// Blocks that read the items.
     pub readers: BTreeSet<Position>,
 }
@@ -105,9 +107,12 @@ impl ItemDefs {
         let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
         let step = self.defs[child].range_step;
         let r = &mut self.defs[root];
-        if r.range_step != step {
-            r.range_step = None;
-        }
+        // a range only while both sides are; the step stays known only
+        // while both sides have the same one
+        r.range_step = match (r.range_step, step) {
+            (Some(a), Some(b)) => Some(if a == b { a } else { None }),
+            _ => None,
+        };
         r.readers.extend(readers);
         r.mutated |= mutated;
         r.resized |= resized;

@@ -136,13 +136,13 @@ fn range_lists_remember_their_step_until_mutated() {
         let f = globals.get_item("f").unwrap().unwrap();
         let mut ann = Annotator::new();
         ann.annotate(py, &f, vec![rpy3_annotator::SomeValue::int()]).unwrap();
-        let mut steps: Vec<(Option<i64>, bool)> = (0..ann.itemdefs_len())
+        let mut steps: Vec<(Option<Option<i64>>, bool)> = (0..ann.itemdefs_len())
             .map(|i| {
                 let d = ann.itemdefs.get(rpy3_annotator::ItemDefId::from_u32(i as u32));
                 (d.range_step, d.resized || d.mutated)
             })
             .collect();
         steps.sort();
-        assert_eq!(steps, vec![(Some(1), true), (Some(2), false)]);
+        assert_eq!(steps, vec![(Some(Some(1)), true), (Some(Some(2)), false)]);
     });
 }

@@ -85,6 +85,10 @@ pub struct RTyper<'a> {
     prebuilt: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
     /// Method dispatchers by their cases.
     dispatchers: HashMap<String, usize>,
+    /// The struct of frozen objects used as variables, its fields, and
+    /// the prebuilt instance of each object.
+    frozen: Option<(LlType, Vec<(String, Repr)>)>,
+    frozen_objects: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
 }
 
 impl<'a> RTyper<'a> {
@@ -182,10 +186,13 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         exception_classdefs,
         prebuilt: HashMap::new(),
         dispatchers: HashMap::new(),
+        frozen: None,
+        frozen_objects: HashMap::new(),
     };
     rt.classes.root_ptr = Some(rt.objmodel.object_ptr);
     rt.make_range_types();
     rt.build_classes()?;
+    rt.build_frozen()?;
     // every annotated graph becomes a function; types first, so calls
     // can refer to functions not built yet
     let gids: Vec<GraphId> = ann.graphs.keys().collect();
@@ -226,6 +233,82 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
 }
 
 impl RTyper<'_> {
+    /// Lays out the struct of frozen objects that variables can hold: one
+    /// field per attribute whose values all have one machine type.
+    fn build_frozen(&mut self) -> Result<(), RTypeError> {
+        Python::attach(|py| -> Result<(), RTypeError> {
+            let mut objects = Vec::new();
+            for (_, d) in self.ann.descs.iter() {
+                if let rpy3_annotator::description::Desc::Frozen { obj, .. } = d {
+                    objects.push(obj.clone());
+                }
+            }
+            let mut fields: Vec<(String, Repr)> = Vec::new();
+            let mut bad: std::collections::HashSet<String> = std::collections::HashSet::new();
+            for o in &objects {
+                let Ok(dict) = o.bind(py).getattr("__dict__") else { continue };
+                let Ok(items) = dict.call_method0("items") else { continue };
+                for item in items.try_iter().into_iter().flatten().flatten() {
+                    let Ok((k, v)) = item.extract::<(String, Bound<'_, PyAny>)>() else { continue };
+                    let r = if v.is_instance_of::<pyo3::types::PyBool>() {
+                        Some(Repr::Bool)
+                    } else if v.is_instance_of::<pyo3::types::PyInt>() && v.extract::<i64>().is_ok() {
+                        Some(Repr::Int(rpy3_annotator::model::IntKind::Signed))
+                    } else if v.is_instance_of::<pyo3::types::PyFloat>() {
+                        Some(Repr::Float)
+                    } else {
+                        None
+                    };
+                    match (r, fields.iter().find(|(n, _)| *n == k)) {
+                        (Some(r), Some((_, have))) if *have != r => {
+                            bad.insert(k);
+                        }
+                        (Some(r), None) => fields.push((k, r)),
+                        (None, _) => {
+                            bad.insert(k);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            fields.retain(|(n, _)| !bad.contains(n));
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+            let llfields = fields.iter().map(|(n, r)| (format!("f_{n}"), r.lowleveltype(self))).collect();
+            let st = LlType::new_struct("frozen_pbc", llfields, false).map_err(|e| RTypeError::new(e.to_string()))?;
+            self.frozen = Some((st, fields));
+            Ok(())
+        })
+    }
+
+    /// Pointer to the frozen-objects struct.
+    pub fn frozen_ptr(&self) -> LlType {
+        LlType::ptr(self.frozen.as_ref().expect("frozen struct built at start").0).expect("struct")
+    }
+
+    /// The fields of the frozen-objects struct.
+    pub fn frozen_fields(&self) -> &[(String, Repr)] {
+        &self.frozen.as_ref().expect("frozen struct built at start").1
+    }
+
+    /// The prebuilt struct of a frozen object.
+    pub fn frozen_object(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+        let key = rpy3_model::PyObj::new(obj);
+        if let Some(p) = self.frozen_objects.get(&key) {
+            return Ok(*p);
+        }
+        let (st, fields) = self.frozen.clone().expect("frozen struct built at start");
+        let p = self.heap.malloc(st, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+        for (name, r) in fields {
+            if let Ok(v) = obj.getattr(name.as_str()) {
+                let llv = self.convert_const(py, &r, &v)?;
+                let off = st.field_offset(&format!("f_{name}")).expect("field");
+                self.heap.set_slot(&p, off, llv);
+            }
+        }
+        self.frozen_objects.insert(key, p);
+        Ok(p)
+    }
+
     fn make_range_types(&mut self) {
         use rpy3_model::lltype::SIGNED;
         let f = |names: [&str; 3]| names.iter().map(|n| (n.to_string(), SIGNED)).collect::<Vec<_>>();

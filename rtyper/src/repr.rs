@@ -38,6 +38,9 @@ pub enum Repr {
     /// One of several functions with the same low-level signature: a
     /// function pointer.
     FuncPtr(LlType),
+    /// One of several frozen prebuilt objects (or their bound methods): a
+    /// pointer to a prebuilt struct of their attributes.
+    Frozen,
 }
 
 impl Repr {
@@ -63,6 +66,7 @@ impl Repr {
             Repr::Range => rt.range_types().1,
             Repr::RangeIter => rt.range_types().3,
             Repr::FuncPtr(t) => *t,
+            Repr::Frozen => rt.frozen_ptr(),
         }
     }
 }
@@ -159,6 +163,9 @@ impl RTyper<'_> {
                     })
                     .collect();
                 let all = |f: &dyn Fn(&rpy3_annotator::description::Desc) -> bool| descs.iter().all(|d| f(&self.ann.descs[*d]));
+                if all(&|d| matches!(d, rpy3_annotator::description::Desc::Frozen { .. } | rpy3_annotator::description::Desc::MethodOfFrozen { .. })) {
+                    return Ok(Repr::Frozen);
+                }
                 if all(&|d| matches!(d, rpy3_annotator::description::Desc::Class { .. })) {
                     return Ok(Repr::Class);
                 }
@@ -236,7 +243,15 @@ impl RTyper<'_> {
                 let cdef = self.classdef_of_class(py, obj)?;
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
-            Repr::Instance(_) | Repr::FuncPtr(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => LlValue::Ptr(None),
+            Repr::Frozen => {
+                // a method bound to a frozen object is represented by the object
+                let target = match (obj.getattr("__func__"), obj.getattr("__self__")) {
+                    (Ok(_), Ok(me)) => me,
+                    _ => obj.clone(),
+                };
+                LlValue::Ptr(Some(self.frozen_object(py, &target)?))
+            }
             Repr::FuncPtr(_) => {
                 let key = rpy3_model::PyObj::new(obj);
                 let d = self.ann.lookup_desc(&key).ok_or_else(bad)?;

@@ -217,7 +217,8 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             let item = S::Integer { kind: IntKind::Signed, nonneg: nonneg_start && step_pos, konst: None };
             let step = if a.len() < 3 { Some(1) } else { a[2].konst().and_then(|k| k.bind(py).extract::<i64>().ok()) };
             let id = ann.new_container(ItemKind::List, item, S::Impossible);
-            ann.itemdefs.get_mut(id).range_step = step.filter(|&s| s != 0);
+            // a step of zero raises ValueError when the range is built
+            ann.itemdefs.get_mut(id).range_step = Some(step.filter(|&s| s != 0));
             S::List(id)
         }
         "min" | "max" => {

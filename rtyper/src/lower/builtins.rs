@@ -20,22 +20,30 @@ impl Cx<'_, '_, '_, '_> {
         let int = Repr::Int(IntKind::Signed);
         Ok(match builtin {
             "range" => {
-                let (_, pr, st, _) = self.rt.range_types();
-                let _ = st;
-                let range_struct = self.rt.range_types().0;
-                let tc = type_const(self.py, range_struct)?;
-                let p = self.emit(LlOp::Malloc, vec![tc], pr);
+                let (range_struct, pr, _, _) = self.rt.range_types();
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let one = value_const(self.py, LlValue::Int(1), SIGNED)?;
                 let (start, stop, step) = match args.len() {
                     1 => (zero, self.input(&args[0], &int)?, one),
                     2 => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, one),
-                    _ => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, self.input(&args[2], &int)?),
+                    3 => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, self.input(&args[2], &int)?),
+                    n => return Err(RTypeError::new(format!("range() with {n} arguments"))),
                 };
-                for (f, v) in [("start", start), ("stop", stop), ("step", step)] {
-                    self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, f), v], VOID);
+                // a step that may be zero: the helper raises ValueError
+                let nonzero_step = args.len() < 3
+                    || self.s(&args[2]).konst().and_then(|k| k.bind(self.py).extract::<i64>().ok()).is_some_and(|k| k != 0);
+                if nonzero_step {
+                    let tc = type_const(self.py, range_struct)?;
+                    let p = self.emit(LlOp::Malloc, vec![tc], pr);
+                    for (f, v) in [("start", start), ("stop", stop), ("step", step)] {
+                        self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, f), v], VOID);
+                    }
+                    p
+                } else {
+                    let helper = self.rt.helper_range_new(self.py)?;
+                    let f = self.func_const(helper)?;
+                    self.emit(LlOp::DirectCall, vec![f, start, stop, step], pr)
                 }
-                p
             }
             "intmask" | "r_int" | "r_longlong" => {
                 let r = self.repr_of(&args[0])?;

@@ -247,6 +247,31 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Pbc { descs, .. }
+                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. })) =>
+            {
+                // one function bound to one of several frozen objects
+                let funcs: std::collections::BTreeSet<_> = descs
+                    .iter()
+                    .filter_map(|d| match &self.rt.ann.descs[*d] {
+                        Desc::MethodOfFrozen { func, .. } => Some(*func),
+                        _ => None,
+                    })
+                    .collect();
+                if funcs.len() != 1 {
+                    return Err(RTypeError::unsupported("calling different methods of several frozen objects"));
+                }
+                let func = *funcs.iter().next().expect("one");
+                let f = self.callee(func)?;
+                let me = self.input(&op.args[0], &Repr::Frozen)?;
+                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+                let mut args = vec![placeholder];
+                args.extend(positional);
+                let (v, rr) = self.direct_call_with(f, args, keywords, Some(me), None)?;
+                let v = self.convert(v, &rr, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Pbc { descs, .. }
                 if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Function(_))) =>
             {
                 // one of several functions: an indirect call through the pointer
@@ -508,6 +533,25 @@ impl Cx<'_, '_, '_, '_> {
                 } else {
                     v
                 };
+                let v = self.convert(v, &fr, &want)?;
+                self.finish(op.result, v);
+                return Ok(());
+            }
+        }
+        if self.repr_of(&op.args[0])? == Repr::Frozen {
+            let fr = self.rt.frozen_fields().iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone());
+            if let SomeValue::Pbc { descs, .. } = &s_res {
+                if descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. })) {
+                    // a bound method of a frozen object is the object
+                    let x = self.input(&op.args[0], &Repr::Frozen)?;
+                    let v = self.convert(x, &Repr::Frozen, &want)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
+            }
+            if let Some(fr) = fr {
+                let x = self.input(&op.args[0], &Repr::Frozen)?;
+                let v = self.emit(LlOp::Getfield, vec![x, name(self.py, &format!("f_{attr}"))], fr.lowleveltype(self.rt));
                 let v = self.convert(v, &fr, &want)?;
                 self.finish(op.result, v);
                 return Ok(());

@@ -229,4 +229,72 @@ impl RTyper<'_> {
         b.ret(s, var(p));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], pit)))
     }
+
+    /// `ll_newrange(start, stop, step) -> Ptr(range)`, raising ValueError
+    /// for a step of zero (as `range()` does).
+    pub(crate) fn helper_range_new(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_newrange";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let (st, pr, _, _) = self.range_types();
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[SIGNED, SIGNED, SIGNED], pr);
+        let s = b.graph.startblock;
+        let zero = b.op(s, LlOp::IntEq, vec![var(args[2]), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let (bad, _) = b.block(&[]);
+        let (ok, v) = b.block(&[SIGNED, SIGNED, SIGNED]);
+        b.branch(py, s, zero, (ok, args.iter().map(|&a| var(a)).collect()), (bad, vec![]));
+        b.raise_builtin(self, py, bad, "ValueError")?;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let p = b.op(ok, LlOp::Malloc, vec![type_const(py, st)?], pr);
+        for (f, x) in [("start", v[0]), ("stop", v[1]), ("step", v[2])] {
+            b.op(ok, LlOp::Setfield, vec![var(p), field(f), var(x)], rpy3_model::lltype::VOID);
+        }
+        b.ret(ok, var(p));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![SIGNED, SIGNED, SIGNED], pr)))
+    }
+
+    /// `ll_rangeitem(r, i) -> Signed`: item `i` of the range (negative
+    /// indexes count from the end), raising IndexError out of bounds.
+    pub(crate) fn helper_range_item(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_rangeitem";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let len = self.helper_range_len(py)?;
+        let len_c = Hlvalue::Constant(llconst::func_constant(py, self.func_ref(len), "ll_range_len").map_err(|e| RTypeError::new(e.to_string()))?);
+        let pr = self.range_types().1;
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr, SIGNED], SIGNED);
+        let s = b.graph.startblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let zero = cst(py, LlValue::Int(0), SIGNED)?;
+        let n = b.op(s, LlOp::DirectCall, vec![len_c, var(args[0])], SIGNED);
+        // i < 0: i + n (no overflow: n >= 0 > i)
+        let neg = b.op(s, LlOp::IntLt, vec![var(args[1]), zero.clone()], BOOL);
+        let (check, cv) = b.block(&[pr, SIGNED, SIGNED]);
+        let (fix, fv) = b.block(&[pr, SIGNED, SIGNED]);
+        let pass = vec![var(args[0]), var(args[1]), var(n)];
+        b.branch(py, s, neg, (check, pass.clone()), (fix, pass));
+        let i2 = b.op(fix, LlOp::IntAdd, vec![var(fv[1]), var(fv[2])], SIGNED);
+        b.goto(fix, check, vec![var(fv[0]), var(i2), var(fv[2])]);
+        // 0 <= i < n
+        let lo = b.op(check, LlOp::IntGe, vec![var(cv[1]), zero], BOOL);
+        let hi = b.op(check, LlOp::IntLt, vec![var(cv[1]), var(cv[2])], BOOL);
+        let lo = b.op(check, LlOp::CastBoolToInt, vec![var(lo)], SIGNED);
+        let hi = b.op(check, LlOp::CastBoolToInt, vec![var(hi)], SIGNED);
+        let both = b.op(check, LlOp::IntAnd, vec![var(lo), var(hi)], SIGNED);
+        let inside = b.op(check, LlOp::IntIsTrue, vec![var(both)], BOOL);
+        let (bad, _) = b.block(&[]);
+        let (get, gv) = b.block(&[pr, SIGNED]);
+        b.branch(py, check, inside, (bad, vec![]), (get, vec![var(cv[0]), var(cv[1])]));
+        b.raise_builtin(self, py, bad, "IndexError")?;
+        // start + i * step: the exact result is an item, so wrapping
+        // arithmetic gives it
+        let start = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("start")], SIGNED);
+        let step = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("step")], SIGNED);
+        let d = b.op(get, LlOp::IntMul, vec![var(gv[1]), var(step)], SIGNED);
+        let x = b.op(get, LlOp::IntAdd, vec![var(start), var(d)], SIGNED);
+        b.ret(get, var(x));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], SIGNED)))
+    }
 }

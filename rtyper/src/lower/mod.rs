@@ -601,6 +601,9 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Getitem => {
                 let tr = self.repr_of(&op.args[0])?;
+                if tr == Repr::Range {
+                    return self.range_getitem(op);
+                }
                 let Repr::Tuple(items) = tr.clone() else {
                     return Err(RTypeError::unsupported("indexing containers (the containers issue)"));
                 };

@@ -219,6 +219,23 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
+    /// `r[i]` of a range list, raising IndexError out of bounds.
+    pub(super) fn range_getitem(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let ri = self.repr_of(&op.args[1])?;
+        if !matches!(ri, Repr::Int(_) | Repr::Bool) {
+            return Err(RTypeError::unsupported("indexing a range with a non-integer (slices: the containers issue)"));
+        }
+        let helper = self.rt.helper_range_item(self.py)?;
+        let f = self.func_const(helper)?;
+        let r = self.input(&op.args[0], &Repr::Range)?;
+        let i = self.input(&op.args[1], &Repr::Int(IntKind::Signed))?;
+        let v = self.emit(LlOp::DirectCall, vec![f, r, i], SIGNED);
+        let want = self.result_repr(op)?;
+        let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
     /// `item in container` (the operation's arguments: container, item).
     pub(super) fn contains(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         let r = self.repr_of(&op.args[0])?;
@@ -440,6 +457,11 @@ impl Cx<'_, '_, '_, '_> {
                 let (h, r) = if ra == Repr::Void { (&op.args[1], &rb) } else { (&op.args[0], &ra) };
                 let x = self.input(h, r)?;
                 self.emit(if negate { LlOp::PtrNonzero } else { LlOp::PtrIszero }, vec![x], BOOL)
+            }
+            (Repr::Frozen, _) | (_, Repr::Frozen) => {
+                let a = self.input(&op.args[0], &Repr::Frozen)?;
+                let b = self.input(&op.args[1], &Repr::Frozen)?;
+                self.emit(if negate { LlOp::PtrNe } else { LlOp::PtrEq }, vec![a, b], BOOL)
             }
             (Repr::Instance(_) | Repr::Class, Repr::Instance(_) | Repr::Class) => {
                 let a = self.input(&op.args[0], &ra)?;
