@@ -164,6 +164,19 @@ fn prepare(py: Python<'_>, ann: &mut Annotator) -> Result<HashMap<String, ClassD
         let c = ann.getclassdef(py, &cls).map_err(|e| RTypeError::new(e.to_string()))?;
         out.insert(name.to_string(), c);
     }
+    // classes used only as values (compared, passed to memo functions)
+    // need a vtable too
+    let classes: Vec<rpy3_model::PyObj> = ann
+        .descs
+        .values()
+        .filter_map(|d| match d {
+            rpy3_annotator::description::Desc::Class { cls, .. } => Some(cls.clone()),
+            _ => None,
+        })
+        .collect();
+    for cls in classes {
+        ann.getclassdef(py, cls.bind(py)).map_err(|e| RTypeError::new(e.to_string()))?;
+    }
     Ok(out)
 }
 

@@ -107,12 +107,28 @@ impl Cx<'_, '_, '_, '_> {
                 Hlvalue::Constant(c) => rpy3_model::operation::CallShape::from_py(c.value.bind(self.py)).ok_or_else(|| RTypeError::new("call shape"))?,
                 _ => return Err(RTypeError::new("call shape")),
             };
-            if shape.has_star || shape.has_starstar {
-                return Err(RTypeError::unsupported("calls with *args or **kwargs"));
+            if shape.has_starstar {
+                return Err(RTypeError::unsupported("calls with **kwargs"));
             }
             let vals = &op.args[2..];
-            let pos = vals[..shape.num_positional].to_vec();
-            let kws = shape.keywords.iter().cloned().zip(vals[shape.num_positional..].iter().cloned()).collect();
+            let mut pos = vals[..shape.num_positional].to_vec();
+            let nkw = shape.keywords.len();
+            let kws = shape.keywords.iter().cloned().zip(vals[shape.num_positional..shape.num_positional + nkw].iter().cloned()).collect();
+            if shape.has_star {
+                // f(*t) with a tuple t: its items, read from the tuple
+                let star = &vals[shape.num_positional + nkw];
+                let Repr::Tuple(items) = self.repr_of(star)? else {
+                    return Err(RTypeError::unsupported("calls with *args that is not a tuple"));
+                };
+                let t = self.input(star, &Repr::Tuple(items.clone()))?;
+                for (i, r) in items.iter().enumerate() {
+                    let v = self.emit(LlOp::Getfield, vec![t.clone(), name(self.py, &format!("item{i}"))], r.lowleveltype(self.rt));
+                    if let Hlvalue::Variable(var) = &v {
+                        self.lowered.insert(*var, r.clone());
+                    }
+                    pos.push(v);
+                }
+            }
             (pos, kws)
         } else {
             (op.args[1..].to_vec(), Vec::new())
@@ -136,6 +152,12 @@ impl Cx<'_, '_, '_, '_> {
                 // Exception.__init__ / object.__init__: nothing to do
                 let none = value_const(self.py, LlValue::Void, VOID)?;
                 self.finish(op.result, none);
+                Ok(())
+            }
+            SomeValue::Builtin { name: "tuple", s_self: None } if positional.len() == 1 && matches!(want, Repr::Tuple(_)) => {
+                // tuple(t) of a tuple is t
+                let v = self.input(&positional[0], &want)?;
+                self.finish(op.result, v);
                 Ok(())
             }
             SomeValue::Builtin { name: "instantiate", s_self: None } => {
@@ -176,7 +198,10 @@ impl Cx<'_, '_, '_, '_> {
                         // run at annotation time: the result is a constant
                         let s_res = self.rt.ann.binding(self.g, op.result);
                         if !is_constant(&s_res) && want != Repr::Void {
-                            return Err(RTypeError::unsupported("a specialize:memo function whose result is not a constant"));
+                            let func = fd.func.clone();
+                            let v = self.memo_table(&func, &positional, &want)?;
+                            self.finish(op.result, v);
+                            return Ok(());
                         }
                         let c = constant_of(self.rt, self.py, &s_res, &want)?;
                         self.finish(op.result, c);
@@ -332,6 +357,47 @@ impl Cx<'_, '_, '_, '_> {
         Ok(p)
     }
 
+    /// A memo function called with one of several frozen objects: its
+    /// results, computed now in CPython, in a table searched by identity.
+    fn memo_table(&mut self, func: &rpy3_model::PyObj, args: &[Hlvalue], want: &Repr) -> Result<Hlvalue, RTypeError> {
+        use crate::helpers::GraphBuilder;
+        let arg_repr = if args.len() == 1 { self.repr_of(&args[0])? } else { Repr::Void };
+        if !matches!(arg_repr, Repr::Frozen | Repr::Class) {
+            return Err(RTypeError::unsupported("a specialize:memo function of several non-constant arguments"));
+        }
+        let objects: Vec<rpy3_model::PyObj> = match self.s(&args[0]) {
+            SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect(),
+            _ => return Err(RTypeError::new("memo argument")),
+        };
+        let py = self.py;
+        let fp = arg_repr.lowleveltype(self.rt);
+        let rt_ty = want.lowleveltype(self.rt);
+        let (mut b, inputs) = GraphBuilder::new(self.rt, "memo_table", &[fp], rt_ty);
+        let mut check = b.graph.startblock;
+        let mut cv = inputs[0];
+        for (i, o) in objects.iter().enumerate() {
+            let result = func.bind(py).call1((o.bind(py),)).map_err(|e| RTypeError::new(format!("memo function raised {e}")))?;
+            let llv = self.rt.convert_const(py, want, &result)?;
+            let c = value_const(py, llv, rt_ty)?;
+            if i + 1 == objects.len() {
+                b.ret(check, c);
+                break;
+            }
+            let me = value_const(py, self.rt.convert_const(py, &arg_repr, o.bind(py))?, fp)?;
+            let eq = b.op(check, LlOp::PtrEq, vec![Hlvalue::Variable(cv), me], BOOL);
+            let (hit, _) = b.block(&[]);
+            b.ret(hit, c);
+            let (next, nv) = b.block(&[fp]);
+            b.branch(py, check, eq, (next, vec![Hlvalue::Variable(cv)]), (hit, vec![]));
+            check = next;
+            cv = nv[0];
+        }
+        let idx = self.rt.add_helper("memo_table", b.graph, LlType::func(vec![fp], rt_ty));
+        let p = self.input(&args[0], &arg_repr)?;
+        let fc = self.func_const(idx)?;
+        Ok(self.emit(LlOp::DirectCall, vec![fc, p], rt_ty))
+    }
+
     /// A new instance of class `c`: its vtable and class-level defaults set.
     fn allocate(&mut self, c: ClassDefId) -> Result<Hlvalue, RTypeError> {
         let st = self.rt.classes.structs[&c];
@@ -435,7 +501,7 @@ impl Cx<'_, '_, '_, '_> {
                 cvars = nvars;
             }
             // allocate, set the class and the defaults, call __init__
-            let mut sub = Cx { rt: &mut *self.rt, py, g: self.g, block: alloc, ops: Vec::new(), graph: &mut b.graph, index: 0, lineno: 0 };
+            let mut sub = Cx { rt: &mut *self.rt, py, g: self.g, block: alloc, ops: Vec::new(), graph: &mut b.graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];
             let tc = type_const(py, st)?;

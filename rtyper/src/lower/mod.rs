@@ -49,7 +49,7 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
         }
-        let mut cx = Cx { rt, py, g, block: b, ops: Vec::new(), graph: &mut graph, index: 0, lineno: 0 };
+        let mut cx = Cx { rt, py, g, block: b, ops: Vec::new(), graph: &mut graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
         let mut prev_start = 0;
@@ -322,7 +322,7 @@ fn convert_link_args(
         }
     }
     let nb = graph.new_block(inputs.iter().map(|v| mapping[v]).collect());
-    let mut cx = Cx { rt, py, g, block: nb, ops: Vec::new(), graph, index: 0, lineno: 0 };
+    let mut cx = Cx { rt, py, g, block: nb, ops: Vec::new(), graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
             Hlvalue::Variable(v) => Hlvalue::Variable(mapping[v]),
@@ -391,6 +391,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     graph: &'g mut FunctionGraph,
     index: usize,
     lineno: u32,
+    /// Low-level values standing in for high-level arguments (the items
+    /// of a `*args` tuple), with their representations.
+    lowered: std::collections::HashMap<VarId, Repr>,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
@@ -476,6 +479,9 @@ impl Cx<'_, '_, '_, '_> {
                 value_const(self.py, v, want.lowleveltype(self.rt))
             }
             Hlvalue::Variable(v) => {
+                if let Some(have) = self.lowered.get(v).cloned() {
+                    return self.convert(h.clone(), &have, want);
+                }
                 let s = self.rt.ann.binding(self.g, *v);
                 let have = self.rt.getrepr(&s)?;
                 if have == Repr::Void && *want != Repr::Void {
@@ -697,6 +703,33 @@ impl Cx<'_, '_, '_, '_> {
                     });
                 }
                 let v = acc.ok_or_else(|| RTypeError::new("except with an empty tuple"))?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            H::Getslice if matches!(self.repr_of(&op.args[0])?, Repr::Tuple(_)) => {
+                // a slice of a tuple with constant bounds: a new tuple
+                let Repr::Tuple(items) = self.repr_of(&op.args[0])? else { unreachable!("checked") };
+                let n = items.len() as i64;
+                let bound = |cx: &Self, h: &Hlvalue, default: i64| -> Result<i64, RTypeError> {
+                    let s = cx.s(h);
+                    if matches!(s, SomeValue::None_) {
+                        return Ok(default);
+                    }
+                    let k = s.konst().and_then(|k| k.bind(cx.py).extract::<i64>().ok()).ok_or_else(|| RTypeError::unsupported("slicing a tuple with variable bounds"))?;
+                    Ok(if k < 0 { (k + n).max(0) } else { k.min(n) })
+                };
+                let start = bound(self, &op.args[1], 0)?;
+                let stop = bound(self, &op.args[2], n)?.max(start);
+                let want = self.result_repr(op)?;
+                let Repr::Tuple(out) = want.clone() else { return Err(RTypeError::new("slice of a tuple is not a tuple")) };
+                let t = self.input(&op.args[0], &Repr::Tuple(items.clone()))?;
+                let mut vals = Vec::new();
+                for (j, i) in (start..stop).enumerate() {
+                    let r = &items[i as usize];
+                    let v = self.emit(LlOp::Getfield, vec![t.clone(), name(self.py, &format!("item{i}"))], r.lowleveltype(self.rt));
+                    vals.push(self.convert(v, r, &out[j])?);
+                }
+                let v = self.new_tuple(&out, vals)?;
                 self.finish(op.result, v);
                 Ok(())
             }
