@@ -24,5 +24,8 @@ for backend in flow annotate llinterp; do
     # A failing case makes `check` exit non-zero; the ratchet decides.
     ./target/debug/rpy3 check "$corpus" --backend "$backend" --json "target/corpus-$backend.json" \
         | tail -n 1 || true
+    # the project's own cases (same format)
+    ./target/debug/rpy3 check testsuite/cases --backend "$backend" --json "target/cases-$backend.json" \
+        | tail -n 1 || true
 done
-python3 scripts/ratchet.py check target/corpus-*.json
+python3 scripts/ratchet.py check target/corpus-*.json target/cases-*.json

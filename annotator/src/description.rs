@@ -493,6 +493,20 @@ impl Annotator {
         if let Some(name) = crate::rules::builtin_name(py, obj) {
             return Ok(SomeValue::Builtin { name, s_self: None });
         }
+        if crate::lldialect::is_lltype_object(obj) {
+            let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            if kind == "_ptr" {
+                if obj.is_truthy().unwrap_or(true) {
+                    return Err(self.error("prebuilt low-level structures are not supported yet (only null pointers)"));
+                }
+                let t = obj.getattr("_T").map_err(|e| self.error(format!("{e}")))?;
+                let target = self.lltype_from_py(py, &t)?;
+                let pt = rpy3_model::lltype::LlType::ptr(target).map_err(|e| self.error(e.to_string()))?;
+                return Ok(SomeValue::Ptr(pt));
+            }
+            let t = self.lltype_from_py(py, obj)?;
+            return Ok(SomeValue::LowLevelType(t));
+        }
         if obj.is_instance_of::<PyFunction>() || obj.is_instance_of::<PyType>() {
             let d = self.getdesc(py, obj)?;
             return Ok(self.pbc(d));

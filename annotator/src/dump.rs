@@ -77,6 +77,9 @@ impl Annotator {
                 None => format!("builtin {name}"),
             },
             Slice(parts) => format!("slice({})", parts.iter().map(c).collect::<Vec<_>>().join(", ")),
+            LowLevelType(t) => format!("lltype {t}"),
+            Ptr(t) => format!("{t}"),
+            InteriorPtr { parent, field } => format!("interior {field} of {parent}"),
             Type { classdef, konst: k } => format!(
                 "type({}){}",
                 classdef.map(|c| self.classdefs[c].name.clone()).unwrap_or_default(),

@@ -14,6 +14,7 @@ mod dump;
 pub mod error;
 pub mod ids;
 pub mod itemdef;
+pub mod lldialect;
 mod meet;
 pub mod model;
 mod rules;
@@ -100,6 +101,8 @@ pub struct Annotator {
     pub on_bind: Option<BindObserver>,
     /// How many times a block was flowed (for throughput measurements).
     pub blocks_flowed: u64,
+    /// Low-level types of `rpy3.lltype` type objects.
+    pub ll_types: HashMap<PyObj, rpy3_model::lltype::LlType>,
     /// For each call operation `(graph, block, operation index)`, the graph
     /// each function description it calls uses there (specialisation is
     /// decided per call site); the rtyper turns calls into direct calls of
@@ -137,6 +140,7 @@ impl Annotator {
             rng: 0,
             on_bind: None,
             blocks_flowed: 0,
+            ll_types: HashMap::new(),
             call_sites: HashMap::new(),
         }
     }

@@ -123,6 +123,13 @@ pub enum SomeValue {
     /// A slice object `slice(start, stop, step)`: the annotations of its
     /// three parts (ints or `None`), always three.
     Slice(Vec<SomeValue>),
+    /// A low-level type used as a value in a low-level helper (`malloc(T)`).
+    LowLevelType(rpy3_model::lltype::LlType),
+    /// A low-level pointer (of the given `Ptr` type) in a low-level helper.
+    Ptr(rpy3_model::lltype::LlType),
+    /// The array inlined in a varsize struct, reached through a pointer
+    /// to the struct (of `Ptr` type `parent`): `p.chars`.
+    InteriorPtr { parent: rpy3_model::lltype::LlType, field: Arc<str> },
     /// A class as a value when only its identity matters (`type(x)`,
     /// exception classes caught by `except`): one of the classes at or
     /// below `classdef`.
@@ -428,6 +435,9 @@ pub fn describe(s: &SomeValue) -> String {
         }
         Type { .. } => "class".into(),
         Slice(_) => "slice".into(),
+        LowLevelType(t) => format!("low-level type {t}"),
+        Ptr(t) => format!("low-level {t}"),
+        InteriorPtr { parent, field } => format!("array {field} inside {parent}"),
     };
     if s.can_be_none() && !matches!(s, None_) {
         format!("{base} or None")

@@ -222,6 +222,9 @@ impl Oracle {
                     .all(|(a, s)| sl.getattr(*a).map(|x| self.contains(py, s, &x)).unwrap_or(false)),
                 Err(_) => false,
             },
+            // low-level helpers run on emulated lltype objects
+            LowLevelType(_) => value.get_type().module().map(|m| m == "rpy3.lltype").unwrap_or(false),
+            Ptr(_) | InteriorPtr { .. } => value.get_type().name().map(|n| n == "_ptr").unwrap_or(false),
             Builtin { name: "super", .. } => value.get_type().name().map(|n| n == "super").unwrap_or(false),
             Builtin { .. } => value.is_callable() || value.hasattr("append").unwrap_or(false),
             Type { classdef, konst } => {

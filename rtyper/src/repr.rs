@@ -41,6 +41,11 @@ pub enum Repr {
     /// One of several frozen prebuilt objects (or their bound methods): a
     /// pointer to a prebuilt struct of their attributes.
     Frozen,
+    /// A low-level pointer of a low-level helper (its `Ptr` type).
+    LlPtr(LlType),
+    /// The array inlined in a varsize struct: the pointer to the struct
+    /// (of `Ptr` type `parent`) and the array field's name.
+    Interior(LlType, String),
 }
 
 impl Repr {
@@ -67,6 +72,7 @@ impl Repr {
             Repr::RangeIter => rt.range_types().3,
             Repr::FuncPtr(t) => *t,
             Repr::Frozen => rt.frozen_ptr(),
+            Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
         }
     }
 }
@@ -212,6 +218,9 @@ impl RTyper<'_> {
             },
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => return Err(RTypeError::unsupported("slices")),
+            S::LowLevelType(_) => Repr::Void,
+            S::Ptr(t) => Repr::LlPtr(*t),
+            S::InteriorPtr { parent, field } => Repr::Interior(*parent, field.to_string()),
         })
     }
 
@@ -244,6 +253,9 @@ impl RTyper<'_> {
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
             Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => LlValue::Ptr(None),
+            // a null pointer of a low-level helper (prebuilt structures are
+            // refused by the annotator)
+            Repr::LlPtr(_) if !obj.is_truthy().unwrap_or(true) => LlValue::Ptr(None),
             Repr::Frozen => {
                 // a method bound to a frozen object is represented by the object
                 let target = match (obj.getattr("__func__"), obj.getattr("__self__")) {

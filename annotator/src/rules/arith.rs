@@ -180,6 +180,7 @@ fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
         (Tuple(x), Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(p, q)),
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
         (Instance { .. }, Instance { .. }) | (Pbc { .. }, Pbc { .. }) | (Type { .. }, Type { .. }) => true,
+        (Ptr(_), Ptr(_)) => true,
         _ => false,
     }
 }

@@ -98,6 +98,9 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
     ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
     ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
+    ("rpy3.lltype", "malloc", "ll.malloc"),
+    ("rpy3.lltype", "nullptr", "ll.nullptr"),
+    ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
 ];
 
 /// The name of a built-in the annotator knows, if `obj` is one.
@@ -412,6 +415,19 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
                 S::Instance { classdef: cdef, can_be_none: false }
             }
             None => return Err(ann.error("instantiate() of something that is not a constant class")),
+        },
+        "ll.malloc" | "ll.nullptr" => match a.first() {
+            Some(S::LowLevelType(t)) => {
+                if name == "ll.malloc" && t.is_varsize() != (a.len() == 2) {
+                    return Err(ann.error(format!("malloc({t}) needs a length exactly when the type is varsize")));
+                }
+                S::Ptr(rpy3_model::lltype::LlType::ptr(*t).map_err(|e| ann.error(e.to_string()))?)
+            }
+            _ => return Err(ann.error(format!("{name}() of something that is not a low-level type"))),
+        },
+        "ll.cast_pointer" => match (a.first(), a.get(1)) {
+            (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),
+            _ => return Err(ann.error("cast_pointer(PTRTYPE, ptr) with bad arguments")),
         },
         "StringBuilder" => S::Builtin { name: "StringBuilder", s_self: Some(Box::new(S::str())) },
         "BytesBuilder" => S::Builtin {

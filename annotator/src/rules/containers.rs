@@ -35,7 +35,25 @@ pub fn contains(ann: &mut Annotator, container: &SomeValue, item: &SomeValue) ->
 }
 
 /// `len(x)`.
+/// The item type of a low-level array pointer or interior array.
+fn ll_item(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::lltype::LlType> {
+    let _ = ann;
+    match s {
+        SomeValue::Ptr(pt) => pt.target().and_then(|t| match t.def() {
+            rpy3_model::lltype::TypeDef::Array { item, .. } => Some(item),
+            _ => None,
+        }),
+        SomeValue::InteriorPtr { parent, field } => {
+            parent.target().and_then(|t| t.field_type(field)).and_then(|a| a.varsize_item())
+        }
+        _ => None,
+    }
+}
+
 pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if ll_item(ann, s).is_some() {
+        return Ok(SomeValue::nonneg_int());
+    }
     match s {
         SomeValue::Tuple(items) => {
             let n = pyo3::types::PyInt::new(py, items.len() as i64).into_any();
@@ -107,6 +125,9 @@ fn slice_tuple(
 
 /// `container[key]`.
 pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if let Some(item) = ll_item(ann, c) {
+        return ann.ll_annotation(item);
+    }
     if let SomeValue::Slice(parts) = key {
         return match c {
             SomeValue::List(id) => {
@@ -149,6 +170,9 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
 
 /// `container[key] = value`.
 pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    if ll_item(ann, c).is_some() {
+        return Ok(SomeValue::None_);
+    }
     if let SomeValue::Slice(_) = key {
         return match (c, value) {
             (SomeValue::List(id), SomeValue::List(_) | SomeValue::Tuple(_) | SomeValue::Str { can_be_none: false, .. }) => {

@@ -80,6 +80,10 @@ pub fn consider_op(
                     ann.set_attr(py, *classdef, &name, &s)?;
                     Ok(SomeValue::None_)
                 }
+                SomeValue::Ptr(pt) => {
+                    ll_getattr(ann, *pt, &name)?;
+                    Ok(SomeValue::None_)
+                }
                 other => Err(ann.error(format!("cannot set attribute '{name}' on {}", describe(other)))),
             }
         }
@@ -178,6 +182,9 @@ fn pbc_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
 /// nullable value is not None when true.
 fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
     use SomeValue::*;
+    if let Ptr(_) = s {
+        return SomeValue::bool();
+    }
     let konst = match s {
         Bool { konst, .. } => *konst,
         None_ => Some(false),
@@ -284,6 +291,7 @@ fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeV
             }
             _ => Err(ann.error("internal error: malformed super() object")),
         },
+        SomeValue::Ptr(pt) => ll_getattr(ann, *pt, &name),
         other => builtins::method(ann, py, other, &name),
     }
 }
@@ -437,6 +445,25 @@ fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name:
         return Ok(ann.pbc(md));
     }
     ann.immutablevalue(py, &v)
+}
+
+/// A field of the struct a low-level pointer points to (looked up through
+/// its inlined parents); an inlined array gives an interior pointer.
+fn ll_getattr(ann: &mut Annotator, pt: rpy3_model::lltype::LlType, name: &str) -> Result<SomeValue, AnnotatorError> {
+    use rpy3_model::lltype::{LlType, TypeDef};
+    let target = pt.target().ok_or_else(|| ann.error("getattr on a non-pointer"))?;
+    let Some((path, ft)) = crate::lldialect::find_field(target, name) else {
+        return Err(ann.error(format!("{target} has no field '{name}'")));
+    };
+    match ft.def() {
+        TypeDef::Array { gc: false, .. } => {
+            let owner = path.last().copied().unwrap_or(target);
+            let parent = LlType::ptr(owner).map_err(|e| ann.error(e.to_string()))?;
+            Ok(SomeValue::InteriorPtr { parent, field: Arc::from(name) })
+        }
+        TypeDef::Struct { .. } => Err(ann.error(format!("reading the inlined struct field '{name}' is not supported yet"))),
+        _ => ann.ll_annotation(ft),
+    }
 }
 
 /// A call of whatever `callee` is.

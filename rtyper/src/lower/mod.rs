@@ -7,6 +7,7 @@
 
 mod builtins;
 mod calls;
+mod lldialect;
 mod llhelpers;
 mod ops;
 
@@ -542,6 +543,9 @@ impl Cx<'_, '_, '_, '_> {
             let r = self.result_repr(op)?;
             let c = constant_of(self.rt, self.py, &s_result, &r)?;
             self.finish(op.result, c);
+            return Ok(());
+        }
+        if self.lower_ll(op)? {
             return Ok(());
         }
         match op.opname {
