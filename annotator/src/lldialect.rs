@@ -28,6 +28,7 @@ impl Annotator {
         if let Some(t) = self.ll_types.get(&key) {
             return Ok(*t);
         }
+        let _ = py;
         let bad = |a: &Annotator, why: &str| a.error(format!("{} is not a low-level type: {why}", obj.repr().map(|r| r.to_string()).unwrap_or_default()));
         let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         let get = |name: &str| obj.getattr(name);

@@ -74,7 +74,7 @@ pub struct RTyper<'a> {
     /// Low-level graphs, by function index (filled as they are built).
     graphs: Vec<Option<Arc<FunctionGraph>>>,
     /// Tuple struct types by item reprs.
-    tuples: HashMap<Vec<Repr>, LlType>,
+    tuples: std::cell::RefCell<HashMap<Vec<Repr>, LlType>>,
     /// Range list and range iterator types.
     range: Option<(LlType, LlType, LlType, LlType)>,
     /// Helper graphs by name.
@@ -112,24 +112,21 @@ impl<'a> RTyper<'a> {
         &self.funcs[index].0
     }
 
-    /// The struct of tuples with these item reprs.
-    pub fn tuple_struct(&mut self, items: &[Repr]) -> LlType {
-        if let Some(t) = self.tuples.get(items) {
+    /// The struct of tuples with these item reprs (created on first use;
+    /// one struct per list of item reprs).
+    pub fn tuple_struct(&self, items: &[Repr]) -> LlType {
+        if let Some(t) = self.tuples.borrow().get(items) {
             return *t;
         }
         let fields = items.iter().enumerate().map(|(i, r)| (format!("item{i}"), r.lowleveltype(self))).collect();
         let t = LlType::new_struct(&format!("tuple{}", items.len()), fields, true).expect("tuple items are valid fields");
-        self.tuples.insert(items.to_vec(), t);
+        self.tuples.borrow_mut().insert(items.to_vec(), t);
         t
     }
 
-    /// The pointer type of tuples with these item reprs (created by
-    /// `tuple_struct` before use).
+    /// The pointer type of tuples with these item reprs.
     pub fn tuple_ptr(&self, items: &[Repr]) -> LlType {
-        match self.tuples.get(items) {
-            Some(t) => LlType::ptr(*t).expect("struct"),
-            None => panic!("tuple type {items:?} used before being created"),
-        }
+        LlType::ptr(self.tuple_struct(items)).expect("a struct")
     }
 
     /// `(range struct, Ptr(range), range iterator struct, Ptr(iterator))`.
@@ -193,7 +190,7 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         func_of_graph: HashMap::new(),
         funcs: Vec::new(),
         graphs: Vec::new(),
-        tuples: HashMap::new(),
+        tuples: std::cell::RefCell::new(HashMap::new()),
         range: None,
         helpers: HashMap::new(),
         exception_classdefs,
