@@ -146,3 +146,27 @@ fn range_lists_remember_their_step_until_mutated() {
         assert_eq!(steps, vec![(Some(Some(1)), true), (Some(Some(2)), false)]);
     });
 }
+
+#[test]
+fn range_lists_stay_ranges_when_their_steps_differ() {
+    use pyo3::types::PyDict;
+    use rpy3_annotator::Annotator;
+    pyo3::Python::attach(|py| {
+        let globals = PyDict::new(py);
+        // r: steps 2 and 3 merged (a range, step unknown); v: a variable
+        // step; w: a range merged with an ordinary list (not a range)
+        let src = "def f(n, s):\n    if n:\n        r = range(0, n, 2)\n    else:\n        r = range(0, n, 3)\n    v = range(0, n, s)\n    if s:\n        w = range(n)\n    else:\n        w = [n]\n    return len(r) + len(v) + len(w)\n";
+        py.run(&std::ffi::CString::new(src).unwrap(), Some(&globals), None).unwrap();
+        let f = globals.get_item("f").unwrap().unwrap();
+        let mut ann = Annotator::new();
+        ann.annotate(py, &f, vec![rpy3_annotator::SomeValue::int(), rpy3_annotator::SomeValue::int()]).unwrap();
+        let mut reps: Vec<rpy3_annotator::ItemDefId> = (0..ann.itemdefs_len())
+            .map(|i| ann.itemdefs.find(rpy3_annotator::ItemDefId::from_u32(i as u32)))
+            .collect();
+        reps.sort();
+        reps.dedup();
+        let mut steps: Vec<Option<Option<i64>>> = reps.iter().map(|&id| ann.itemdefs.get(id).range_step).collect();
+        steps.sort();
+        assert_eq!(steps, vec![None, Some(None), Some(None)]);
+    });
+}

@@ -1,5 +1,6 @@
-//! Low-level helper graphs built directly (isinstance checks, range
-//! iteration), and a small builder for low-level graphs.
+//! Low-level helper graphs built directly (isinstance checks, method
+//! dispatchers; range helpers are in `lower/llhelpers.rs`), and a small
+//! builder for low-level graphs.
 
 use std::sync::Arc;
 
@@ -106,10 +107,6 @@ fn name(py: Python<'_>, n: &str) -> Hlvalue {
     Hlvalue::Constant(llconst::name_constant(py, n))
 }
 
-fn int(py: Python<'_>, i: i64) -> Hlvalue {
-    Hlvalue::Constant(llconst::primitive_constant(py, LlValue::Int(i), SIGNED).expect("int constant"))
-}
-
 fn var(v: VarId) -> Hlvalue {
     Hlvalue::Variable(v)
 }
@@ -168,54 +165,6 @@ impl RTyper<'_> {
         let r = self.subclass_test(py, &mut b, check, t, cargs[1]);
         b.ret(check, var(r));
         self.add_helper("ll_isinstance", b.graph, LlType::func(vec![op, vt], BOOL))
-    }
-
-    /// The helper `ll_rangenext(it) -> Signed`, raising `StopIteration`
-    /// at the end.
-    pub fn helper_rangenext(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
-        if let Some(&i) = self.helpers.get("ll_rangenext") {
-            return Ok(i);
-        }
-        let it = self.range_types().3;
-        let (mut b, args) = GraphBuilder::new(self, "ll_rangenext", &[it], SIGNED);
-        let start = b.graph.startblock;
-        let cur = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "next")], SIGNED);
-        let stop = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "stop")], SIGNED);
-        let step = b.op(start, LlOp::Getfield, vec![var(args[0]), name(py, "step")], SIGNED);
-        let up = b.op(start, LlOp::IntGt, vec![var(step), int(py, 0)], BOOL);
-        let (bup, vup) = b.block(&[it, SIGNED, SIGNED, SIGNED]);
-        let (bdown, vdown) = b.block(&[it, SIGNED, SIGNED, SIGNED]);
-        let pass = |c, s, p, i| vec![var(i), var(c), var(s), var(p)];
-        b.branch(py, start, up, (bdown, pass(cur, stop, step, args[0])), (bup, pass(cur, stop, step, args[0])));
-        let (stop_block, _) = b.block(&[]);
-        let (advance, vadv) = b.block(&[it, SIGNED, SIGNED]);
-        for (blk, vs, op) in [(bup, &vup, LlOp::IntLt), (bdown, &vdown, LlOp::IntGt)] {
-            let more = b.op(blk, op, vec![var(vs[1]), var(vs[2])], BOOL);
-            b.branch(py, blk, more, (stop_block, vec![]), (advance, vec![var(vs[0]), var(vs[1]), var(vs[3])]));
-        }
-        b.raise_builtin(self, py, stop_block, "StopIteration")?;
-        // next = cur + step; an overflow means the range is exhausted
-        let next = b.op(advance, LlOp::IntAddOvf, vec![var(vadv[1]), var(vadv[2])], SIGNED);
-        let (store, vstore) = b.block(&[it, SIGNED, SIGNED]);
-        let (exhaust, vex) = b.block(&[it, SIGNED]);
-        let ovf = self.classes.vtable(self.exception_classdef("OverflowError"));
-        let ovf_c = llconst::ptr_constant(py, Some(ovf), self.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
-        let le = b.var(self.objmodel.vtable_ptr);
-        let lv = b.var(self.objmodel.object_ptr);
-        let mut exc_link = Link::new(vec![var(vadv[0]), var(vadv[1])], exhaust).with_exitcase(ovf_c);
-        exc_link.last_exception = Some(le);
-        exc_link.last_exc_value = Some(lv);
-        b.graph.closeblock(
-            advance,
-            ExitSwitch::LastException,
-            vec![Link::new(vec![var(vadv[0]), var(next), var(vadv[1])], store), exc_link],
-        );
-        b.op(store, LlOp::Setfield, vec![var(vstore[0]), name(py, "next"), var(vstore[1])], VOID);
-        b.ret(store, var(vstore[2]));
-        let stopv = b.op(exhaust, LlOp::Getfield, vec![var(vex[0]), name(py, "stop")], SIGNED);
-        b.op(exhaust, LlOp::Setfield, vec![var(vex[0]), name(py, "next"), var(stopv)], VOID);
-        b.ret(exhaust, var(vex[1]));
-        Ok(self.add_helper("ll_rangenext", b.graph, LlType::func(vec![it], SIGNED)))
     }
 }
 

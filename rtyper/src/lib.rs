@@ -323,7 +323,8 @@ impl RTyper<'_> {
         use rpy3_model::lltype::SIGNED;
         let f = |names: [&str; 3]| names.iter().map(|n| (n.to_string(), SIGNED)).collect::<Vec<_>>();
         let range = LlType::new_struct("range", f(["start", "stop", "step"]), true).expect("valid");
-        let iter = LlType::new_struct("rangeiter", f(["next", "stop", "step"]), true).expect("valid");
+        // the next item, the number of items left (unsigned), the step
+        let iter = LlType::new_struct("rangeiter", f(["next", "len", "step"]), true).expect("valid");
         self.range = Some((range, LlType::ptr(range).expect("struct"), iter, LlType::ptr(iter).expect("struct")));
     }
 

@@ -6,8 +6,8 @@
 
 use pyo3::prelude::*;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{LlType, LlValue, BOOL, FLOAT, SIGNED, UNSIGNED};
-use rpy3_model::{llconst, Hlvalue, VarId};
+use rpy3_model::lltype::{LlType, LlValue, BOOL, FLOAT, SIGNED, UNSIGNED, VOID};
+use rpy3_model::{llconst, BlockId, Hlvalue, VarId};
 
 use crate::helpers::{type_const, GraphBuilder};
 use crate::repr::Repr;
@@ -98,14 +98,15 @@ impl RTyper<'_> {
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![SIGNED, FLOAT], SIGNED)))
     }
 
-    /// `ll_range_len(r) -> Signed`, without overflow for any bounds.
-    pub(crate) fn helper_range_len(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
-        const KEY: &str = "ll_range_len";
+    /// `ll_range_ulen(r) -> Unsigned`: the number of items, exact for any
+    /// bounds (up to 2**64 - 1).
+    pub(crate) fn helper_range_ulen(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_range_ulen";
         if let Some(&i) = self.helpers.get(KEY) {
             return Ok(i);
         }
         let pr = self.range_types().1;
-        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], SIGNED);
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], UNSIGNED);
         let s = b.graph.startblock;
         let ret = b.graph.returnblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
@@ -127,16 +128,15 @@ impl RTyper<'_> {
         // for a negative step the bounds were swapped: hi is the start
         let nonempty = b.op(count, LlOp::IntLt, vec![var(cv[0]), var(cv[1])], BOOL);
         let (body, bv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
-        b.branch(py, count, nonempty, (ret, vec![cst(py, LlValue::Int(0), SIGNED)?]), (body, vec![var(cv[0]), var(cv[1]), var(cv[2])]));
+        b.branch(py, count, nonempty, (ret, vec![cst(py, LlValue::UInt(0), UNSIGNED)?]), (body, vec![var(cv[0]), var(cv[1]), var(cv[2])]));
         let lo = b.op(body, LlOp::CastIntToUint, vec![var(bv[0])], UNSIGNED);
         let hi = b.op(body, LlOp::CastIntToUint, vec![var(bv[1])], UNSIGNED);
         let d = b.op(body, LlOp::UintSub, vec![var(hi), var(lo)], UNSIGNED);
         let d = b.op(body, LlOp::UintSub, vec![var(d), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
         let q = b.op(body, LlOp::UintFloordiv, vec![var(d), var(bv[2])], UNSIGNED);
         let q = b.op(body, LlOp::UintAdd, vec![var(q), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
-        let n = b.op(body, LlOp::CastUintToInt, vec![var(q)], SIGNED);
-        b.ret(body, var(n));
-        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], SIGNED)))
+        b.ret(body, var(q));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], UNSIGNED)))
     }
 
     /// `ll_range_contains(r, x) -> Bool`.
@@ -195,6 +195,98 @@ impl RTyper<'_> {
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], BOOL)))
     }
 
+    /// A constant naming helper `idx` for a `direct_call`.
+    fn helper_const(&self, py: Python<'_>, idx: usize) -> Result<Hlvalue, RTypeError> {
+        let name = self.funcs[idx].0.clone();
+        llconst::func_constant(py, self.func_ref(idx), &name).map(Hlvalue::Constant).map_err(|e| RTypeError::new(e.to_string()))
+    }
+
+    /// `ll_range_len(r) -> Signed`, raising OverflowError when the range
+    /// has more than `maxint` items (as CPython's `len()` does).
+    pub(crate) fn helper_range_len(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_range_len";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let ulen = self.helper_range_ulen(py)?;
+        let ulen_c = self.helper_const(py, ulen)?;
+        let pr = self.range_types().1;
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], SIGNED);
+        let s = b.graph.startblock;
+        let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
+        let big = b.op(s, LlOp::UintGt, vec![var(n), cst(py, LlValue::UInt(i64::MAX as u64), UNSIGNED)?], BOOL);
+        let (ok, ov) = b.block(&[UNSIGNED]);
+        let (bad, _) = b.block(&[]);
+        b.branch(py, s, big, (ok, vec![var(n)]), (bad, vec![]));
+        b.raise_builtin(self, py, bad, "OverflowError")?;
+        let r = b.op(ok, LlOp::CastUintToInt, vec![var(ov[0])], SIGNED);
+        b.ret(ok, var(r));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], SIGNED)))
+    }
+
+    /// A new range iterator yielding `len` items from `first` by `step`
+    /// (wrapping arithmetic: every item is exact).
+    fn new_range_iter(&self, py: Python<'_>, b: &mut GraphBuilder, block: BlockId, first: VarId, len: VarId, step: VarId) -> Result<VarId, RTypeError> {
+        let (_, _, it, pit) = self.range_types();
+        let p = b.op(block, LlOp::Malloc, vec![type_const(py, it)?], pit);
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let len = b.op(block, LlOp::CastUintToInt, vec![var(len)], SIGNED);
+        for (f, v) in [("next", first), ("len", len), ("step", step)] {
+            b.op(block, LlOp::Setfield, vec![var(p), field(f), var(v)], VOID);
+        }
+        Ok(p)
+    }
+
+    /// `ll_rangeiter(r) -> Ptr(rangeiter)`: an iterator over `r`'s items.
+    pub(crate) fn helper_range_iter(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_rangeiter";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let ulen = self.helper_range_ulen(py)?;
+        let ulen_c = self.helper_const(py, ulen)?;
+        let (_, pr, _, pit) = self.range_types();
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], pit);
+        let s = b.graph.startblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
+        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
+        let p = self.new_range_iter(py, &mut b, s, start, n, step)?;
+        b.ret(s, var(p));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], pit)))
+    }
+
+    /// `ll_rangenext(it) -> Signed`, raising StopIteration at the end: the
+    /// iterator counts the items left (as CPython's does), so that no
+    /// bound near the integer limits needs a value past them.
+    pub(crate) fn helper_range_next(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+        const KEY: &str = "ll_rangenext";
+        if let Some(&i) = self.helpers.get(KEY) {
+            return Ok(i);
+        }
+        let pit = self.range_types().3;
+        let (mut b, args) = GraphBuilder::new(self, KEY, &[pit], SIGNED);
+        let s = b.graph.startblock;
+        let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
+        // the count is an unsigned number stored in a Signed field
+        let left = b.op(s, LlOp::Getfield, vec![var(args[0]), field("len")], SIGNED);
+        let done = b.op(s, LlOp::IntEq, vec![var(left), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let (stop, _) = b.block(&[]);
+        let (more, mv) = b.block(&[pit, SIGNED]);
+        b.branch(py, s, done, (more, vec![var(args[0]), var(left)]), (stop, vec![]));
+        b.raise_builtin(self, py, stop, "StopIteration")?;
+        let left = b.op(more, LlOp::IntSub, vec![var(mv[1]), cst(py, LlValue::Int(1), SIGNED)?], SIGNED);
+        b.op(more, LlOp::Setfield, vec![var(mv[0]), field("len"), var(left)], VOID);
+        let cur = b.op(more, LlOp::Getfield, vec![var(mv[0]), field("next")], SIGNED);
+        let step = b.op(more, LlOp::Getfield, vec![var(mv[0]), field("step")], SIGNED);
+        // past the last item the sum may wrap; it is never yielded
+        let next = b.op(more, LlOp::IntAdd, vec![var(cur), var(step)], SIGNED);
+        b.op(more, LlOp::Setfield, vec![var(mv[0]), field("next"), var(next)], VOID);
+        b.ret(more, var(cur));
+        Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pit], SIGNED)))
+    }
+
     /// `ll_range_reversed(r) -> Ptr(rangeiter)`: an iterator from the last
     /// item of `r` back to its first.
     pub(crate) fn helper_range_reversed(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
@@ -202,30 +294,24 @@ impl RTyper<'_> {
         if let Some(&i) = self.helpers.get(KEY) {
             return Ok(i);
         }
-        let len = self.helper_range_len(py)?;
-        let len_c = Hlvalue::Constant(llconst::func_constant(py, self.func_ref(len), "ll_range_len").map_err(|e| RTypeError::new(e.to_string()))?);
-        let (_, pr, it, pit) = self.range_types();
+        let ulen = self.helper_range_ulen(py)?;
+        let ulen_c = self.helper_const(py, ulen)?;
+        let (_, pr, _, pit) = self.range_types();
         let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], pit);
         let s = b.graph.startblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
-        let int = |i: i64| cst(py, LlValue::Int(i), SIGNED);
-        let n = b.op(s, LlOp::DirectCall, vec![len_c, var(args[0])], SIGNED);
+        let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
         let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
         let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
-        // last = start + (n - 1) * step; stop = start - sign(step)
-        let k = b.op(s, LlOp::IntSub, vec![var(n), int(1)?], SIGNED);
+        // last = start + (n - 1) * step, exact in wrapping arithmetic (it
+        // is an item; for n == 0 nothing is yielded); the step back is
+        // -step, also wrapping (-minint steps by 2**63 modulo 2**64)
+        let k = b.op(s, LlOp::UintSub, vec![var(n), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let k = b.op(s, LlOp::CastUintToInt, vec![var(k)], SIGNED);
         let d = b.op(s, LlOp::IntMul, vec![var(k), var(step)], SIGNED);
         let last = b.op(s, LlOp::IntAdd, vec![var(start), var(d)], SIGNED);
-        let up = b.op(s, LlOp::IntGt, vec![var(step), int(0)?], BOOL);
-        let up = b.op(s, LlOp::CastBoolToInt, vec![var(up)], SIGNED);
-        let two = b.op(s, LlOp::IntMul, vec![var(up), int(2)?], SIGNED);
-        let sign = b.op(s, LlOp::IntSub, vec![var(two), int(1)?], SIGNED);
-        let stop = b.op(s, LlOp::IntSub, vec![var(start), var(sign)], SIGNED);
         let back = b.op(s, LlOp::IntNeg, vec![var(step)], SIGNED);
-        let p = b.op(s, LlOp::Malloc, vec![type_const(py, it)?], pit);
-        for (f, v) in [("next", last), ("stop", stop), ("step", back)] {
-            b.op(s, LlOp::Setfield, vec![var(p), field(f), var(v)], rpy3_model::lltype::VOID);
-        }
+        let p = self.new_range_iter(py, &mut b, s, last, n, back)?;
         b.ret(s, var(p));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], pit)))
     }
@@ -248,7 +334,7 @@ impl RTyper<'_> {
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
         let p = b.op(ok, LlOp::Malloc, vec![type_const(py, st)?], pr);
         for (f, x) in [("start", v[0]), ("stop", v[1]), ("step", v[2])] {
-            b.op(ok, LlOp::Setfield, vec![var(p), field(f), var(x)], rpy3_model::lltype::VOID);
+            b.op(ok, LlOp::Setfield, vec![var(p), field(f), var(x)], VOID);
         }
         b.ret(ok, var(p));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![SIGNED, SIGNED, SIGNED], pr)))
@@ -261,38 +347,42 @@ impl RTyper<'_> {
         if let Some(&i) = self.helpers.get(KEY) {
             return Ok(i);
         }
-        let len = self.helper_range_len(py)?;
-        let len_c = Hlvalue::Constant(llconst::func_constant(py, self.func_ref(len), "ll_range_len").map_err(|e| RTypeError::new(e.to_string()))?);
+        let ulen = self.helper_range_ulen(py)?;
+        let ulen_c = self.helper_const(py, ulen)?;
         let pr = self.range_types().1;
         let (mut b, args) = GraphBuilder::new(self, KEY, &[pr, SIGNED], SIGNED);
         let s = b.graph.startblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
-        let zero = cst(py, LlValue::Int(0), SIGNED)?;
-        let n = b.op(s, LlOp::DirectCall, vec![len_c, var(args[0])], SIGNED);
-        // i < 0: i + n (no overflow: n >= 0 > i)
-        let neg = b.op(s, LlOp::IntLt, vec![var(args[1]), zero.clone()], BOOL);
-        let (check, cv) = b.block(&[pr, SIGNED, SIGNED]);
-        let (fix, fv) = b.block(&[pr, SIGNED, SIGNED]);
-        let pass = vec![var(args[0]), var(args[1]), var(n)];
-        b.branch(py, s, neg, (check, pass.clone()), (fix, pass));
-        let i2 = b.op(fix, LlOp::IntAdd, vec![var(fv[1]), var(fv[2])], SIGNED);
-        b.goto(fix, check, vec![var(fv[0]), var(i2), var(fv[2])]);
-        // 0 <= i < n
-        let lo = b.op(check, LlOp::IntGe, vec![var(cv[1]), zero], BOOL);
-        let hi = b.op(check, LlOp::IntLt, vec![var(cv[1]), var(cv[2])], BOOL);
-        let lo = b.op(check, LlOp::CastBoolToInt, vec![var(lo)], SIGNED);
-        let hi = b.op(check, LlOp::CastBoolToInt, vec![var(hi)], SIGNED);
-        let both = b.op(check, LlOp::IntAnd, vec![var(lo), var(hi)], SIGNED);
-        let inside = b.op(check, LlOp::IntIsTrue, vec![var(both)], BOOL);
+        let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
+        // the index as an unsigned position: i, or n + i for i < 0 (all
+        // modulo 2**64; a negative i is in range when -i <= n)
+        let ui = b.op(s, LlOp::CastIntToUint, vec![var(args[1])], UNSIGNED);
+        let neg = b.op(s, LlOp::IntLt, vec![var(args[1]), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let (check, cv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
+        let (fix, fv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
+        b.branch(py, s, neg, (check, vec![var(args[0]), var(ui), var(n)]), (fix, vec![var(args[0]), var(ui), var(n)]));
+        {
+            let mag = b.op(fix, LlOp::UintNeg, vec![var(fv[1])], UNSIGNED);
+            let ok = b.op(fix, LlOp::UintLe, vec![var(mag), var(fv[2])], BOOL);
+            let (bad, _) = b.block(&[]);
+            let (pos, pv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
+            b.branch(py, fix, ok, (bad, vec![]), (pos, vec![var(fv[0]), var(mag), var(fv[2])]));
+            b.raise_builtin(self, py, bad, "IndexError")?;
+            // n - |i| < n since |i| >= 1
+            let j = b.op(pos, LlOp::UintSub, vec![var(pv[2]), var(pv[1])], UNSIGNED);
+            b.goto(pos, check, vec![var(pv[0]), var(j), var(pv[2])]);
+        }
+        let inside = b.op(check, LlOp::UintLt, vec![var(cv[1]), var(cv[2])], BOOL);
         let (bad, _) = b.block(&[]);
-        let (get, gv) = b.block(&[pr, SIGNED]);
+        let (get, gv) = b.block(&[pr, UNSIGNED]);
         b.branch(py, check, inside, (bad, vec![]), (get, vec![var(cv[0]), var(cv[1])]));
         b.raise_builtin(self, py, bad, "IndexError")?;
-        // start + i * step: the exact result is an item, so wrapping
+        // start + j * step: the exact result is an item, so wrapping
         // arithmetic gives it
         let start = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("start")], SIGNED);
         let step = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("step")], SIGNED);
-        let d = b.op(get, LlOp::IntMul, vec![var(gv[1]), var(step)], SIGNED);
+        let j = b.op(get, LlOp::CastUintToInt, vec![var(gv[1])], SIGNED);
+        let d = b.op(get, LlOp::IntMul, vec![var(j), var(step)], SIGNED);
         let x = b.op(get, LlOp::IntAdd, vec![var(start), var(d)], SIGNED);
         b.ret(get, var(x));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], SIGNED)))

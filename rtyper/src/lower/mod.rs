@@ -588,6 +588,7 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::Int(k) => self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL),
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
+                    Repr::Range => self.range_is_true(x)?,
                     _ => return Err(RTypeError::unsupported(&format!("truth value of {a:?}"))),
                 };
                 self.finish(op.result, v);
@@ -642,14 +643,11 @@ impl Cx<'_, '_, '_, '_> {
                 if r != Repr::Range {
                     return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
                 }
-                let (_, _, it, pit) = self.rt.range_types();
+                let pit = self.rt.range_types().3;
                 let range = self.input(&op.args[0], &r)?;
-                let tc = type_const(self.py, it)?;
-                let p = self.emit(LlOp::Malloc, vec![tc], pit);
-                for (from, to) in [("start", "next"), ("stop", "stop"), ("step", "step")] {
-                    let v = self.emit(LlOp::Getfield, vec![range.clone(), name(self.py, from)], SIGNED);
-                    self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, to), v], VOID);
-                }
+                let f = self.rt.helper_range_iter(self.py)?;
+                let f = self.func_const(f)?;
+                let p = self.emit(LlOp::DirectCall, vec![f, range], pit);
                 self.finish(op.result, p);
                 Ok(())
             }
@@ -658,7 +656,7 @@ impl Cx<'_, '_, '_, '_> {
                 if r != Repr::RangeIter {
                     return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
                 }
-                let helper = self.rt.helper_rangenext(self.py)?;
+                let helper = self.rt.helper_range_next(self.py)?;
                 let it = self.input(&op.args[0], &r)?;
                 let f = self.func_const(helper)?;
                 let v = self.emit(LlOp::DirectCall, vec![f, it], SIGNED);

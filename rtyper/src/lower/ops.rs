@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED};
+use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED, UNSIGNED};
 use rpy3_model::{Hlvalue, SpaceOperation};
 
 use super::{int_op, is_ovfchecked, name, Cx};
@@ -217,6 +217,14 @@ impl Cx<'_, '_, '_, '_> {
         let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
         self.finish(op.result, v);
         Ok(())
+    }
+
+    /// The truth value of a range list: it is not empty.
+    pub(super) fn range_is_true(&mut self, x: Hlvalue) -> Result<Hlvalue, RTypeError> {
+        let helper = self.rt.helper_range_ulen(self.py)?;
+        let f = self.func_const(helper)?;
+        let n = self.emit(LlOp::DirectCall, vec![f, x], UNSIGNED);
+        Ok(self.emit(LlOp::UintIsTrue, vec![n], BOOL))
     }
 
     /// `r[i]` of a range list, raising IndexError out of bounds.
