@@ -34,7 +34,9 @@ fn main() {
     Python::attach(|py| {
         let sys = py.import("sys").expect("sys");
         let pkg = Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        sys.getattr("path").and_then(|p| p.call_method1("insert", (0, pkg.to_str().unwrap_or(".")))).expect("sys.path");
+        sys.getattr("path")
+            .and_then(|p| p.call_method1("insert", (0, pkg.to_str().unwrap_or("."))))
+            .expect("sys.path");
         println!(
             "{:<18} {:>7} {:>8} {:>14} {:>14} {:>16}",
             "program", "graphs", "blocks", "cold ms/run", "warm ms/run", "warm blocks/s"
@@ -42,20 +44,35 @@ fn main() {
         for (i, f) in files.iter().enumerate() {
             let util = py.import("importlib.util").expect("importlib");
             let spec = util
-                .call_method1("spec_from_file_location", (format!("bench{i}"), f.to_str().unwrap_or("")))
+                .call_method1(
+                    "spec_from_file_location",
+                    (format!("bench{i}"), f.to_str().unwrap_or("")),
+                )
                 .expect("spec");
-            let module = util.call_method1("module_from_spec", (&spec,)).expect("module");
-            spec.getattr("loader").and_then(|l| l.call_method1("exec_module", (&module,))).expect("import");
-            let Ok(entry) = module.getattr("entry_point") else { continue };
+            let module = util
+                .call_method1("module_from_spec", (&spec,))
+                .expect("module");
+            spec.getattr("loader")
+                .and_then(|l| l.call_method1("exec_module", (&module,)))
+                .expect("import");
+            let Ok(entry) = module.getattr("entry_point") else {
+                continue;
+            };
             let argv = pyo3::types::PyList::new(py, ["prog", "10"]).expect("argv");
-            let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             // cold: flow graphs built as part of every run
             let start = Instant::now();
             let mut failed = None;
             let mut cache = None;
             for _ in 0..RUNS {
                 let mut ann = Annotator::new();
-                let s_argv = ann.immutablevalue(py, &argv).expect("argv annotation").without_const();
+                let s_argv = ann
+                    .immutablevalue(py, &argv)
+                    .expect("argv annotation")
+                    .without_const();
                 if let Err(e) = ann.annotate(py, &entry, vec![s_argv]) {
                     failed = Some(e.to_string());
                     break;
@@ -75,8 +92,12 @@ fn main() {
             for _ in 0..RUNS {
                 let mut ann = Annotator::new();
                 ann.cache = std::mem::take(&mut cache);
-                let s_argv = ann.immutablevalue(py, &argv).expect("argv annotation").without_const();
-                ann.annotate(py, &entry, vec![s_argv]).expect("annotated once already");
+                let s_argv = ann
+                    .immutablevalue(py, &argv)
+                    .expect("argv annotation")
+                    .without_const();
+                ann.annotate(py, &entry, vec![s_argv])
+                    .expect("annotated once already");
                 blocks += ann.blocks_flowed;
                 graphs = ann.graphs.len();
                 cache = std::mem::take(&mut ann.cache);

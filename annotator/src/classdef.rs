@@ -45,7 +45,14 @@ pub struct ClassDef {
 fn class_dict<'py>(cls: &Bound<'py, PyAny>) -> Option<Bound<'py, PyDict>> {
     cls.getattr("__dict__").ok().and_then(|d| {
         let py = d.py();
-        py.import("builtins").ok()?.getattr("dict").ok()?.call1((d,)).ok()?.cast_into::<PyDict>().ok()
+        py.import("builtins")
+            .ok()?
+            .getattr("dict")
+            .ok()?
+            .call1((d,))
+            .ok()?
+            .cast_into::<PyDict>()
+            .ok()
     })
 }
 
@@ -60,19 +67,32 @@ fn is_mixin(cls: &Bound<'_, PyAny>) -> bool {
 
 impl Annotator {
     /// The class definition of `cls`, creating it and its bases.
-    pub fn getclassdef(&mut self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<ClassDefId, AnnotatorError> {
+    pub fn getclassdef(
+        &mut self,
+        py: Python<'_>,
+        cls: &Bound<'_, PyAny>,
+    ) -> Result<ClassDefId, AnnotatorError> {
         let key = PyObj::new(cls);
         if let Some(&c) = self.classdef_of.get(&key) {
             return Ok(c);
         }
-        let name: String = cls.getattr("__qualname__").and_then(|n| n.extract()).unwrap_or_else(|_| "?".into());
-        let bases = cls.getattr("__bases__").map_err(|e| self.error(format!("{e}")))?;
+        let name: String = cls
+            .getattr("__qualname__")
+            .and_then(|n| n.extract())
+            .unwrap_or_else(|_| "?".into());
+        let bases = cls
+            .getattr("__bases__")
+            .map_err(|e| self.error(format!("{e}")))?;
         let mut real_bases = Vec::new();
         for b in bases.try_iter().map_err(|e| self.error(format!("{e}")))? {
             let b = b.map_err(|e| self.error(format!("{e}")))?;
             let is_object = b.is(py.get_type::<pyo3::types::PyAny>().as_any())
-                || b.getattr("__name__").map(|n| n.to_string() == "object").unwrap_or(false)
-                    && b.getattr("__module__").map(|m| m.to_string() == "builtins").unwrap_or(false);
+                || b.getattr("__name__")
+                    .map(|n| n.to_string() == "object")
+                    .unwrap_or(false)
+                    && b.getattr("__module__")
+                        .map(|m| m.to_string() == "builtins")
+                        .unwrap_or(false);
             if is_object || is_mixin(&b) {
                 continue;
             }
@@ -106,7 +126,12 @@ impl Annotator {
                     .method_readers
                     .iter()
                     .copied()
-                    .chain(self.classdefs[a].attrs.values().flat_map(|at| at.readers.iter().copied()))
+                    .chain(
+                        self.classdefs[a]
+                            .attrs
+                            .values()
+                            .flat_map(|at| at.readers.iter().copied()),
+                    )
                     .collect();
                 for r in readers {
                     self.reflow(r);
@@ -153,7 +178,12 @@ impl Annotator {
     }
 
     /// The class-level value of `name` as seen from `cls` (through its MRO).
-    fn class_level<'py>(&self, py: Python<'py>, cls: &PyObj, name: &str) -> Option<Bound<'py, PyAny>> {
+    fn class_level<'py>(
+        &self,
+        py: Python<'py>,
+        cls: &PyObj,
+        name: &str,
+    ) -> Option<Bound<'py, PyAny>> {
         let cls = cls.bind(py);
         let mro = cls.getattr("__mro__").ok()?;
         for k in mro.try_iter().ok()? {
@@ -168,13 +198,23 @@ impl Annotator {
     }
 
     /// The value `name` has in the own `__dict__` of `cls`.
-    fn own_class_value<'py>(&self, py: Python<'py>, cls: &PyObj, name: &str) -> Option<Bound<'py, PyAny>> {
+    fn own_class_value<'py>(
+        &self,
+        py: Python<'py>,
+        cls: &PyObj,
+        name: &str,
+    ) -> Option<Bound<'py, PyAny>> {
         class_dict(cls.bind(py)).and_then(|d| d.get_item(name).ok().flatten())
     }
 
     /// Where attribute `name` of instances of `c` lives, creating (or
     /// lifting) it on `c` when no base has it.
-    fn locate_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str) -> Result<ClassDefId, AnnotatorError> {
+    fn locate_attr(
+        &mut self,
+        py: Python<'_>,
+        c: ClassDefId,
+        name: &str,
+    ) -> Result<ClassDefId, AnnotatorError> {
         let mut x = Some(c);
         while let Some(k) = x {
             if self.classdefs[k].attrs.contains_key(name) {
@@ -189,18 +229,26 @@ impl Annotator {
         for sub in self.subtree(c) {
             if sub != c {
                 if let Some(a) = self.classdefs[sub].attrs.remove(name) {
-                    s_value = self.union(&s_value, &a.s_value).map_err(|e| self.error(e.message))?;
+                    s_value = self
+                        .union(&s_value, &a.s_value)
+                        .map_err(|e| self.error(e.message))?;
                     readers.extend(a.readers);
                 }
             }
             let cls = self.classdefs[sub].cls.clone();
-            let own = if sub == c { self.class_level(py, &cls, name) } else { self.own_class_value(py, &cls, name) };
+            let own = if sub == c {
+                self.class_level(py, &cls, name)
+            } else {
+                self.own_class_value(py, &cls, name)
+            };
             if let Some(v) = own {
                 if !v.is_instance_of::<PyFunction>() && !is_descriptor(&v) {
                     let s = self.immutablevalue(py, &v)?.without_const();
                     s_value = self.union(&s_value, &s).map_err(|e| {
                         let mut err = self.error(e.message);
-                        err.chain.push(format!("uniting the class attribute '{name}' of its subclasses"));
+                        err.chain.push(format!(
+                            "uniting the class attribute '{name}' of its subclasses"
+                        ));
                         err
                     })?;
                 }
@@ -209,22 +257,37 @@ impl Annotator {
         for r in &readers {
             self.reflow(*r);
         }
-        self.classdefs[c].attrs.insert(name.to_string(), Attr { s_value, readers });
+        self.classdefs[c]
+            .attrs
+            .insert(name.to_string(), Attr { s_value, readers });
         Ok(c)
     }
 
     /// Stores `s` into attribute `name` of instances of `c`.
-    pub fn set_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str, s: &SomeValue) -> Result<(), AnnotatorError> {
+    pub fn set_attr(
+        &mut self,
+        py: Python<'_>,
+        c: ClassDefId,
+        name: &str,
+        s: &SomeValue,
+    ) -> Result<(), AnnotatorError> {
         let owner = self.locate_attr(py, c, name)?;
         let attr = self.classdefs[owner].attrs[name].clone();
         let new = self.union(&attr.s_value, s).map_err(|e| {
             let mut err = self.error(e.message);
-            err.chain.push(format!("storing into the attribute '{name}' of {}", self.classdefs[c].name));
+            err.chain.push(format!(
+                "storing into the attribute '{name}' of {}",
+                self.classdefs[c].name
+            ));
             err
         })?;
         let new = self.normalize(&new);
         if new != self.normalize(&attr.s_value) {
-            self.classdefs[owner].attrs.get_mut(name).expect("located").s_value = new;
+            self.classdefs[owner]
+                .attrs
+                .get_mut(name)
+                .expect("located")
+                .s_value = new;
             for r in attr.readers {
                 self.reflow(r);
             }
@@ -235,10 +298,18 @@ impl Annotator {
     /// Reads attribute `name` of an instance of `c` (or a subclass): a
     /// method gives the set of methods it can be, a data attribute its
     /// annotation.
-    pub fn get_attr(&mut self, py: Python<'_>, c: ClassDefId, name: &str) -> Result<SomeValue, AnnotatorError> {
+    pub fn get_attr(
+        &mut self,
+        py: Python<'_>,
+        c: ClassDefId,
+        name: &str,
+    ) -> Result<SomeValue, AnnotatorError> {
         let cls = self.classdefs[c].cls.clone();
         let level = self.class_level(py, &cls, name);
-        let is_method = level.as_ref().map(|v| v.is_instance_of::<PyFunction>()).unwrap_or(false);
+        let is_method = level
+            .as_ref()
+            .map(|v| v.is_instance_of::<PyFunction>())
+            .unwrap_or(false);
         if is_method {
             if let Some(pos) = self.position() {
                 self.classdefs[c].method_readers.insert(pos);
@@ -246,7 +317,11 @@ impl Annotator {
             let mut descs = BTreeSet::new();
             for sub in self.subtree(c) {
                 let subcls = self.classdefs[sub].cls.clone();
-                let f = if sub == c { level.clone() } else { self.own_class_value(py, &subcls, name) };
+                let f = if sub == c {
+                    level.clone()
+                } else {
+                    self.own_class_value(py, &subcls, name)
+                };
                 if let Some(f) = f {
                     if f.is_instance_of::<PyFunction>() {
                         descs.insert(self.method_desc(py, &f, sub, name)?);
@@ -254,9 +329,20 @@ impl Annotator {
                 }
             }
             let descs = self.simplify_methods(descs);
-            return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
+            return Ok(SomeValue::Pbc {
+                descs: Arc::new(descs),
+                can_be_none: false,
+            });
         }
-        let is_classmethod = level.as_ref().map(|v| v.get_type().name().map(|n| n == "classmethod").unwrap_or(false)).unwrap_or(false);
+        let is_classmethod = level
+            .as_ref()
+            .map(|v| {
+                v.get_type()
+                    .name()
+                    .map(|n| n == "classmethod")
+                    .unwrap_or(false)
+            })
+            .unwrap_or(false);
         if is_classmethod {
             // bound to the class of the instance: one binding per class
             // the instance can have
@@ -266,15 +352,22 @@ impl Annotator {
             let mut descs = BTreeSet::new();
             for sub in self.subtree(c) {
                 let subcls = self.classdefs[sub].cls.clone();
-                let Some(cm) = self.class_level(py, &subcls, name) else { continue };
-                let Ok(f) = cm.getattr("__func__") else { continue };
+                let Some(cm) = self.class_level(py, &subcls, name) else {
+                    continue;
+                };
+                let Ok(f) = cm.getattr("__func__") else {
+                    continue;
+                };
                 if !f.is_instance_of::<PyFunction>() {
                     continue;
                 }
                 let cd = self.getdesc(py, subcls.bind(py))?;
                 descs.insert(self.method_of_frozen_desc(py, &f, cd)?);
             }
-            return Ok(SomeValue::Pbc { descs: Arc::new(descs), can_be_none: false });
+            return Ok(SomeValue::Pbc {
+                descs: Arc::new(descs),
+                can_be_none: false,
+            });
         }
         if let Some(v) = &level {
             if let Some(s) = self.descriptor_value(py, v)? {
@@ -283,7 +376,12 @@ impl Annotator {
         }
         let owner = self.locate_attr(py, c, name)?;
         if let Some(pos) = self.position() {
-            self.classdefs[owner].attrs.get_mut(name).expect("located").readers.insert(pos);
+            self.classdefs[owner]
+                .attrs
+                .get_mut(name)
+                .expect("located")
+                .readers
+                .insert(pos);
         }
         let s = self.classdefs[owner].attrs[name].s_value.clone();
         if s.is_impossible() && level.is_none() && !self.has_subclass_value(py, c, name) {
@@ -296,17 +394,34 @@ impl Annotator {
     /// `super(cls, obj).name`: the attribute found in the MRO of `cls`
     /// after `cls` itself; a function is bound to `obj` (an instance
     /// annotation).
-    pub fn super_attr(&mut self, py: Python<'_>, cls: &PyObj, s_obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
-        let SomeValue::Instance { classdef: objdef, .. } = s_obj else {
+    pub fn super_attr(
+        &mut self,
+        py: Python<'_>,
+        cls: &PyObj,
+        s_obj: &SomeValue,
+        name: &str,
+    ) -> Result<SomeValue, AnnotatorError> {
+        let SomeValue::Instance {
+            classdef: objdef, ..
+        } = s_obj
+        else {
             return Err(self.error("internal error: super() bound to a non-instance"));
         };
         let objdef = *objdef;
-        let mro = cls.bind(py).getattr("__mro__").map_err(|e| self.error(format!("{e}")))?;
-        let mro: Vec<Bound<'_, PyAny>> =
-            mro.try_iter().map_err(|e| self.error(format!("{e}")))?.filter_map(|k| k.ok()).collect();
+        let mro = cls
+            .bind(py)
+            .getattr("__mro__")
+            .map_err(|e| self.error(format!("{e}")))?;
+        let mro: Vec<Bound<'_, PyAny>> = mro
+            .try_iter()
+            .map_err(|e| self.error(format!("{e}")))?
+            .filter_map(|k| k.ok())
+            .collect();
         for k in mro.iter().skip(1) {
             let Some(d) = class_dict(k) else { continue };
-            let Ok(Some(v)) = d.get_item(name) else { continue };
+            let Ok(Some(v)) = d.get_item(name) else {
+                continue;
+            };
             if v.is_instance_of::<PyFunction>() {
                 let md = self.method_desc(py, &v, objdef, name)?;
                 return Ok(self.pbc(md));
@@ -314,12 +429,20 @@ impl Annotator {
             if let Some(s) = self.descriptor_value(py, &v)? {
                 return Ok(s);
             }
-            let module = k.getattr("__module__").map(|m| m.to_string()).unwrap_or_default();
+            let module = k
+                .getattr("__module__")
+                .map(|m| m.to_string())
+                .unwrap_or_default();
             if module == "builtins" {
                 if name == "__init__" {
-                    return Ok(SomeValue::Builtin { name: "base_init", s_self: Some(Box::new(s_obj.clone())) });
+                    return Ok(SomeValue::Builtin {
+                        name: "base_init",
+                        s_self: Some(Box::new(s_obj.clone())),
+                    });
                 }
-                return Err(self.error(format!("super().{name}: the method of a built-in class is not RPython")));
+                return Err(self.error(format!(
+                    "super().{name}: the method of a built-in class is not RPython"
+                )));
             }
             return self.immutablevalue(py, &v);
         }
@@ -327,14 +450,27 @@ impl Annotator {
     }
 
     fn has_subclass_value(&self, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
-        self.subtree(c).iter().any(|&s| self.own_class_value(py, &self.classdefs[s].cls, name).is_some())
+        self.subtree(c).iter().any(|&s| {
+            self.own_class_value(py, &self.classdefs[s].cls, name)
+                .is_some()
+        })
     }
 
     /// `staticmethod` objects found on a class.
-    fn descriptor_value(&mut self, py: Python<'_>, v: &Bound<'_, PyAny>) -> Result<Option<SomeValue>, AnnotatorError> {
-        let tyname = v.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    fn descriptor_value(
+        &mut self,
+        py: Python<'_>,
+        v: &Bound<'_, PyAny>,
+    ) -> Result<Option<SomeValue>, AnnotatorError> {
+        let tyname = v
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         if tyname == "staticmethod" {
-            let f = v.getattr("__func__").map_err(|e| self.error(format!("{e}")))?;
+            let f = v
+                .getattr("__func__")
+                .map_err(|e| self.error(format!("{e}")))?;
             let d = self.getdesc(py, &f)?;
             return Ok(Some(self.pbc(d)));
         }
@@ -345,7 +481,11 @@ impl Annotator {
     }
 
     /// The class definition of a class given as a Python object, if it is one.
-    pub fn classdef_of_type(&mut self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<Option<ClassDefId>, AnnotatorError> {
+    pub fn classdef_of_type(
+        &mut self,
+        py: Python<'_>,
+        cls: &Bound<'_, PyAny>,
+    ) -> Result<Option<ClassDefId>, AnnotatorError> {
         if cls.is_instance_of::<PyType>() {
             Ok(Some(self.getclassdef(py, cls)?))
         } else {
@@ -355,6 +495,10 @@ impl Annotator {
 }
 
 fn is_descriptor(v: &Bound<'_, PyAny>) -> bool {
-    let tyname = v.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    let tyname = v
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
     matches!(tyname.as_str(), "staticmethod" | "classmethod" | "property")
 }

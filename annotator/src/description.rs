@@ -6,13 +6,16 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyFunction, PyInt, PyList, PyModule, PySet, PyString, PyTuple, PyType};
+use pyo3::types::{
+    PyBool, PyBytes, PyDict, PyFloat, PyFunction, PyInt, PyList, PyModule, PySet, PyString,
+    PyTuple, PyType,
+};
 use rpy3_model::PyObj;
 
 use crate::error::AnnotatorError;
 use crate::ids::{ClassDefId, DescId, GraphId};
 use crate::itemdef::ItemKind;
-use crate::model::{IntKind, StrKind, SomeValue};
+use crate::model::{IntKind, SomeValue, StrKind};
 use crate::{AnnGraph, Annotator};
 
 /// How calls of a function are specialised (`rpy3.rlib.objectmodel.specialize`).
@@ -52,7 +55,11 @@ pub enum Desc {
     /// A class, as a callable and as a constant.
     Class { cls: PyObj, name: String },
     /// A function found on a class, bound to instances of `selfclassdef`.
-    Method { func: DescId, selfclassdef: ClassDefId, name: String },
+    Method {
+        func: DescId,
+        selfclassdef: ClassDefId,
+        name: String,
+    },
     /// A frozen prebuilt object (a module, an object whose `_freeze_()` is
     /// true): its attributes are constants.
     Frozen { obj: PyObj, name: String },
@@ -74,7 +81,10 @@ pub struct CallArgs {
 impl CallArgs {
     /// Positional arguments only.
     pub fn positional(args: Vec<SomeValue>) -> CallArgs {
-        CallArgs { positional: args, ..CallArgs::default() }
+        CallArgs {
+            positional: args,
+            ..CallArgs::default()
+        }
     }
 
     /// The same arguments with `s` prepended (a bound `self`).
@@ -100,7 +110,10 @@ impl CallArgs {
 fn parse_specialize(tag: &str) -> Option<Specialize> {
     let tag = tag.strip_prefix("specialize:")?;
     let indexes = |s: &str| -> Vec<usize> {
-        s.trim_end_matches(')').split(',').filter_map(|p| p.trim().parse().ok()).collect()
+        s.trim_end_matches(')')
+            .split(',')
+            .filter_map(|p| p.trim().parse().ok())
+            .collect()
     };
     Some(if let Some(rest) = tag.strip_prefix("argtype(") {
         Specialize::ArgType(indexes(rest))
@@ -127,7 +140,11 @@ pub fn is_rpy3_function(obj: &Bound<'_, PyAny>) -> bool {
 
 impl Annotator {
     /// The description of a function, class or frozen object.
-    pub fn getdesc(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<DescId, AnnotatorError> {
+    pub fn getdesc(
+        &mut self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<DescId, AnnotatorError> {
         let key = PyObj::new(obj);
         if let Some(&d) = self.desc_of.get(&key) {
             return Ok(d);
@@ -136,21 +153,43 @@ impl Annotator {
             .getattr("__qualname__")
             .or_else(|_| obj.getattr("__name__"))
             .map(|n| n.to_string())
-            .unwrap_or_else(|_| obj.get_type().name().map(|n| n.to_string()).unwrap_or_default());
+            .unwrap_or_else(|_| {
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            });
         let desc = if obj.is_instance_of::<PyFunction>() {
-            let tag: Option<String> = obj.getattr("_annspecialcase_").ok().and_then(|t| t.extract().ok());
+            let tag: Option<String> = obj
+                .getattr("_annspecialcase_")
+                .ok()
+                .and_then(|t| t.extract().ok());
             let specialize = match tag {
                 None => Specialize::Default,
                 Some(t) => match parse_specialize(&t) {
                     Some(s) => s,
-                    None => return Err(self.error(format!("unknown specialization '{t}' on function '{name}'"))),
+                    None => {
+                        return Err(self
+                            .error(format!("unknown specialization '{t}' on function '{name}'")))
+                    }
                 },
             };
-            Desc::Function(FunctionDesc { func: key.clone(), name, specialize, graphs: HashMap::new() })
+            Desc::Function(FunctionDesc {
+                func: key.clone(),
+                name,
+                specialize,
+                graphs: HashMap::new(),
+            })
         } else if obj.is_instance_of::<PyType>() {
-            Desc::Class { cls: key.clone(), name }
+            Desc::Class {
+                cls: key.clone(),
+                name,
+            }
         } else {
-            Desc::Frozen { obj: key.clone(), name }
+            Desc::Frozen {
+                obj: key.clone(),
+                name,
+            }
         };
         let _ = py;
         let id = self.descs.push(desc);
@@ -159,22 +198,40 @@ impl Annotator {
     }
 
     /// The method description of `func` bound to instances of `selfclassdef`.
-    pub fn method_desc(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, selfclassdef: ClassDefId, name: &str) -> Result<DescId, AnnotatorError> {
+    pub fn method_desc(
+        &mut self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        selfclassdef: ClassDefId,
+        name: &str,
+    ) -> Result<DescId, AnnotatorError> {
         let fdesc = self.getdesc(py, func)?;
         Ok(self.method_desc_for(fdesc, selfclassdef, name))
     }
 
     /// The description of `func` bound to the frozen object `frozen`.
-    pub fn method_of_frozen_desc(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, frozen: DescId) -> Result<DescId, AnnotatorError> {
+    pub fn method_of_frozen_desc(
+        &mut self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        frozen: DescId,
+    ) -> Result<DescId, AnnotatorError> {
         let fdesc = self.getdesc(py, func)?;
         for (id, d) in self.descs.iter() {
-            if let Desc::MethodOfFrozen { func: f, frozen: fr } = d {
+            if let Desc::MethodOfFrozen {
+                func: f,
+                frozen: fr,
+            } = d
+            {
                 if *f == fdesc && *fr == frozen {
                     return Ok(id);
                 }
             }
         }
-        Ok(self.descs.push(Desc::MethodOfFrozen { func: fdesc, frozen }))
+        Ok(self.descs.push(Desc::MethodOfFrozen {
+            func: fdesc,
+            frozen,
+        }))
     }
 
     /// The Python object a description stands for (a bound method has none).
@@ -189,11 +246,21 @@ impl Annotator {
 
     /// A one-description PBC annotation.
     pub fn pbc(&self, d: DescId) -> SomeValue {
-        SomeValue::Pbc { descs: Arc::new(BTreeSet::from([d])), can_be_none: false }
+        SomeValue::Pbc {
+            descs: Arc::new(BTreeSet::from([d])),
+            can_be_none: false,
+        }
     }
 
-    fn spec_key(&self, py: Python<'_>, desc: DescId, args: &[SomeValue]) -> Result<String, AnnotatorError> {
-        let Desc::Function(f) = &self.descs[desc] else { return Ok(String::new()) };
+    fn spec_key(
+        &self,
+        py: Python<'_>,
+        desc: DescId,
+        args: &[SomeValue],
+    ) -> Result<String, AnnotatorError> {
+        let Desc::Function(f) = &self.descs[desc] else {
+            return Ok(String::new());
+        };
         Ok(match &f.specialize {
             Specialize::Default | Specialize::Memo => String::new(),
             Specialize::LowLevel => args
@@ -203,7 +270,11 @@ impl Annotator {
                 .join("|"),
             Specialize::ArgType(idx) => idx
                 .iter()
-                .map(|&i| args.get(i).map(|a| format!("{:?}", self.normalize(&type_key(a)))).unwrap_or_default())
+                .map(|&i| {
+                    args.get(i)
+                        .map(|a| format!("{:?}", self.normalize(&type_key(a))))
+                        .unwrap_or_default()
+                })
                 .collect::<Vec<_>>()
                 .join("|"),
             Specialize::Arg(idx) => {
@@ -224,25 +295,42 @@ impl Annotator {
                 }
                 parts.join("|")
             }
-            Specialize::CallLocation => format!("{:?}@{}", self.current.map(|(p, _)| p), self.current_op),
+            Specialize::CallLocation => {
+                format!("{:?}@{}", self.current.map(|(p, _)| p), self.current_op)
+            }
         })
     }
 
     /// A key identifying a constant annotation's value.
     fn const_key(&self, py: Python<'_>, s: &SomeValue) -> Option<String> {
         match s {
-            SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => Some(format!("desc{:?}", descs.iter().next())),
+            SomeValue::Pbc {
+                descs,
+                can_be_none: false,
+            } if descs.len() == 1 => Some(format!("desc{:?}", descs.iter().next())),
             SomeValue::Bool { konst: Some(b), .. } => Some(format!("bool:{b}")),
             SomeValue::None_ => Some("None".into()),
             _ => s.konst().map(|k| {
                 let o = k.bind(py);
-                format!("{}:{}", o.get_type().name().map(|n| n.to_string()).unwrap_or_default(), o.repr().map(|r| r.to_string()).unwrap_or_default())
+                format!(
+                    "{}:{}",
+                    o.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default(),
+                    o.repr().map(|r| r.to_string()).unwrap_or_default()
+                )
             }),
         }
     }
 
     /// The graph a call with these (positional) arguments uses.
-    pub fn graph_for_call(&mut self, py: Python<'_>, desc: DescId, args: &[SomeValue]) -> Result<GraphId, AnnotatorError> {
+    pub fn graph_for_call(
+        &mut self,
+        py: Python<'_>,
+        desc: DescId,
+        args: &[SomeValue],
+    ) -> Result<GraphId, AnnotatorError> {
         let key = self.spec_key(py, desc, args)?;
         let Desc::Function(f) = &self.descs[desc] else {
             return Err(self.error("internal error: graph of a non-function"));
@@ -251,15 +339,26 @@ impl Annotator {
             return Ok(g);
         }
         let func = f.func.clone();
-        let flowgraph = self.cache.get(py, func.bind(py)).map_err(AnnotatorError::from)?;
+        let flowgraph = self
+            .cache
+            .get(py, func.bind(py))
+            .map_err(AnnotatorError::from)?;
         // A specialised copy is a clone: same variable ids, its own bindings.
         let graph = if let Desc::Function(f) = &self.descs[desc] {
-            if f.graphs.is_empty() { flowgraph } else { Arc::new((*flowgraph).clone()) }
+            if f.graphs.is_empty() {
+                flowgraph
+            } else {
+                Arc::new((*flowgraph).clone())
+            }
         } else {
             flowgraph
         };
         let generator = if graph.is_generator {
-            Some(self.new_container(ItemKind::Generator, SomeValue::Impossible, SomeValue::Impossible))
+            Some(self.new_container(
+                ItemKind::Generator,
+                SomeValue::Impossible,
+                SomeValue::Impossible,
+            ))
         } else {
             None
         };
@@ -276,7 +375,12 @@ impl Annotator {
     }
 
     /// Matches call arguments to a graph's parameters.
-    pub fn bind_args(&mut self, py: Python<'_>, graph: GraphId, args: CallArgs) -> Result<Vec<SomeValue>, AnnotatorError> {
+    pub fn bind_args(
+        &mut self,
+        py: Python<'_>,
+        graph: GraphId,
+        args: CallArgs,
+    ) -> Result<Vec<SomeValue>, AnnotatorError> {
         let g = self.graphs[graph].graph.clone();
         let sig = &g.signature;
         let name = &g.source.qualname;
@@ -296,19 +400,25 @@ impl Annotator {
         if !extra.is_empty() && sig.varargname.is_none() {
             let given = nparams + extra.len();
             let plural = if nparams == 1 { "" } else { "s" };
-            return Err(self.error(format!("'{name}' takes {nparams} positional argument{plural} but {given} were given")));
+            return Err(self.error(format!(
+                "'{name}' takes {nparams} positional argument{plural} but {given} were given"
+            )));
         }
         let mut kwonly: Vec<Option<SomeValue>> = vec![None; sig.kwonlyargnames.len()];
         for (k, v) in args.keywords {
             if let Some(i) = sig.argnames.iter().position(|n| *n == k) {
                 if slots[i].is_some() {
-                    return Err(self.error(format!("'{name}' got multiple values for argument '{k}'")));
+                    return Err(
+                        self.error(format!("'{name}' got multiple values for argument '{k}'"))
+                    );
                 }
                 slots[i] = Some(v);
             } else if let Some(i) = sig.kwonlyargnames.iter().position(|n| *n == k) {
                 kwonly[i] = Some(v);
             } else {
-                return Err(self.error(format!("'{name}' got an unexpected keyword argument '{k}'")));
+                return Err(
+                    self.error(format!("'{name}' got an unexpected keyword argument '{k}'"))
+                );
             }
         }
         let ndefaults = g.defaults.len();
@@ -321,7 +431,10 @@ impl Annotator {
                     cells.push(self.immutablevalue(py, d.value.bind(py))?);
                 }
                 None => {
-                    return Err(self.error(format!("'{name}' missing required argument '{}'", sig.argnames[i])));
+                    return Err(self.error(format!(
+                        "'{name}' missing required argument '{}'",
+                        sig.argnames[i]
+                    )));
                 }
             }
         }
@@ -337,7 +450,11 @@ impl Annotator {
                         let c = c.clone();
                         cells.push(self.immutablevalue(py, c.value.bind(py))?);
                     }
-                    None => return Err(self.error(format!("'{name}' missing keyword-only argument '{pname}'"))),
+                    None => {
+                        return Err(
+                            self.error(format!("'{name}' missing keyword-only argument '{pname}'"))
+                        )
+                    }
                 },
             }
         }
@@ -348,7 +465,12 @@ impl Annotator {
     }
 
     /// Calls a function description.
-    pub fn call_function(&mut self, py: Python<'_>, desc: DescId, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+    pub fn call_function(
+        &mut self,
+        py: Python<'_>,
+        desc: DescId,
+        args: CallArgs,
+    ) -> Result<SomeValue, AnnotatorError> {
         if let Desc::Function(f) = &self.descs[desc] {
             if f.specialize == Specialize::Memo {
                 let func = f.func.clone();
@@ -358,7 +480,10 @@ impl Annotator {
         let positional = args.flat_positional().unwrap_or_default();
         let graph = self.graph_for_call(py, desc, &positional)?;
         if let Some((g, b)) = self.position() {
-            self.call_sites.entry((g, b, self.current_op)).or_default().insert(desc, graph);
+            self.call_sites
+                .entry((g, b, self.current_op))
+                .or_default()
+                .insert(desc, graph);
         }
         let cells = self.bind_args(py, graph, args)?;
         let start = self.graphs[graph].graph.startblock;
@@ -372,7 +497,12 @@ impl Annotator {
 
     /// A memo function: run in CPython now for every combination of the
     /// constant values its arguments can take.
-    fn call_memo(&mut self, py: Python<'_>, func: &PyObj, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+    fn call_memo(
+        &mut self,
+        py: Python<'_>,
+        func: &PyObj,
+        args: &CallArgs,
+    ) -> Result<SomeValue, AnnotatorError> {
         let positional = args.flat_positional().unwrap_or_default();
         let mut choices: Vec<Vec<PyObj>> = Vec::new();
         for a in &positional {
@@ -399,16 +529,24 @@ impl Annotator {
         let mut result = SomeValue::Impossible;
         let mut combos: Vec<Vec<PyObj>> = vec![Vec::new()];
         for c in &choices {
-            combos = combos.into_iter().flat_map(|prefix| c.iter().map(move |v| {
-                let mut p = prefix.clone();
-                p.push(v.clone());
-                p
-            })).collect();
+            combos = combos
+                .into_iter()
+                .flat_map(|prefix| {
+                    c.iter().map(move |v| {
+                        let mut p = prefix.clone();
+                        p.push(v.clone());
+                        p
+                    })
+                })
+                .collect();
         }
         for combo in combos {
             let argv: Vec<Bound<'_, PyAny>> = combo.iter().map(|o| o.bind(py).clone()).collect();
             let tuple = PyTuple::new(py, argv).map_err(|e| self.error(format!("{e}")))?;
-            let r = func.bind(py).call1(tuple).map_err(|e| self.error(format!("specialize:memo function raised {e}")))?;
+            let r = func
+                .bind(py)
+                .call1(tuple)
+                .map_err(|e| self.error(format!("specialize:memo function raised {e}")))?;
             let s = self.immutablevalue(py, &r)?;
             result = self.union(&result, &s).map_err(|e| self.error(e.message))?;
         }
@@ -416,16 +554,27 @@ impl Annotator {
     }
 
     /// The annotation of a prebuilt constant.
-    pub fn immutablevalue(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<SomeValue, AnnotatorError> {
+    pub fn immutablevalue(
+        &mut self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<SomeValue, AnnotatorError> {
         let k = || Some(PyObj::new(obj));
         if obj.is_none() {
             return Ok(SomeValue::None_);
         }
         if obj.is_instance_of::<PyBool>() {
-            return Ok(SomeValue::Bool { konst: Some(obj.is_truthy().unwrap_or(false)), knowntypedata: None });
+            return Ok(SomeValue::Bool {
+                konst: Some(obj.is_truthy().unwrap_or(false)),
+                knowntypedata: None,
+            });
         }
         if obj.is_instance_of::<PyInt>() {
-            let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            let tyname = obj
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
             let kind = match tyname.as_str() {
                 "r_uint" | "r_ulonglong" => IntKind::Unsigned,
                 "r_longlong" => IntKind::SignedLongLong,
@@ -433,20 +582,37 @@ impl Annotator {
             };
             let nonneg = obj.ge(0).unwrap_or(false);
             if kind == IntKind::Signed && obj.extract::<i64>().is_err() {
-                return Err(self.error(format!("the constant {} does not fit in a machine word", obj)));
+                return Err(self.error(format!(
+                    "the constant {} does not fit in a machine word",
+                    obj
+                )));
             }
-            return Ok(SomeValue::Integer { kind, nonneg, konst: k() });
+            return Ok(SomeValue::Integer {
+                kind,
+                nonneg,
+                konst: k(),
+            });
         }
         if obj.is_instance_of::<PyFloat>() {
             return Ok(SomeValue::Float { konst: k() });
         }
         if let Ok(s) = obj.cast::<PyString>() {
             let is_char = s.len().map(|n| n == 1).unwrap_or(false);
-            return Ok(SomeValue::Str { kind: StrKind::Str, is_char, can_be_none: false, konst: k() });
+            return Ok(SomeValue::Str {
+                kind: StrKind::Str,
+                is_char,
+                can_be_none: false,
+                konst: k(),
+            });
         }
         if let Ok(b) = obj.cast::<PyBytes>() {
             let is_char = b.as_bytes().len() == 1;
-            return Ok(SomeValue::Str { kind: StrKind::Bytes, is_char, can_be_none: false, konst: k() });
+            return Ok(SomeValue::Str {
+                kind: StrKind::Bytes,
+                is_char,
+                can_be_none: false,
+                konst: k(),
+            });
         }
         if let Ok(t) = obj.cast::<PyTuple>() {
             let mut items = Vec::new();
@@ -460,7 +626,8 @@ impl Annotator {
             return Ok(s.clone());
         }
         if let Ok(l) = obj.cast::<PyList>() {
-            let id = self.new_container(ItemKind::List, SomeValue::Impossible, SomeValue::Impossible);
+            let id =
+                self.new_container(ItemKind::List, SomeValue::Impossible, SomeValue::Impossible);
             let s = SomeValue::List(id);
             self.prebuilt_containers.insert(key, s.clone());
             for i in l.iter() {
@@ -470,7 +637,8 @@ impl Annotator {
             return Ok(s);
         }
         if let Ok(d) = obj.cast::<PyDict>() {
-            let id = self.new_container(ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
+            let id =
+                self.new_container(ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
             let s = SomeValue::Dict(id);
             self.prebuilt_containers.insert(key, s.clone());
             for (kk, vv) in d.iter() {
@@ -481,7 +649,8 @@ impl Annotator {
             return Ok(s);
         }
         if let Ok(st) = obj.cast::<PySet>() {
-            let id = self.new_container(ItemKind::Set, SomeValue::Impossible, SomeValue::Impossible);
+            let id =
+                self.new_container(ItemKind::Set, SomeValue::Impossible, SomeValue::Impossible);
             let s = SomeValue::Set(id);
             self.prebuilt_containers.insert(key, s.clone());
             for i in st.iter() {
@@ -494,14 +663,21 @@ impl Annotator {
             return Ok(SomeValue::Builtin { name, s_self: None });
         }
         if crate::lldialect::is_lltype_object(obj) {
-            let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            let kind = obj
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
             if kind == "_ptr" {
                 if obj.is_truthy().unwrap_or(true) {
-                    return Err(self.error("prebuilt low-level structures are not supported yet (only null pointers)"));
+                    return Err(self.error(
+                        "prebuilt low-level structures are not supported yet (only null pointers)",
+                    ));
                 }
                 let t = obj.getattr("_T").map_err(|e| self.error(format!("{e}")))?;
                 let target = self.lltype_from_py(py, &t)?;
-                let pt = rpy3_model::lltype::LlType::ptr(target).map_err(|e| self.error(e.to_string()))?;
+                let pt = rpy3_model::lltype::LlType::ptr(target)
+                    .map_err(|e| self.error(e.to_string()))?;
                 return Ok(SomeValue::Ptr(pt));
             }
             let t = self.lltype_from_py(py, obj)?;
@@ -515,10 +691,18 @@ impl Annotator {
             let d = self.getdesc(py, obj)?;
             return Ok(self.pbc(d));
         }
-        let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        let tyname = obj
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         if tyname == "method" {
-            let func = obj.getattr("__func__").map_err(|e| self.error(format!("{e}")))?;
-            let selfobj = obj.getattr("__self__").map_err(|e| self.error(format!("{e}")))?;
+            let func = obj
+                .getattr("__func__")
+                .map_err(|e| self.error(format!("{e}")))?;
+            let selfobj = obj
+                .getattr("__self__")
+                .map_err(|e| self.error(format!("{e}")))?;
             if selfobj.is_instance_of::<PyType>() {
                 // a classmethod bound to a class known statically: the
                 // function with the class as its first argument
@@ -533,14 +717,20 @@ impl Annotator {
             }
             let s_self = self.immutablevalue(py, &selfobj)?;
             if let SomeValue::Instance { classdef, .. } = s_self {
-                let name: String = func.getattr("__name__").and_then(|n| n.extract()).unwrap_or_default();
+                let name: String = func
+                    .getattr("__name__")
+                    .and_then(|n| n.extract())
+                    .unwrap_or_default();
                 let d = self.method_desc(py, &func, classdef, &name)?;
                 return Ok(self.pbc(d));
             }
         }
         if tyname == "builtin_function_or_method" {
             // a method of a constant of a built-in type (`"".join`)
-            if let (Ok(selfobj), Ok(mname)) = (obj.getattr("__self__"), obj.getattr("__name__").and_then(|n| n.extract::<String>())) {
+            if let (Ok(selfobj), Ok(mname)) = (
+                obj.getattr("__self__"),
+                obj.getattr("__name__").and_then(|n| n.extract::<String>()),
+            ) {
                 if !selfobj.is_instance_of::<PyModule>() && !selfobj.is_none() {
                     let s_self = self.immutablevalue(py, &selfobj)?;
                     return crate::rules::method_of(self, py, &s_self, &mname);
@@ -549,10 +739,18 @@ impl Annotator {
         }
         // A prebuilt instance of a program class.
         let cls = obj.get_type();
-        if cls.getattr("__module__").map(|m| m.to_string() != "builtins").unwrap_or(false) && !is_rpy3_function(cls.as_any()) {
+        if cls
+            .getattr("__module__")
+            .map(|m| m.to_string() != "builtins")
+            .unwrap_or(false)
+            && !is_rpy3_function(cls.as_any())
+        {
             let cdef = self.getclassdef(py, cls.as_any())?;
             if self.seen_prebuilt.insert(key) {
-                if let Ok(d) = obj.getattr("__dict__").and_then(|d| d.cast_into::<PyDict>().map_err(Into::into)) {
+                if let Ok(d) = obj
+                    .getattr("__dict__")
+                    .and_then(|d| d.cast_into::<PyDict>().map_err(Into::into))
+                {
                     for (name, value) in d.iter() {
                         let name: String = name.extract().unwrap_or_default();
                         let s = self.immutablevalue(py, &value)?.without_const();
@@ -560,38 +758,80 @@ impl Annotator {
                     }
                 }
             }
-            return Ok(SomeValue::Instance { classdef: cdef, can_be_none: false });
+            return Ok(SomeValue::Instance {
+                classdef: cdef,
+                can_be_none: false,
+            });
         }
         if let Some(s) = crate::rules::immutable_builtin_value(self, py, obj)? {
             return Ok(s);
         }
         if obj.is_instance_of::<pyo3::types::PyCFunction>() {
-            let module: String = obj.getattr("__module__").and_then(|m| m.extract()).unwrap_or_default();
-            let fname: String = obj.getattr("__name__").and_then(|m| m.extract()).unwrap_or_default();
-            let qual = if module.is_empty() || module == "builtins" { fname } else { format!("{module}.{fname}") };
-            return Err(self.error(format!("the built-in function {qual}() is not supported in RPython")));
+            let module: String = obj
+                .getattr("__module__")
+                .and_then(|m| m.extract())
+                .unwrap_or_default();
+            let fname: String = obj
+                .getattr("__name__")
+                .and_then(|m| m.extract())
+                .unwrap_or_default();
+            let qual = if module.is_empty() || module == "builtins" {
+                fname
+            } else {
+                format!("{module}.{fname}")
+            };
+            return Err(self.error(format!(
+                "the built-in function {qual}() is not supported in RPython"
+            )));
         }
-        Err(self.error(format!("the prebuilt constant {} is not RPython", describe_obj(obj))))
+        Err(self.error(format!(
+            "the prebuilt constant {} is not RPython",
+            describe_obj(obj)
+        )))
     }
 }
 
 /// Whether an object declares itself frozen (`_freeze_()` true).
 pub fn frozen(obj: &Bound<'_, PyAny>) -> bool {
-    obj.getattr("_freeze_").and_then(|f| f.call0()).and_then(|r| r.is_truthy()).unwrap_or(false)
+    obj.getattr("_freeze_")
+        .and_then(|f| f.call0())
+        .and_then(|r| r.is_truthy())
+        .unwrap_or(false)
 }
 
 fn describe_obj(obj: &Bound<'_, PyAny>) -> String {
-    let r = obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+    let r = obj
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
     let r: String = r.chars().take(60).collect();
-    format!("{r} (of type {})", obj.get_type().name().map(|n| n.to_string()).unwrap_or_default())
+    format!(
+        "{r} (of type {})",
+        obj.get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default()
+    )
 }
 
 /// The part of an annotation that selects an `argtype` specialisation.
 fn type_key(s: &SomeValue) -> SomeValue {
     match s {
-        SomeValue::Integer { kind, .. } => SomeValue::Integer { kind: *kind, nonneg: false, konst: None },
-        SomeValue::Str { kind, .. } => SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None },
-        SomeValue::Instance { classdef, .. } => SomeValue::Instance { classdef: *classdef, can_be_none: false },
+        SomeValue::Integer { kind, .. } => SomeValue::Integer {
+            kind: *kind,
+            nonneg: false,
+            konst: None,
+        },
+        SomeValue::Str { kind, .. } => SomeValue::Str {
+            kind: *kind,
+            is_char: false,
+            can_be_none: false,
+            konst: None,
+        },
+        SomeValue::Instance { classdef, .. } => SomeValue::Instance {
+            classdef: *classdef,
+            can_be_none: false,
+        },
         other => other.without_const(),
     }
 }

@@ -23,12 +23,21 @@ impl Annotator {
         }
         let c = |x: &SomeValue| self.canonical_depth(x, depth + 1);
         let konst = |k: &Option<rpy3_model::PyObj>| match k {
-            Some(k) => pyo3::Python::attach(|py| format!("={}", k.bind(py).repr().map(|r| r.to_string()).unwrap_or_default())),
+            Some(k) => pyo3::Python::attach(|py| {
+                format!(
+                    "={}",
+                    k.bind(py).repr().map(|r| r.to_string()).unwrap_or_default()
+                )
+            }),
             None => String::new(),
         };
         match s {
             Impossible => "impossible".into(),
-            Integer { kind, nonneg, konst: k } => format!(
+            Integer {
+                kind,
+                nonneg,
+                konst: k,
+            } => format!(
                 "{}{}{}",
                 match kind {
                     IntKind::Signed => "int",
@@ -39,11 +48,22 @@ impl Annotator {
                 if *nonneg { "+" } else { "" },
                 konst(k)
             ),
-            Bool { konst: k, .. } => format!("bool{}", k.map(|b| format!("={b}")).unwrap_or_default()),
+            Bool { konst: k, .. } => {
+                format!("bool{}", k.map(|b| format!("={b}")).unwrap_or_default())
+            }
             Float { konst: k } => format!("float{}", konst(k)),
-            Str { kind, is_char, can_be_none, konst: k } => format!(
+            Str {
+                kind,
+                is_char,
+                can_be_none,
+                konst: k,
+            } => format!(
                 "{}{}{}{}",
-                if *kind == StrKind::Str { "str" } else { "bytes" },
+                if *kind == StrKind::Str {
+                    "str"
+                } else {
+                    "bytes"
+                },
                 if *is_char { "1" } else { "" },
                 if *can_be_none { "?" } else { "" },
                 konst(k)
@@ -63,26 +83,42 @@ impl Annotator {
                 let d = self.itemdefs.get(*id);
                 format!("dict[{}: {}]", c(&d.item), c(&d.value))
             }
-            Instance { classdef, can_be_none } => {
-                format!("inst({}){}", self.classdefs[*classdef].name, if *can_be_none { "?" } else { "" })
+            Instance {
+                classdef,
+                can_be_none,
+            } => {
+                format!(
+                    "inst({}){}",
+                    self.classdefs[*classdef].name,
+                    if *can_be_none { "?" } else { "" }
+                )
             }
             Pbc { descs, can_be_none } => {
                 let mut names: Vec<String> = descs.iter().map(|d| self.desc_name(*d)).collect();
                 names.sort();
-                format!("pbc{{{}}}{}", names.join(", "), if *can_be_none { "?" } else { "" })
+                format!(
+                    "pbc{{{}}}{}",
+                    names.join(", "),
+                    if *can_be_none { "?" } else { "" }
+                )
             }
             Iterator { over, variant } => format!("iter[{:?}]({})", variant, c(over)),
             Builtin { name, s_self } => match s_self {
                 Some(x) => format!("method {name} of {}", c(x)),
                 None => format!("builtin {name}"),
             },
-            Slice(parts) => format!("slice({})", parts.iter().map(c).collect::<Vec<_>>().join(", ")),
+            Slice(parts) => format!(
+                "slice({})",
+                parts.iter().map(c).collect::<Vec<_>>().join(", ")
+            ),
             LowLevelType(t) => format!("lltype {t}"),
             Ptr(t) => format!("{t}"),
             InteriorPtr { parent, field } => format!("interior {field} of {parent}"),
             Type { classdef, konst: k } => format!(
                 "type({}){}",
-                classdef.map(|c| self.classdefs[c].name.clone()).unwrap_or_default(),
+                classdef
+                    .map(|c| self.classdefs[c].name.clone())
+                    .unwrap_or_default(),
                 konst(k)
             ),
         }
@@ -93,11 +129,21 @@ impl Annotator {
         match &self.descs[d] {
             Desc::Function(f) => f.name.clone(),
             Desc::Class { name, .. } => format!("class {name}"),
-            Desc::Method { func, selfclassdef, .. } => {
-                format!("{} bound to {}", self.desc_name(*func), self.classdefs[*selfclassdef].name)
+            Desc::Method {
+                func, selfclassdef, ..
+            } => {
+                format!(
+                    "{} bound to {}",
+                    self.desc_name(*func),
+                    self.classdefs[*selfclassdef].name
+                )
             }
             Desc::Frozen { name, .. } => format!("frozen {name}"),
-            Desc::MethodOfFrozen { func, frozen } => format!("{} bound to {}", self.desc_name(*func), self.desc_name(*frozen)),
+            Desc::MethodOfFrozen { func, frozen } => format!(
+                "{} bound to {}",
+                self.desc_name(*func),
+                self.desc_name(*frozen)
+            ),
         }
     }
 
@@ -112,7 +158,9 @@ impl Annotator {
                     lines.push(format!("{v}: {}", self.canonical(s)));
                 }
             }
-            out.entry(ag.graph.source.qualname.clone()).or_default().push(lines.join("\n"));
+            out.entry(ag.graph.source.qualname.clone())
+                .or_default()
+                .push(lines.join("\n"));
         }
         for copies in out.values_mut() {
             copies.sort();

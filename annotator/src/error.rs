@@ -35,6 +35,12 @@ impl std::error::Error for AnnotatorError {}
 
 impl From<rpy3_flowspace::FlowError> for AnnotatorError {
     fn from(e: rpy3_flowspace::FlowError) -> AnnotatorError {
-        AnnotatorError { message: e.message, filename: e.filename, lineno: e.lineno, function: e.function, chain: Vec::new() }
+        AnnotatorError {
+            message: e.message,
+            filename: e.filename,
+            lineno: e.lineno,
+            function: e.function,
+            chain: Vec::new(),
+        }
     }
 }

@@ -149,13 +149,21 @@ impl Annotator {
     pub fn set_order(&mut self, order: Order) {
         self.order = order;
         if let Order::Shuffled(seed) = order {
-            self.rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1;
+            self.rng = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407)
+                | 1;
         }
     }
 
     /// Annotates everything reachable from `func` called with arguments
     /// of the given annotations; returns the entry graph.
-    pub fn annotate(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, args: Vec<SomeValue>) -> Result<GraphId, AnnotatorError> {
+    pub fn annotate(
+        &mut self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        args: Vec<SomeValue>,
+    ) -> Result<GraphId, AnnotatorError> {
         let desc = self.getdesc(py, func)?;
         let graph = self.graph_for_call(py, desc, &args)?;
         let cells = self.bind_args(py, graph, description::CallArgs::positional(args))?;
@@ -174,11 +182,18 @@ impl Annotator {
 
     /// The annotation of a variable (`Impossible` if not reached).
     pub fn binding(&self, graph: GraphId, v: VarId) -> SomeValue {
-        self.graphs[graph].bindings[v].clone().unwrap_or(SomeValue::Impossible)
+        self.graphs[graph].bindings[v]
+            .clone()
+            .unwrap_or(SomeValue::Impossible)
     }
 
     /// The annotation of an operand.
-    pub fn annotation_of(&mut self, py: Python<'_>, graph: GraphId, h: &Hlvalue) -> Result<SomeValue, AnnotatorError> {
+    pub fn annotation_of(
+        &mut self,
+        py: Python<'_>,
+        graph: GraphId,
+        h: &Hlvalue,
+    ) -> Result<SomeValue, AnnotatorError> {
         match h {
             Hlvalue::Variable(v) => Ok(self.binding(graph, *v)),
             Hlvalue::Constant(c) => self.immutablevalue(py, c.value.bind(py)),
@@ -196,7 +211,13 @@ impl Annotator {
             }
             None => ("<unknown>".into(), 0, None),
         };
-        AnnotatorError { message: message.into(), filename, lineno, function, chain: Vec::new() }
+        AnnotatorError {
+            message: message.into(),
+            filename,
+            lineno,
+            function,
+            chain: Vec::new(),
+        }
     }
 
     fn union_error(&self, e: UnionError, what: &str) -> AnnotatorError {
@@ -211,21 +232,57 @@ impl Annotator {
     /// and uniting class definitions).
     pub fn union(&mut self, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, UnionError> {
         use SomeValue::*;
-        if let (Pbc { descs, can_be_none: false }, Type { classdef, .. }) | (Type { classdef, .. }, Pbc { descs, can_be_none: false }) = (a, b) {
+        if let (
+            Pbc {
+                descs,
+                can_be_none: false,
+            },
+            Type { classdef, .. },
+        )
+        | (
+            Type { classdef, .. },
+            Pbc {
+                descs,
+                can_be_none: false,
+            },
+        ) = (a, b)
+        {
             // a class given as a constant and a class known by its base
             // (an exception's type): a class below their common base
             return self.union_classes_with_type(descs, *classdef);
         }
-        if let (Pbc { descs: d1, can_be_none: n1 }, Pbc { descs: d2, can_be_none: n2 }) = (a, b) {
+        if let (
+            Pbc {
+                descs: d1,
+                can_be_none: n1,
+            },
+            Pbc {
+                descs: d2,
+                can_be_none: n2,
+            },
+        ) = (a, b)
+        {
             let mut descs: BTreeSet<DescId> = (**d1).clone();
             descs.extend(d2.iter().copied());
-            return Ok(Pbc { descs: Arc::new(self.simplify_methods(descs)), can_be_none: *n1 || *n2 });
+            return Ok(Pbc {
+                descs: Arc::new(self.simplify_methods(descs)),
+                can_be_none: *n1 || *n2,
+            });
         }
         if let Some(r) = model::union_simple(a, b) {
             return r;
         }
         Ok(match (a, b) {
-            (Bool { konst: c1, knowntypedata: Some(k1) }, Bool { konst: c2, knowntypedata: Some(k2) }) => {
+            (
+                Bool {
+                    konst: c1,
+                    knowntypedata: Some(k1),
+                },
+                Bool {
+                    konst: c2,
+                    knowntypedata: Some(k2),
+                },
+            ) => {
                 // facts about a variable known on both sides hold for the
                 // union, generalised (PyPy's merge_knowntypedata)
                 let mut facts = Vec::new();
@@ -246,13 +303,21 @@ impl Annotator {
                 }
                 Bool {
                     konst: if c1 == c2 { *c1 } else { None },
-                    knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(model::KnownTypeData { facts })) },
+                    knowntypedata: if facts.is_empty() {
+                        None
+                    } else {
+                        Some(Arc::new(model::KnownTypeData { facts }))
+                    },
                 }
             }
             (Tuple(x), Tuple(y)) => {
                 if x.len() != y.len() {
                     return Err(UnionError {
-                        message: format!("tuples of different lengths ({} and {})", x.len(), y.len()),
+                        message: format!(
+                            "tuples of different lengths ({} and {})",
+                            x.len(),
+                            y.len()
+                        ),
                     });
                 }
                 let mut items = Vec::with_capacity(x.len());
@@ -265,33 +330,70 @@ impl Annotator {
             (Dict(x), Dict(y)) => Dict(self.merge_itemdefs(*x, *y)?),
             (Set(x), Set(y)) => Set(self.merge_itemdefs(*x, *y)?),
             (Generator(x), Generator(y)) => Generator(self.merge_itemdefs(*x, *y)?),
-            (Instance { classdef: c1, can_be_none: n1 }, Instance { classdef: c2, can_be_none: n2 }) => {
-                match self.common_base(*c1, *c2) {
-                    Some(c) => Instance { classdef: c, can_be_none: *n1 || *n2 },
-                    None => {
-                        return Err(UnionError {
-                            message: format!(
-                                "instances of {} and {} have no common base class",
-                                self.classdefs[*c1].name, self.classdefs[*c2].name
-                            ),
-                        })
-                    }
+            (
+                Instance {
+                    classdef: c1,
+                    can_be_none: n1,
+                },
+                Instance {
+                    classdef: c2,
+                    can_be_none: n2,
+                },
+            ) => match self.common_base(*c1, *c2) {
+                Some(c) => Instance {
+                    classdef: c,
+                    can_be_none: *n1 || *n2,
+                },
+                None => {
+                    return Err(UnionError {
+                        message: format!(
+                            "instances of {} and {} have no common base class",
+                            self.classdefs[*c1].name, self.classdefs[*c2].name
+                        ),
+                    })
                 }
-            }
+            },
             (Type { classdef: c1, .. }, Type { classdef: c2, .. }) => {
                 let c = match (c1, c2) {
                     (Some(x), Some(y)) => self.common_base(*x, *y),
                     _ => None,
                 };
-                Type { classdef: c, konst: None }
+                Type {
+                    classdef: c,
+                    konst: None,
+                }
             }
-            (Iterator { over: o1, variant: v1 }, Iterator { over: o2, variant: v2 }) if v1 == v2 => {
+            (
+                Iterator {
+                    over: o1,
+                    variant: v1,
+                },
+                Iterator {
+                    over: o2,
+                    variant: v2,
+                },
+            ) if v1 == v2 => {
                 let over = self.union(o1, o2)?;
-                Iterator { over: Box::new(over), variant: *v1 }
+                Iterator {
+                    over: Box::new(over),
+                    variant: *v1,
+                }
             }
-            (Builtin { name: n1, s_self: Some(s1) }, Builtin { name: n2, s_self: Some(s2) }) if n1 == n2 => {
+            (
+                Builtin {
+                    name: n1,
+                    s_self: Some(s1),
+                },
+                Builtin {
+                    name: n2,
+                    s_self: Some(s2),
+                },
+            ) if n1 == n2 => {
                 let s = self.union(s1, s2)?;
-                Builtin { name: n1, s_self: Some(Box::new(s)) }
+                Builtin {
+                    name: n1,
+                    s_self: Some(Box::new(s)),
+                }
             }
             _ => {
                 return Err(UnionError {
@@ -308,7 +410,10 @@ impl Annotator {
     pub fn simplify_methods(&mut self, descs: BTreeSet<DescId>) -> BTreeSet<DescId> {
         let mut groups: HashMap<DescId, Vec<(DescId, ClassDefId)>> = HashMap::new();
         for &d in &descs {
-            if let Desc::Method { func, selfclassdef, .. } = &self.descs[d] {
+            if let Desc::Method {
+                func, selfclassdef, ..
+            } = &self.descs[d]
+            {
                 groups.entry(*func).or_default().push((d, *selfclassdef));
             }
         }
@@ -346,25 +451,47 @@ impl Annotator {
 
     /// The method description binding the function description `func` to
     /// instances of `selfclassdef`.
-    pub fn method_desc_for(&mut self, func: DescId, selfclassdef: ClassDefId, name: &str) -> DescId {
+    pub fn method_desc_for(
+        &mut self,
+        func: DescId,
+        selfclassdef: ClassDefId,
+        name: &str,
+    ) -> DescId {
         for (id, d) in self.descs.iter() {
-            if let Desc::Method { func: f, selfclassdef: s, .. } = d {
+            if let Desc::Method {
+                func: f,
+                selfclassdef: s,
+                ..
+            } = d
+            {
                 if *f == func && *s == selfclassdef {
                     return id;
                 }
             }
         }
-        self.descs.push(Desc::Method { func, selfclassdef, name: name.to_string() })
+        self.descs.push(Desc::Method {
+            func,
+            selfclassdef,
+            name: name.to_string(),
+        })
     }
 
-    fn union_classes_with_type(&mut self, descs: &BTreeSet<DescId>, classdef: Option<ClassDefId>) -> Result<SomeValue, UnionError> {
+    fn union_classes_with_type(
+        &mut self,
+        descs: &BTreeSet<DescId>,
+        classdef: Option<ClassDefId>,
+    ) -> Result<SomeValue, UnionError> {
         let mut result = classdef;
         for d in descs {
             let Desc::Class { cls, .. } = &self.descs[*d] else {
-                return Err(UnionError { message: "cannot unite a class and a prebuilt constant that is not a class".into() });
+                return Err(UnionError {
+                    message: "cannot unite a class and a prebuilt constant that is not a class"
+                        .into(),
+                });
             };
             let cls = cls.clone();
-            let cdef = Python::attach(|py| self.getclassdef(py, cls.bind(py))).map_err(|e| UnionError { message: e.message })?;
+            let cdef = Python::attach(|py| self.getclassdef(py, cls.bind(py)))
+                .map_err(|e| UnionError { message: e.message })?;
             result = match result {
                 Some(r) => self.common_base(r, cdef),
                 None => None,
@@ -373,7 +500,10 @@ impl Annotator {
                 break;
             }
         }
-        Ok(SomeValue::Type { classdef: result, konst: None })
+        Ok(SomeValue::Type {
+            classdef: result,
+            konst: None,
+        })
     }
 
     /// Merges two container definitions, reflowing the readers of a side
@@ -385,7 +515,9 @@ impl Annotator {
         }
         let (da, db) = (self.itemdefs.get(ra).clone(), self.itemdefs.get(rb).clone());
         if da.kind != db.kind {
-            return Err(UnionError { message: "containers of different kinds".into() });
+            return Err(UnionError {
+                message: "containers of different kinds".into(),
+            });
         }
         let item = self.union(&da.item, &db.item)?;
         let value = self.union(&da.value, &db.value)?;
@@ -413,10 +545,19 @@ impl Annotator {
     }
 
     /// Generalises the item (and value) of a container definition.
-    pub fn generalize_item(&mut self, id: ItemDefId, item: &SomeValue, value: &SomeValue) -> Result<(), AnnotatorError> {
+    pub fn generalize_item(
+        &mut self,
+        id: ItemDefId,
+        item: &SomeValue,
+        value: &SomeValue,
+    ) -> Result<(), AnnotatorError> {
         let d = self.itemdefs.get(id).clone();
-        let new_item = self.union(&d.item, item).map_err(|e| self.union_error(e, "storing an item into a container"))?;
-        let new_value = self.union(&d.value, value).map_err(|e| self.union_error(e, "storing a value into a dict"))?;
+        let new_item = self
+            .union(&d.item, item)
+            .map_err(|e| self.union_error(e, "storing an item into a container"))?;
+        let new_value = self
+            .union(&d.value, value)
+            .map_err(|e| self.union_error(e, "storing a value into a dict"))?;
         let new_item = self.normalize(&new_item);
         let new_value = self.normalize(&new_value);
         let d = self.itemdefs.get_mut(id);
@@ -442,7 +583,12 @@ impl Annotator {
     }
 
     /// A new container definition.
-    pub fn new_container(&mut self, kind: ItemKind, item: SomeValue, value: SomeValue) -> ItemDefId {
+    pub fn new_container(
+        &mut self,
+        kind: ItemKind,
+        item: SomeValue,
+        value: SomeValue,
+    ) -> ItemDefId {
         self.itemdefs.new_def(kind, item, value)
     }
 
@@ -456,8 +602,17 @@ impl Annotator {
             Set(i) => Set(self.itemdefs.find(*i)),
             Generator(i) => Generator(self.itemdefs.find(*i)),
             Tuple(items) => Tuple(items.iter().map(|x| self.normalize(x)).collect()),
-            Iterator { over, variant } => Iterator { over: Box::new(self.normalize(over)), variant: *variant },
-            Builtin { name, s_self: Some(s) } => Builtin { name, s_self: Some(Box::new(self.normalize(s))) },
+            Iterator { over, variant } => Iterator {
+                over: Box::new(self.normalize(over)),
+                variant: *variant,
+            },
+            Builtin {
+                name,
+                s_self: Some(s),
+            } => Builtin {
+                name,
+                s_self: Some(Box::new(self.normalize(s))),
+            },
             other => other.clone(),
         }
     }
@@ -491,7 +646,12 @@ impl Annotator {
 
     /// Merges `cells` into the input arguments of `block` and schedules it
     /// if anything generalised (or it was never flowed).
-    pub fn addpendingblock(&mut self, graph: GraphId, block: BlockId, cells: Vec<SomeValue>) -> Result<(), AnnotatorError> {
+    pub fn addpendingblock(
+        &mut self,
+        graph: GraphId,
+        block: BlockId,
+        cells: Vec<SomeValue>,
+    ) -> Result<(), AnnotatorError> {
         let inputargs = self.graphs[graph].graph.blocks[block].inputargs.clone();
         if inputargs.len() != cells.len() {
             return Err(self.error("internal error: wrong number of values for a block"));
@@ -505,7 +665,11 @@ impl Annotator {
         let g = &self.graphs[graph].graph;
         if block == g.returnblock {
             if changed {
-                let callers: Vec<Position> = self.notify.get(&graph).map(|s| s.iter().copied().collect()).unwrap_or_default();
+                let callers: Vec<Position> = self
+                    .notify
+                    .get(&graph)
+                    .map(|s| s.iter().copied().collect())
+                    .unwrap_or_default();
                 for c in callers {
                     self.reflow(c);
                 }
@@ -532,8 +696,13 @@ impl Annotator {
         if g.blocks[g.startblock].inputargs.contains(&v) {
             return format!("merging the argument '{name}' of the calls to '{func}'");
         }
-        let block = g.iterblocks().into_iter().find(|&b| g.blocks[b].inputargs.contains(&v));
-        let line = block.map(|b| g.block_lineno(b)).unwrap_or(g.source.firstlineno);
+        let block = g
+            .iterblocks()
+            .into_iter()
+            .find(|&b| g.blocks[b].inputargs.contains(&v));
+        let line = block
+            .map(|b| g.block_lineno(b))
+            .unwrap_or(g.source.firstlineno);
         if name.is_empty() {
             format!("merging the values that reach line {line} of '{func}'")
         } else {
@@ -542,7 +711,12 @@ impl Annotator {
     }
 
     /// Generalises the binding of `v` with `s`; true if it changed.
-    fn setbinding(&mut self, graph: GraphId, v: VarId, s: &SomeValue) -> Result<bool, AnnotatorError> {
+    fn setbinding(
+        &mut self,
+        graph: GraphId,
+        v: VarId,
+        s: &SomeValue,
+    ) -> Result<bool, AnnotatorError> {
         let old = self.graphs[graph].bindings[v].clone();
         let new = match &old {
             None => s.clone(),
@@ -557,7 +731,12 @@ impl Annotator {
             return Ok(false);
         }
         if let Some(cb) = self.on_bind.as_mut() {
-            cb(graph, v, old_norm.as_ref().unwrap_or(&SomeValue::Impossible), &new);
+            cb(
+                graph,
+                v,
+                old_norm.as_ref().unwrap_or(&SomeValue::Impossible),
+                &new,
+            );
         }
         self.graphs[graph].bindings[v] = Some(new);
         Ok(true)
@@ -567,16 +746,30 @@ impl Annotator {
     /// arguments: the new annotation replaces the old one when it contains
     /// it, so facts that depend on the arguments (narrowing data) are
     /// those of the latest computation, whatever the order of reflows.
-    fn setresult(&mut self, graph: GraphId, v: VarId, s: &SomeValue) -> Result<bool, AnnotatorError> {
+    fn setresult(
+        &mut self,
+        graph: GraphId,
+        v: VarId,
+        s: &SomeValue,
+    ) -> Result<bool, AnnotatorError> {
         let Some(old) = self.graphs[graph].bindings[v].clone() else {
             return self.setbinding(graph, v, s);
         };
-        let joined = self.union(&old, s).map_err(|e| self.union_error(e, "recomputing the result of an operation"))?;
+        let joined = self
+            .union(&old, s)
+            .map_err(|e| self.union_error(e, "recomputing the result of an operation"))?;
         let strip = |x: &SomeValue| match x {
-            SomeValue::Bool { konst, .. } => SomeValue::Bool { konst: *konst, knowntypedata: None },
+            SomeValue::Bool { konst, .. } => SomeValue::Bool {
+                konst: *konst,
+                knowntypedata: None,
+            },
             other => other.clone(),
         };
-        let new = if self.normalize(&strip(&joined)) == self.normalize(&strip(s)) { s.clone() } else { joined };
+        let new = if self.normalize(&strip(&joined)) == self.normalize(&strip(s)) {
+            s.clone()
+        } else {
+            joined
+        };
         let new = self.normalize(&new);
         if self.normalize(&old) == new {
             return Ok(false);
@@ -599,7 +792,12 @@ impl Annotator {
         Ok(())
     }
 
-    fn flowin(&mut self, py: Python<'_>, graph: GraphId, block: BlockId) -> Result<(), AnnotatorError> {
+    fn flowin(
+        &mut self,
+        py: Python<'_>,
+        graph: GraphId,
+        block: BlockId,
+    ) -> Result<(), AnnotatorError> {
         let g = self.graphs[graph].graph.clone();
         let b = &g.blocks[block];
         let nops = b.operations.len();
@@ -617,7 +815,12 @@ impl Annotator {
             }
             let result = rules::consider_op(self, py, graph, op, &args)?;
             if result.is_impossible() {
-                let is_call = matches!(op.opname, rpy3_model::OpName::SimpleCall | rpy3_model::OpName::CallArgs | rpy3_model::OpName::Next);
+                let is_call = matches!(
+                    op.opname,
+                    rpy3_model::OpName::SimpleCall
+                        | rpy3_model::OpName::CallArgs
+                        | rpy3_model::OpName::Next
+                );
                 if is_call {
                     // A call that does not return (yet): the rest of the
                     // block is dead until it does.  Its results are
@@ -641,7 +844,13 @@ impl Annotator {
         self.follow_exits(py, graph, block, last_raised)
     }
 
-    fn follow_exits(&mut self, py: Python<'_>, graph: GraphId, block: BlockId, last_raised: bool) -> Result<(), AnnotatorError> {
+    fn follow_exits(
+        &mut self,
+        py: Python<'_>,
+        graph: GraphId,
+        block: BlockId,
+        last_raised: bool,
+    ) -> Result<(), AnnotatorError> {
         let g = self.graphs[graph].graph.clone();
         let b = &g.blocks[block];
         match &b.exitswitch {
@@ -653,12 +862,18 @@ impl Annotator {
             ExitSwitch::Value(h) => {
                 let s = self.annotation_of(py, graph, h)?;
                 let (konst, facts) = match &s {
-                    SomeValue::Bool { konst, knowntypedata } => (*konst, knowntypedata.clone()),
+                    SomeValue::Bool {
+                        konst,
+                        knowntypedata,
+                    } => (*konst, knowntypedata.clone()),
                     _ => (None, None),
                 };
                 for &l in &b.exits {
                     let link = &g.links[l];
-                    let case = link.exitcase.as_ref().map(|c| c.value.bind(py).is_truthy().unwrap_or(false));
+                    let case = link
+                        .exitcase
+                        .as_ref()
+                        .map(|c| c.value.bind(py).is_truthy().unwrap_or(false));
                     if let (Some(k), Some(c)) = (konst, case) {
                         if k != c {
                             continue;
@@ -701,11 +916,25 @@ impl Annotator {
             self.current = Some((pos, link.lineno));
         }
         let mut extra: HashMap<VarId, SomeValue> = HashMap::new();
-        if let (Some(et), Some(ev), Some(case)) = (link.last_exception, link.last_exc_value, &link.exitcase) {
+        if let (Some(et), Some(ev), Some(case)) =
+            (link.last_exception, link.last_exc_value, &link.exitcase)
+        {
             let cls = case.value.bind(py).clone();
             let cdef = self.getclassdef(py, &cls)?;
-            extra.insert(et, SomeValue::Type { classdef: Some(cdef), konst: None });
-            extra.insert(ev, SomeValue::Instance { classdef: cdef, can_be_none: false });
+            extra.insert(
+                et,
+                SomeValue::Type {
+                    classdef: Some(cdef),
+                    konst: None,
+                },
+            );
+            extra.insert(
+                ev,
+                SomeValue::Instance {
+                    classdef: cdef,
+                    can_be_none: false,
+                },
+            );
         }
         let mut cells = Vec::with_capacity(link.args.len());
         for a in &link.args {
@@ -717,7 +946,11 @@ impl Annotator {
                         // narrowing never widens: what the variable holds
                         // and what the test proved, both
                         let current = self.binding(graph, *v);
-                        if current.is_impossible() { s.clone() } else { self.meet(&current, s) }
+                        if current.is_impossible() {
+                            s.clone()
+                        } else {
+                            self.meet(&current, s)
+                        }
                     } else {
                         self.binding(graph, *v)
                     }
@@ -828,7 +1061,11 @@ fn compute_typeof(g: &FunctionGraph) -> HashMap<VarId, VarId> {
                         ok = false;
                         break;
                     };
-                    let val = if Some(*a) == link.last_exception { link.last_exc_value } else { rel.get(a).copied() };
+                    let val = if Some(*a) == link.last_exception {
+                        link.last_exc_value
+                    } else {
+                        rel.get(a).copied()
+                    };
                     let Some(val) = val else {
                         ok = false;
                         break;

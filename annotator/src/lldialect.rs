@@ -12,13 +12,20 @@ use crate::Annotator;
 
 /// Whether `obj` belongs to the `rpy3.lltype` module (a type or a pointer).
 pub fn is_lltype_object(obj: &Bound<'_, PyAny>) -> bool {
-    obj.get_type().module().map(|m| m == "rpy3.lltype").unwrap_or(false)
+    obj.get_type()
+        .module()
+        .map(|m| m == "rpy3.lltype")
+        .unwrap_or(false)
 }
 
 impl Annotator {
     /// The low-level type a `rpy3.lltype` type object stands for (the same
     /// Python struct always gives the same type).
-    pub fn lltype_from_py(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<LlType, AnnotatorError> {
+    pub fn lltype_from_py(
+        &mut self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<LlType, AnnotatorError> {
         // a struct and the forward reference that became it share their
         // identity token
         let key = match obj.getattr("_ident") {
@@ -29,12 +36,23 @@ impl Annotator {
             return Ok(*t);
         }
         let _ = py;
-        let bad = |a: &Annotator, why: &str| a.error(format!("{} is not a low-level type: {why}", obj.repr().map(|r| r.to_string()).unwrap_or_default()));
-        let kind = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        let bad = |a: &Annotator, why: &str| {
+            a.error(format!(
+                "{} is not a low-level type: {why}",
+                obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        };
+        let kind = obj
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
         let get = |name: &str| obj.getattr(name);
         let t = match kind.as_str() {
             "Primitive" => {
-                let name: String = get("_name").and_then(|n| n.extract()).map_err(|_| bad(self, "no _name"))?;
+                let name: String = get("_name")
+                    .and_then(|n| n.extract())
+                    .map_err(|_| bad(self, "no _name"))?;
                 match name.as_str() {
                     "Signed" => lltype::SIGNED,
                     "Unsigned" => lltype::UNSIGNED,
@@ -59,7 +77,9 @@ impl Annotator {
                 LlType::array(item, kind == "GcArray").map_err(|e| bad(self, &e.to_string()))?
             }
             "FuncType" => {
-                let args: Vec<Bound<'_, PyAny>> = get("ARGS").and_then(|a| a.try_iter()?.collect()).map_err(|_| bad(self, "no ARGS"))?;
+                let args: Vec<Bound<'_, PyAny>> = get("ARGS")
+                    .and_then(|a| a.try_iter()?.collect())
+                    .map_err(|_| bad(self, "no ARGS"))?;
                 let mut lls = Vec::new();
                 for a in &args {
                     lls.push(self.lltype_from_py(py, a)?);
@@ -68,19 +88,29 @@ impl Annotator {
                 LlType::func(lls, self.lltype_from_py(py, &res)?)
             }
             "Struct" | "GcStruct" | "ForwardReference" | "GcForwardReference" => {
-                let gc = get("_gckind").and_then(|g| g.extract::<String>()).map(|g| g == "gc").unwrap_or(kind.starts_with("Gc"));
+                let gc = get("_gckind")
+                    .and_then(|g| g.extract::<String>())
+                    .map(|g| g == "gc")
+                    .unwrap_or(kind.starts_with("Gc"));
                 // a forward reference first, so recursive fields find it
                 let fwd = LlType::forward(gc);
                 self.ll_types.insert(key.clone(), fwd);
-                let name: String = get("_name").and_then(|n| n.extract()).map_err(|_| bad(self, "an unresolved forward reference"))?;
-                let names: Vec<String> = get("_names").and_then(|n| n.extract()).map_err(|_| bad(self, "no _names"))?;
+                let name: String = get("_name")
+                    .and_then(|n| n.extract())
+                    .map_err(|_| bad(self, "an unresolved forward reference"))?;
+                let names: Vec<String> = get("_names")
+                    .and_then(|n| n.extract())
+                    .map_err(|_| bad(self, "no _names"))?;
                 let flds = get("_flds").map_err(|_| bad(self, "no _flds"))?;
                 let mut fields = Vec::new();
                 for n in names {
-                    let ft = flds.get_item(n.as_str()).map_err(|_| bad(self, "a field without a type"))?;
+                    let ft = flds
+                        .get_item(n.as_str())
+                        .map_err(|_| bad(self, "a field without a type"))?;
                     fields.push((n, self.lltype_from_py(py, &ft)?));
                 }
-                fwd.become_(&name, fields).map_err(|e| bad(self, &e.to_string()))?;
+                fwd.become_(&name, fields)
+                    .map_err(|e| bad(self, &e.to_string()))?;
                 fwd
             }
             other => return Err(bad(self, &format!("a {other}"))),
@@ -95,13 +125,26 @@ impl Annotator {
             TypeDef::Primitive(p) => match p {
                 lltype::Primitive::Signed | lltype::Primitive::SignedLongLong => SomeValue::int(),
                 lltype::Primitive::Unsigned | lltype::Primitive::UnsignedLongLong => {
-                    SomeValue::Integer { kind: IntKind::Unsigned, nonneg: true, konst: None }
+                    SomeValue::Integer {
+                        kind: IntKind::Unsigned,
+                        nonneg: true,
+                        konst: None,
+                    }
                 }
                 lltype::Primitive::Float => SomeValue::float(),
                 lltype::Primitive::Bool => SomeValue::bool(),
-                lltype::Primitive::UniChar => SomeValue::Str { kind: StrKind::Str, is_char: true, can_be_none: false, konst: None },
+                lltype::Primitive::UniChar => SomeValue::Str {
+                    kind: StrKind::Str,
+                    is_char: true,
+                    can_be_none: false,
+                    konst: None,
+                },
                 lltype::Primitive::Void => SomeValue::None_,
-                lltype::Primitive::Char => return Err(self.error("Char fields in low-level helpers are not supported yet (use UniChar)")),
+                lltype::Primitive::Char => {
+                    return Err(self.error(
+                        "Char fields in low-level helpers are not supported yet (use UniChar)",
+                    ))
+                }
             },
             TypeDef::Ptr(_) => SomeValue::Ptr(t),
             other => return Err(self.error(format!("a value of low-level type {other:?}"))),
@@ -112,7 +155,9 @@ impl Annotator {
 /// Finds field `name` in struct `t` or in its inlined parents (first
 /// fields); returns the parents to go through and the field type.
 pub fn find_field(t: LlType, name: &str) -> Option<(Vec<LlType>, LlType)> {
-    let TypeDef::Struct { fields, .. } = t.def() else { return None };
+    let TypeDef::Struct { fields, .. } = t.def() else {
+        return None;
+    };
     if let Some((_, ft)) = fields.iter().find(|(n, _)| n == name) {
         return Some((Vec::new(), *ft));
     }

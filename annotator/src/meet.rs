@@ -19,12 +19,33 @@ impl Annotator {
         }
         match (&a, &b) {
             (None_, x) => x.can_be_none(),
-            (Tuple(x), Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q)),
-            (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) | (Generator(_), Generator(_)) => false,
-            (Instance { classdef: c1, can_be_none: n1 }, Instance { classdef: c2, can_be_none: n2 }) => {
-                self.is_subclass(*c1, *c2) && (!n1 || *n2)
+            (Tuple(x), Tuple(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
             }
-            (Type { classdef: c1, konst: k1 }, Type { classdef: c2, konst: k2 }) => {
+            (List(_), List(_))
+            | (Dict(_), Dict(_))
+            | (Set(_), Set(_))
+            | (Generator(_), Generator(_)) => false,
+            (
+                Instance {
+                    classdef: c1,
+                    can_be_none: n1,
+                },
+                Instance {
+                    classdef: c2,
+                    can_be_none: n2,
+                },
+            ) => self.is_subclass(*c1, *c2) && (!n1 || *n2),
+            (
+                Type {
+                    classdef: c1,
+                    konst: k1,
+                },
+                Type {
+                    classdef: c2,
+                    konst: k2,
+                },
+            ) => {
                 let classes = match (c1, c2) {
                     (_, None) => true,
                     (Some(x), Some(y)) => self.is_subclass(*x, *y),
@@ -32,9 +53,29 @@ impl Annotator {
                 };
                 classes && (k2.is_none() || k1 == k2)
             }
-            (Iterator { over: o1, variant: v1 }, Iterator { over: o2, variant: v2 }) => v1 == v2 && self.leq(o1, o2),
-            (Builtin { name: n1, s_self: Some(s1) }, Builtin { name: n2, s_self: Some(s2) }) => n1 == n2 && self.leq(s1, s2),
-            (Slice(x), Slice(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q)),
+            (
+                Iterator {
+                    over: o1,
+                    variant: v1,
+                },
+                Iterator {
+                    over: o2,
+                    variant: v2,
+                },
+            ) => v1 == v2 && self.leq(o1, o2),
+            (
+                Builtin {
+                    name: n1,
+                    s_self: Some(s1),
+                },
+                Builtin {
+                    name: n2,
+                    s_self: Some(s2),
+                },
+            ) => n1 == n2 && self.leq(s1, s2),
+            (Slice(x), Slice(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
+            }
             // constants compare by value, not by object
             _ => match union_simple(&a, &b) {
                 Some(Ok(u)) => self.canonical(&u) == self.canonical(&b),
@@ -55,7 +96,9 @@ impl Annotator {
         }
         let both_none = a.can_be_none() && b.can_be_none();
         let none_or_impossible = || if both_none { None_ } else { Impossible };
-        let konst = |k1: &Option<rpy3_model::PyObj>, k2: &Option<rpy3_model::PyObj>| -> Result<Option<rpy3_model::PyObj>, ()> {
+        let konst = |k1: &Option<rpy3_model::PyObj>,
+                     k2: &Option<rpy3_model::PyObj>|
+         -> Result<Option<rpy3_model::PyObj>, ()> {
             match (k1, k2) {
                 (Some(x), Some(y)) => {
                     if crate::model::same_const(x, y) {
@@ -69,25 +112,53 @@ impl Annotator {
             }
         };
         match (a, b) {
-            (Integer { kind: k1, nonneg: n1, konst: c1 }, Integer { kind: k2, nonneg: n2, konst: c2 }) if k1 == k2 => {
-                match konst(c1, c2) {
-                    Ok(c) => Integer { kind: *k1, nonneg: *n1 || *n2, konst: c },
-                    Err(()) => Impossible,
-                }
-            }
+            (
+                Integer {
+                    kind: k1,
+                    nonneg: n1,
+                    konst: c1,
+                },
+                Integer {
+                    kind: k2,
+                    nonneg: n2,
+                    konst: c2,
+                },
+            ) if k1 == k2 => match konst(c1, c2) {
+                Ok(c) => Integer {
+                    kind: *k1,
+                    nonneg: *n1 || *n2,
+                    konst: c,
+                },
+                Err(()) => Impossible,
+            },
             (Bool { konst: c1, .. }, Bool { konst: c2, .. }) => match (c1, c2) {
                 (Some(x), Some(y)) if x != y => Impossible,
-                _ => Bool { konst: c1.or(*c2), knowntypedata: None },
+                _ => Bool {
+                    konst: c1.or(*c2),
+                    knowntypedata: None,
+                },
             },
-            (Bool { konst, .. }, Integer { konst: ik, .. }) | (Integer { konst: ik, .. }, Bool { konst, .. }) => {
-                let int_value = ik.as_ref().map(|k| pyo3::Python::attach(|py| {
-                    use pyo3::prelude::*;
-                    k.bind(py).extract::<i64>().ok()
-                }));
+            (Bool { konst, .. }, Integer { konst: ik, .. })
+            | (Integer { konst: ik, .. }, Bool { konst, .. }) => {
+                let int_value = ik.as_ref().map(|k| {
+                    pyo3::Python::attach(|py| {
+                        use pyo3::prelude::*;
+                        k.bind(py).extract::<i64>().ok()
+                    })
+                });
                 match (int_value, konst) {
-                    (None, k) => Bool { konst: *k, knowntypedata: None },
-                    (Some(Some(n)), None) if n == 0 || n == 1 => Bool { konst: Some(n == 1), knowntypedata: None },
-                    (Some(Some(n)), Some(b)) if n == *b as i64 => Bool { konst: Some(*b), knowntypedata: None },
+                    (None, k) => Bool {
+                        konst: *k,
+                        knowntypedata: None,
+                    },
+                    (Some(Some(n)), None) if n == 0 || n == 1 => Bool {
+                        konst: Some(n == 1),
+                        knowntypedata: None,
+                    },
+                    (Some(Some(n)), Some(b)) if n == *b as i64 => Bool {
+                        konst: Some(*b),
+                        knowntypedata: None,
+                    },
                     _ => Impossible,
                 }
             }
@@ -96,10 +167,25 @@ impl Annotator {
                 Err(()) => Impossible,
             },
             (
-                Str { kind: k1, is_char: ch1, can_be_none: n1, konst: c1 },
-                Str { kind: k2, is_char: ch2, can_be_none: n2, konst: c2 },
+                Str {
+                    kind: k1,
+                    is_char: ch1,
+                    can_be_none: n1,
+                    konst: c1,
+                },
+                Str {
+                    kind: k2,
+                    is_char: ch2,
+                    can_be_none: n2,
+                    konst: c2,
+                },
             ) if k1 == k2 => match konst(c1, c2) {
-                Ok(c) => Str { kind: *k1, is_char: *ch1 || *ch2, can_be_none: *n1 && *n2, konst: c },
+                Ok(c) => Str {
+                    kind: *k1,
+                    is_char: *ch1 || *ch2,
+                    can_be_none: *n1 && *n2,
+                    konst: c,
+                },
                 Err(()) => none_or_impossible(),
             },
             (Tuple(x), Tuple(y)) if x.len() == y.len() => {
@@ -110,21 +196,48 @@ impl Annotator {
                     Tuple(items)
                 }
             }
-            (Instance { classdef: c1, can_be_none: n1 }, Instance { classdef: c2, can_be_none: n2 }) => {
+            (
+                Instance {
+                    classdef: c1,
+                    can_be_none: n1,
+                },
+                Instance {
+                    classdef: c2,
+                    can_be_none: n2,
+                },
+            ) => {
                 if self.is_subclass(*c1, *c2) {
-                    Instance { classdef: *c1, can_be_none: *n1 && *n2 }
+                    Instance {
+                        classdef: *c1,
+                        can_be_none: *n1 && *n2,
+                    }
                 } else if self.is_subclass(*c2, *c1) {
-                    Instance { classdef: *c2, can_be_none: *n1 && *n2 }
+                    Instance {
+                        classdef: *c2,
+                        can_be_none: *n1 && *n2,
+                    }
                 } else {
                     none_or_impossible()
                 }
             }
-            (Pbc { descs: d1, can_be_none: n1 }, Pbc { descs: d2, can_be_none: n2 }) => {
+            (
+                Pbc {
+                    descs: d1,
+                    can_be_none: n1,
+                },
+                Pbc {
+                    descs: d2,
+                    can_be_none: n2,
+                },
+            ) => {
                 let common: BTreeSet<_> = d1.intersection(d2).copied().collect();
                 match (common.is_empty(), *n1 && *n2) {
                     (true, true) => None_,
                     (true, false) => Impossible,
-                    (false, none) => Pbc { descs: Arc::new(common), can_be_none: none },
+                    (false, none) => Pbc {
+                        descs: Arc::new(common),
+                        can_be_none: none,
+                    },
                 }
             }
             _ => none_or_impossible(),

@@ -90,13 +90,25 @@ pub enum SomeValue {
     /// No value (yet): the bottom of the lattice.
     Impossible,
     /// A machine integer.
-    Integer { kind: IntKind, nonneg: bool, konst: Option<PyObj> },
+    Integer {
+        kind: IntKind,
+        nonneg: bool,
+        konst: Option<PyObj>,
+    },
     /// A bool, possibly constant, possibly carrying narrowing facts.
-    Bool { konst: Option<bool>, knowntypedata: Option<Arc<KnownTypeData>> },
+    Bool {
+        konst: Option<bool>,
+        knowntypedata: Option<Arc<KnownTypeData>>,
+    },
     /// A float.
     Float { konst: Option<PyObj> },
     /// A str or bytes; `is_char` when it always has length 1.
-    Str { kind: StrKind, is_char: bool, can_be_none: bool, konst: Option<PyObj> },
+    Str {
+        kind: StrKind,
+        is_char: bool,
+        can_be_none: bool,
+        konst: Option<PyObj>,
+    },
     /// Exactly `None`.
     None_,
     /// A tuple of fixed length.
@@ -108,18 +120,30 @@ pub enum SomeValue {
     /// A set.
     Set(ItemDefId),
     /// An instance of a class definition (or a subclass), maybe `None`.
-    Instance { classdef: ClassDefId, can_be_none: bool },
+    Instance {
+        classdef: ClassDefId,
+        can_be_none: bool,
+    },
     /// One of a set of prebuilt constants: functions, classes, methods,
     /// frozen objects.  `konst` is the object when the set has one member
     /// that is a Python object.
-    Pbc { descs: Arc<BTreeSet<DescId>>, can_be_none: bool },
+    Pbc {
+        descs: Arc<BTreeSet<DescId>>,
+        can_be_none: bool,
+    },
     /// An iterator over a container.
-    Iterator { over: Box<SomeValue>, variant: IterVariant },
+    Iterator {
+        over: Box<SomeValue>,
+        variant: IterVariant,
+    },
     /// A generator object; its item definition holds what it yields.
     Generator(ItemDefId),
     /// A built-in function, or a method of a built-in type bound to a
     /// receiver (`s_self`).
-    Builtin { name: &'static str, s_self: Option<Box<SomeValue>> },
+    Builtin {
+        name: &'static str,
+        s_self: Option<Box<SomeValue>>,
+    },
     /// A slice object `slice(start, stop, step)`: the annotations of its
     /// three parts (ints or `None`), always three.
     Slice(Vec<SomeValue>),
@@ -129,11 +153,17 @@ pub enum SomeValue {
     Ptr(rpy3_model::lltype::LlType),
     /// The array inlined in a varsize struct, reached through a pointer
     /// to the struct (of `Ptr` type `parent`): `p.chars`.
-    InteriorPtr { parent: rpy3_model::lltype::LlType, field: Arc<str> },
+    InteriorPtr {
+        parent: rpy3_model::lltype::LlType,
+        field: Arc<str>,
+    },
     /// A class as a value when only its identity matters (`type(x)`,
     /// exception classes caught by `except`): one of the classes at or
     /// below `classdef`.
-    Type { classdef: Option<ClassDefId>, konst: Option<PyObj> },
+    Type {
+        classdef: Option<ClassDefId>,
+        konst: Option<PyObj>,
+    },
 }
 
 /// Why two annotations do not unite.
@@ -146,17 +176,28 @@ pub struct UnionError {
 impl SomeValue {
     /// A plain signed integer.
     pub fn int() -> SomeValue {
-        SomeValue::Integer { kind: IntKind::Signed, nonneg: false, konst: None }
+        SomeValue::Integer {
+            kind: IntKind::Signed,
+            nonneg: false,
+            konst: None,
+        }
     }
 
     /// A signed integer known to be `>= 0`.
     pub fn nonneg_int() -> SomeValue {
-        SomeValue::Integer { kind: IntKind::Signed, nonneg: true, konst: None }
+        SomeValue::Integer {
+            kind: IntKind::Signed,
+            nonneg: true,
+            konst: None,
+        }
     }
 
     /// A bool.
     pub fn bool() -> SomeValue {
-        SomeValue::Bool { konst: None, knowntypedata: None }
+        SomeValue::Bool {
+            konst: None,
+            knowntypedata: None,
+        }
     }
 
     /// A float.
@@ -166,12 +207,22 @@ impl SomeValue {
 
     /// A str.
     pub fn str() -> SomeValue {
-        SomeValue::Str { kind: StrKind::Str, is_char: false, can_be_none: false, konst: None }
+        SomeValue::Str {
+            kind: StrKind::Str,
+            is_char: false,
+            can_be_none: false,
+            konst: None,
+        }
     }
 
     /// A length-1 str.
     pub fn char() -> SomeValue {
-        SomeValue::Str { kind: StrKind::Str, is_char: true, can_be_none: false, konst: None }
+        SomeValue::Str {
+            kind: StrKind::Str,
+            is_char: true,
+            can_be_none: false,
+            konst: None,
+        }
     }
 
     /// True for the bottom.
@@ -212,14 +263,31 @@ impl SomeValue {
     /// The same annotation without its constant and narrowing facts.
     pub fn without_const(&self) -> SomeValue {
         match self {
-            SomeValue::Integer { kind, nonneg, .. } => SomeValue::Integer { kind: *kind, nonneg: *nonneg, konst: None },
+            SomeValue::Integer { kind, nonneg, .. } => SomeValue::Integer {
+                kind: *kind,
+                nonneg: *nonneg,
+                konst: None,
+            },
             SomeValue::Bool { .. } => SomeValue::bool(),
             SomeValue::Float { .. } => SomeValue::float(),
-            SomeValue::Str { kind, is_char, can_be_none, .. } => {
-                SomeValue::Str { kind: *kind, is_char: *is_char, can_be_none: *can_be_none, konst: None }
+            SomeValue::Str {
+                kind,
+                is_char,
+                can_be_none,
+                ..
+            } => SomeValue::Str {
+                kind: *kind,
+                is_char: *is_char,
+                can_be_none: *can_be_none,
+                konst: None,
+            },
+            SomeValue::Type { classdef, .. } => SomeValue::Type {
+                classdef: *classdef,
+                konst: None,
+            },
+            SomeValue::Tuple(items) => {
+                SomeValue::Tuple(items.iter().map(|i| i.without_const()).collect())
             }
-            SomeValue::Type { classdef, .. } => SomeValue::Type { classdef: *classdef, konst: None },
-            SomeValue::Tuple(items) => SomeValue::Tuple(items.iter().map(|i| i.without_const()).collect()),
             other => other.clone(),
         }
     }
@@ -229,11 +297,25 @@ impl SomeValue {
     pub fn nonnone(&self) -> SomeValue {
         match self {
             SomeValue::None_ => SomeValue::Impossible,
-            SomeValue::Str { kind, is_char, konst, .. } => {
-                SomeValue::Str { kind: *kind, is_char: *is_char, can_be_none: false, konst: konst.clone() }
-            }
-            SomeValue::Instance { classdef, .. } => SomeValue::Instance { classdef: *classdef, can_be_none: false },
-            SomeValue::Pbc { descs, .. } => SomeValue::Pbc { descs: descs.clone(), can_be_none: false },
+            SomeValue::Str {
+                kind,
+                is_char,
+                konst,
+                ..
+            } => SomeValue::Str {
+                kind: *kind,
+                is_char: *is_char,
+                can_be_none: false,
+                konst: konst.clone(),
+            },
+            SomeValue::Instance { classdef, .. } => SomeValue::Instance {
+                classdef: *classdef,
+                can_be_none: false,
+            },
+            SomeValue::Pbc { descs, .. } => SomeValue::Pbc {
+                descs: descs.clone(),
+                can_be_none: false,
+            },
             other => other.clone(),
         }
     }
@@ -242,11 +324,20 @@ impl SomeValue {
     pub fn noneable(&self) -> Option<SomeValue> {
         Some(match self {
             SomeValue::None_ => SomeValue::None_,
-            SomeValue::Str { kind, is_char, .. } => {
-                SomeValue::Str { kind: *kind, is_char: *is_char, can_be_none: true, konst: None }
-            }
-            SomeValue::Instance { classdef, .. } => SomeValue::Instance { classdef: *classdef, can_be_none: true },
-            SomeValue::Pbc { descs, .. } => SomeValue::Pbc { descs: descs.clone(), can_be_none: true },
+            SomeValue::Str { kind, is_char, .. } => SomeValue::Str {
+                kind: *kind,
+                is_char: *is_char,
+                can_be_none: true,
+                konst: None,
+            },
+            SomeValue::Instance { classdef, .. } => SomeValue::Instance {
+                classdef: *classdef,
+                can_be_none: true,
+            },
+            SomeValue::Pbc { descs, .. } => SomeValue::Pbc {
+                descs: descs.clone(),
+                can_be_none: true,
+            },
             _ => return None,
         })
     }
@@ -285,12 +376,22 @@ fn union_int(k1: IntKind, n1: bool, k2: IntKind, n2: bool) -> Result<IntKind, Un
         return Ok(k1);
     }
     let err = || UnionError {
-        message: format!("{} and {} are integers of different kinds", k1.name(), k2.name()),
+        message: format!(
+            "{} and {} are integers of different kinds",
+            k1.name(),
+            k2.name()
+        ),
     };
     match (k1.unsigned(), k2.unsigned()) {
         (false, false) | (true, true) => {
             // the long-long kinds win over the word kinds (same width here)
-            Ok(if matches!(k1, IntKind::SignedLongLong | IntKind::UnsignedLongLong) { k1 } else { k2 })
+            Ok(
+                if matches!(k1, IntKind::SignedLongLong | IntKind::UnsignedLongLong) {
+                    k1
+                } else {
+                    k2
+                },
+            )
         }
         (true, false) if k2 == IntKind::Signed => {
             if n2 {
@@ -330,47 +431,122 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
     }
     Some(Ok(match (a, b) {
         (Impossible, x) | (x, Impossible) => x.clone(),
-        (Integer { kind: k1, nonneg: n1, konst: c1 }, Integer { kind: k2, nonneg: n2, konst: c2 }) => {
+        (
+            Integer {
+                kind: k1,
+                nonneg: n1,
+                konst: c1,
+            },
+            Integer {
+                kind: k2,
+                nonneg: n2,
+                konst: c2,
+            },
+        ) => {
             let kind = match union_int(*k1, *n1, *k2, *n2) {
                 Ok(k) => k,
                 Err(e) => return Some(Err(e)),
             };
-            Integer { kind, nonneg: *n1 && *n2, konst: union_const(c1, c2) }
-        }
-        (Bool { konst: c1, knowntypedata: k1 }, Bool { konst: c2, knowntypedata: k2 }) => match (k1, k2) {
-            // two sets of narrowing facts merge per variable (needs the annotator)
-            (Some(x), Some(y)) if x != y => return None,
-            _ => Bool { konst: if c1 == c2 { *c1 } else { None }, knowntypedata: if k1 == k2 { k1.clone() } else { None } },
-        },
-        (Bool { konst, .. }, Integer { kind, nonneg, .. }) | (Integer { kind, nonneg, .. }, Bool { konst, .. }) => {
-            let _ = konst;
-            if kind.unsigned() {
-                Integer { kind: *kind, nonneg: true, konst: None }
-            } else {
-                Integer { kind: *kind, nonneg: *nonneg, konst: None }
+            Integer {
+                kind,
+                nonneg: *n1 && *n2,
+                konst: union_const(c1, c2),
             }
         }
-        (Float { konst: c1 }, Float { konst: c2 }) => Float { konst: union_const(c1, c2) },
         (
-            Str { kind: k1, is_char: ch1, can_be_none: n1, konst: c1 },
-            Str { kind: k2, is_char: ch2, can_be_none: n2, konst: c2 },
-        ) if k1 == k2 => Str { kind: *k1, is_char: *ch1 && *ch2, can_be_none: *n1 || *n2, konst: union_const(c1, c2) },
+            Bool {
+                konst: c1,
+                knowntypedata: k1,
+            },
+            Bool {
+                konst: c2,
+                knowntypedata: k2,
+            },
+        ) => match (k1, k2) {
+            // two sets of narrowing facts merge per variable (needs the annotator)
+            (Some(x), Some(y)) if x != y => return None,
+            _ => Bool {
+                konst: if c1 == c2 { *c1 } else { None },
+                knowntypedata: if k1 == k2 { k1.clone() } else { None },
+            },
+        },
+        (Bool { konst, .. }, Integer { kind, nonneg, .. })
+        | (Integer { kind, nonneg, .. }, Bool { konst, .. }) => {
+            let _ = konst;
+            if kind.unsigned() {
+                Integer {
+                    kind: *kind,
+                    nonneg: true,
+                    konst: None,
+                }
+            } else {
+                Integer {
+                    kind: *kind,
+                    nonneg: *nonneg,
+                    konst: None,
+                }
+            }
+        }
+        (Float { konst: c1 }, Float { konst: c2 }) => Float {
+            konst: union_const(c1, c2),
+        },
+        (
+            Str {
+                kind: k1,
+                is_char: ch1,
+                can_be_none: n1,
+                konst: c1,
+            },
+            Str {
+                kind: k2,
+                is_char: ch2,
+                can_be_none: n2,
+                konst: c2,
+            },
+        ) if k1 == k2 => Str {
+            kind: *k1,
+            is_char: *ch1 && *ch2,
+            can_be_none: *n1 || *n2,
+            konst: union_const(c1, c2),
+        },
         (None_, x) | (x, None_) => match x.noneable() {
             Some(n) => n,
             None => {
                 return Some(Err(UnionError {
-                    message: format!("{} and None: this kind of value cannot be None in RPython", describe(x)),
+                    message: format!(
+                        "{} and None: this kind of value cannot be None in RPython",
+                        describe(x)
+                    ),
                 }))
             }
         },
-        (Pbc { descs: d1, can_be_none: n1 }, Pbc { descs: d2, can_be_none: n2 }) => {
+        (
+            Pbc {
+                descs: d1,
+                can_be_none: n1,
+            },
+            Pbc {
+                descs: d2,
+                can_be_none: n2,
+            },
+        ) => {
             let mut descs = (**d1).clone();
             descs.extend(d2.iter().copied());
-            Pbc { descs: Arc::new(descs), can_be_none: *n1 || *n2 }
+            Pbc {
+                descs: Arc::new(descs),
+                can_be_none: *n1 || *n2,
+            }
         }
-        (Builtin { name: n1, s_self: s1 }, Builtin { name: n2, s_self: s2 }) if n1 == n2 && s1.is_none() && s2.is_none() => {
-            a.clone()
-        }
+        (
+            Builtin {
+                name: n1,
+                s_self: s1,
+            },
+            Builtin {
+                name: n2,
+                s_self: s2,
+            },
+        ) if n1 == n2 && s1.is_none() && s2.is_none() => a.clone(),
         (Slice(x), Slice(y)) => {
             let mut parts = Vec::with_capacity(3);
             for (p, q) in x.iter().zip(y) {
@@ -381,9 +557,19 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
             }
             Slice(parts)
         }
-        (Type { classdef: c1, konst: k1 }, Type { classdef: c2, konst: k2 }) if c1 == c2 => {
-            Type { classdef: *c1, konst: union_const(k1, k2) }
-        }
+        (
+            Type {
+                classdef: c1,
+                konst: k1,
+            },
+            Type {
+                classdef: c2,
+                konst: k2,
+            },
+        ) if c1 == c2 => Type {
+            classdef: *c1,
+            konst: union_const(k1, k2),
+        },
         (Tuple(_), Tuple(_))
         | (List(_), List(_))
         | (Dict(_), Dict(_))
@@ -415,10 +601,31 @@ pub fn describe(s: &SomeValue) -> String {
         }
         Bool { .. } => "bool".into(),
         Float { .. } => "float".into(),
-        Str { kind: StrKind::Str, is_char, .. } => if *is_char { "str (one character)" } else { "str" }.into(),
-        Str { kind: StrKind::Bytes, is_char, .. } => if *is_char { "bytes (one byte)" } else { "bytes" }.into(),
+        Str {
+            kind: StrKind::Str,
+            is_char,
+            ..
+        } => if *is_char {
+            "str (one character)"
+        } else {
+            "str"
+        }
+        .into(),
+        Str {
+            kind: StrKind::Bytes,
+            is_char,
+            ..
+        } => if *is_char {
+            "bytes (one byte)"
+        } else {
+            "bytes"
+        }
+        .into(),
         None_ => "None".into(),
-        Tuple(items) => format!("tuple({})", items.iter().map(describe).collect::<Vec<_>>().join(", ")),
+        Tuple(items) => format!(
+            "tuple({})",
+            items.iter().map(describe).collect::<Vec<_>>().join(", ")
+        ),
         List(_) => "list".into(),
         Dict(_) => "dict".into(),
         Set(_) => "set".into(),

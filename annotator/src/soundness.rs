@@ -6,7 +6,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PySet, PyString, PyTuple, PyType};
+use pyo3::types::{
+    PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PySet, PyString, PyTuple, PyType,
+};
 use rpy3_model::{FunctionGraph, PyObj, VarId};
 
 use crate::description::Desc;
@@ -44,7 +46,9 @@ impl Oracle {
         let mut base_graph: HashMap<DescId, usize> = HashMap::new();
         for (_, ag) in ann.graphs.iter() {
             let key = match ag.desc {
-                Some(d) => *base_graph.entry(d).or_insert(Arc::as_ptr(&ag.graph) as usize),
+                Some(d) => *base_graph
+                    .entry(d)
+                    .or_insert(Arc::as_ptr(&ag.graph) as usize),
                 None => Arc::as_ptr(&ag.graph) as usize,
             };
             for (v, s) in ag.bindings.iter() {
@@ -53,21 +57,35 @@ impl Oracle {
                 }
             }
         }
-        let classes = ann.classdefs.iter().map(|(id, c)| (id, c.cls.clone())).collect();
+        let classes = ann
+            .classdefs
+            .iter()
+            .map(|(id, c)| (id, c.cls.clone()))
+            .collect();
         let mut descs = HashMap::new();
         for (id, d) in ann.descs.iter() {
             let view = match d {
                 Desc::Function(f) => DescView::Object(f.func.clone()),
                 Desc::Class { cls, .. } => DescView::Object(cls.clone()),
                 Desc::Frozen { obj, .. } => DescView::Object(obj.clone()),
-                Desc::Method { func, selfclassdef, .. } => match ann.desc_object(*func) {
-                    Some(f) => DescView::Method { func: f, selfcls: ann.classdefs[*selfclassdef].cls.clone() },
+                Desc::Method {
+                    func, selfclassdef, ..
+                } => match ann.desc_object(*func) {
+                    Some(f) => DescView::Method {
+                        func: f,
+                        selfcls: ann.classdefs[*selfclassdef].cls.clone(),
+                    },
                     None => continue,
                 },
-                Desc::MethodOfFrozen { func, frozen } => match (ann.desc_object(*func), ann.desc_object(*frozen)) {
-                    (Some(f), Some(fr)) => DescView::MethodOfFrozen { func: f, frozen: fr },
-                    _ => continue,
-                },
+                Desc::MethodOfFrozen { func, frozen } => {
+                    match (ann.desc_object(*func), ann.desc_object(*frozen)) {
+                        (Some(f), Some(fr)) => DescView::MethodOfFrozen {
+                            func: f,
+                            frozen: fr,
+                        },
+                        _ => continue,
+                    }
+                }
             };
             descs.insert(id, view);
         }
@@ -81,16 +99,35 @@ impl Oracle {
             .descs
             .iter()
             .filter_map(|(_, d)| match d {
-                Desc::Function(f) if f.specialize == crate::description::Specialize::Memo => Some(f.func.clone()),
+                Desc::Function(f) if f.specialize == crate::description::Specialize::Memo => {
+                    Some(f.func.clone())
+                }
                 _ => None,
             })
             .collect();
-        Oracle { bindings, classes, descs, items, untranslated }
+        Oracle {
+            bindings,
+            classes,
+            descs,
+            items,
+            untranslated,
+        }
     }
 
     /// `None` if `value` fits an annotation of `v` in `graph`, else why not.
-    pub fn check(&self, py: Python<'_>, graph: &Arc<FunctionGraph>, v: VarId, value: &Bound<'_, PyAny>) -> Option<String> {
-        if graph.func.as_ref().map(|f| self.untranslated.contains(f)).unwrap_or(false) {
+    pub fn check(
+        &self,
+        py: Python<'_>,
+        graph: &Arc<FunctionGraph>,
+        v: VarId,
+        value: &Bound<'_, PyAny>,
+    ) -> Option<String> {
+        if graph
+            .func
+            .as_ref()
+            .map(|f| self.untranslated.contains(f))
+            .unwrap_or(false)
+        {
             return None;
         }
         let key = (Arc::as_ptr(graph) as usize, v);
@@ -98,7 +135,17 @@ impl Oracle {
             let hint = &graph.vars[v].name_hint;
             let r = value.repr().map(|r| r.to_string()).unwrap_or_default();
             let r: String = r.chars().take(60).collect();
-            format!("{}:{} variable {}{} took the value {r}", graph.source.filename, graph.source.qualname, v, if hint.is_empty() { String::new() } else { format!(" ({hint})") })
+            format!(
+                "{}:{} variable {}{} took the value {r}",
+                graph.source.filename,
+                graph.source.qualname,
+                v,
+                if hint.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({hint})")
+                }
+            )
         };
         match self.bindings.get(&key) {
             None => Some(format!("{} but has no annotation", what())),
@@ -107,7 +154,11 @@ impl Oracle {
                     None
                 } else {
                     let descr: Vec<String> = anns.iter().map(crate::describe).collect();
-                    Some(format!("{} outside its annotation {}", what(), descr.join(" | ")))
+                    Some(format!(
+                        "{} outside its annotation {}",
+                        what(),
+                        descr.join(" | ")
+                    ))
                 }
             }
         }
@@ -125,7 +176,11 @@ impl Oracle {
         };
         match s {
             Impossible => false,
-            Integer { kind, nonneg, konst } => {
+            Integer {
+                kind,
+                nonneg,
+                konst,
+            } => {
                 if !value.is_instance_of::<PyInt>() {
                     return false;
                 }
@@ -140,18 +195,30 @@ impl Oracle {
                         return !*nonneg || value.ge(0).unwrap_or(false);
                     }
                 }
-                let Ok(n) = value.extract::<i128>() else { return false };
+                let Ok(n) = value.extract::<i128>() else {
+                    return false;
+                };
                 let range_ok = match kind {
                     IntKind::Signed | IntKind::SignedLongLong => i64::try_from(n).is_ok(),
-                    IntKind::Unsigned | IntKind::UnsignedLongLong => (0..=u64::MAX as i128).contains(&n),
+                    IntKind::Unsigned | IntKind::UnsignedLongLong => {
+                        (0..=u64::MAX as i128).contains(&n)
+                    }
                 };
                 range_ok && (!nonneg || n >= 0) && konst_ok(konst)
             }
             Bool { konst, .. } => {
-                value.is_instance_of::<PyBool>() && konst.map(|k| value.is_truthy().map(|t| t == k).unwrap_or(false)).unwrap_or(true)
+                value.is_instance_of::<PyBool>()
+                    && konst
+                        .map(|k| value.is_truthy().map(|t| t == k).unwrap_or(false))
+                        .unwrap_or(true)
             }
             Float { konst } => value.is_instance_of::<PyFloat>() && konst_ok(konst),
-            Str { kind, is_char, konst, .. } => {
+            Str {
+                kind,
+                is_char,
+                konst,
+                ..
+            } => {
                 let len = match kind {
                     StrKind::Str => value.cast::<PyString>().ok().and_then(|s| s.len().ok()),
                     StrKind::Bytes => value.cast::<PyBytes>().ok().map(|b| b.as_bytes().len()),
@@ -163,39 +230,59 @@ impl Oracle {
             }
             None_ => value.is_none(),
             Tuple(items) => match value.cast::<PyTuple>() {
-                Ok(t) => t.len() == items.len() && t.iter().zip(items).all(|(x, s)| self.contains(py, s, &x)),
+                Ok(t) => {
+                    t.len() == items.len()
+                        && t.iter().zip(items).all(|(x, s)| self.contains(py, s, &x))
+                }
                 Err(_) => false,
             },
             List(id) => {
                 // In RPython `range()` and the dict views of `keys()`,
                 // `values()` and `items()` are lists; CPython runs them as
                 // their own iterables.
-                let tyname = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                let tyname = value
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
                 let listlike = value.is_instance_of::<PyList>()
-                    || matches!(tyname.as_str(), "range" | "dict_keys" | "dict_values" | "dict_items");
+                    || matches!(
+                        tyname.as_str(),
+                        "range" | "dict_keys" | "dict_values" | "dict_items"
+                    );
                 if !listlike {
                     return false;
                 }
                 let item = &self.items[id].0;
                 match value.try_iter() {
-                    Ok(it) => it.take(MAX_ITEMS).all(|x| x.map(|x| self.contains(py, item, &x)).unwrap_or(false)),
+                    Ok(it) => it
+                        .take(MAX_ITEMS)
+                        .all(|x| x.map(|x| self.contains(py, item, &x)).unwrap_or(false)),
                     Err(_) => false,
                 }
             }
             Set(id) => match value.cast::<PySet>() {
                 Ok(st) => {
                     let item = &self.items[id].0;
-                    st.iter().take(MAX_ITEMS).all(|x| self.contains(py, item, &x))
+                    st.iter()
+                        .take(MAX_ITEMS)
+                        .all(|x| self.contains(py, item, &x))
                 }
                 Err(_) => false,
             },
             Dict(id) => {
                 let (k, v) = &self.items[id];
                 if let Ok(d) = value.cast::<PyDict>() {
-                    d.iter().take(MAX_ITEMS).all(|(a, b)| self.contains(py, k, &a) && self.contains(py, v, &b))
+                    d.iter()
+                        .take(MAX_ITEMS)
+                        .all(|(a, b)| self.contains(py, k, &a) && self.contains(py, v, &b))
                 } else {
                     // an r_dict
-                    value.get_type().name().map(|n| n == "r_dict").unwrap_or(false)
+                    value
+                        .get_type()
+                        .name()
+                        .map(|n| n == "r_dict")
+                        .unwrap_or(false)
                 }
             }
             Instance { classdef, .. } => {
@@ -205,27 +292,52 @@ impl Oracle {
             Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
                 Some(DescView::Object(o)) => o.bind(py).is(value),
                 Some(DescView::Method { func, selfcls }) => {
-                    value.getattr("__func__").map(|f| f.is(func.bind(py))).unwrap_or(false)
-                        && value.getattr("__self__").map(|s| s.is_instance(selfcls.bind(py)).unwrap_or(false)).unwrap_or(false)
+                    value
+                        .getattr("__func__")
+                        .map(|f| f.is(func.bind(py)))
+                        .unwrap_or(false)
+                        && value
+                            .getattr("__self__")
+                            .map(|s| s.is_instance(selfcls.bind(py)).unwrap_or(false))
+                            .unwrap_or(false)
                 }
                 Some(DescView::MethodOfFrozen { func, frozen }) => {
-                    value.getattr("__func__").map(|f| f.is(func.bind(py))).unwrap_or(false)
-                        && value.getattr("__self__").map(|s| s.is(frozen.bind(py))).unwrap_or(false)
+                    value
+                        .getattr("__func__")
+                        .map(|f| f.is(func.bind(py)))
+                        .unwrap_or(false)
+                        && value
+                            .getattr("__self__")
+                            .map(|s| s.is(frozen.bind(py)))
+                            .unwrap_or(false)
                 }
                 None => false,
             }),
             Iterator { .. } | Generator(_) => value.hasattr("__next__").unwrap_or(false),
             Slice(parts) => match value.cast::<pyo3::types::PySlice>() {
-                Ok(sl) => ["start", "stop", "step"]
-                    .iter()
-                    .zip(parts)
-                    .all(|(a, s)| sl.getattr(*a).map(|x| self.contains(py, s, &x)).unwrap_or(false)),
+                Ok(sl) => ["start", "stop", "step"].iter().zip(parts).all(|(a, s)| {
+                    sl.getattr(*a)
+                        .map(|x| self.contains(py, s, &x))
+                        .unwrap_or(false)
+                }),
                 Err(_) => false,
             },
             // low-level helpers run on emulated lltype objects
-            LowLevelType(_) => value.get_type().module().map(|m| m == "rpy3.lltype").unwrap_or(false),
-            Ptr(_) | InteriorPtr { .. } => value.get_type().name().map(|n| n == "_ptr").unwrap_or(false),
-            Builtin { name: "super", .. } => value.get_type().name().map(|n| n == "super").unwrap_or(false),
+            LowLevelType(_) => value
+                .get_type()
+                .module()
+                .map(|m| m == "rpy3.lltype")
+                .unwrap_or(false),
+            Ptr(_) | InteriorPtr { .. } => value
+                .get_type()
+                .name()
+                .map(|n| n == "_ptr")
+                .unwrap_or(false),
+            Builtin { name: "super", .. } => value
+                .get_type()
+                .name()
+                .map(|n| n == "super")
+                .unwrap_or(false),
             Builtin { .. } => value.is_callable() || value.hasattr("append").unwrap_or(false),
             Type { classdef, konst } => {
                 if let Some(k) = konst {

@@ -11,12 +11,25 @@ use rpy3_annotator::{Annotator, SomeValue};
 fn annotation_error(src: &str, args: Vec<SomeValue>) -> String {
     Python::attach(|py| {
         let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        py.import("sys")
+            .unwrap()
+            .getattr("path")
+            .unwrap()
+            .call_method1("insert", (0, pkg.to_str().unwrap()))
+            .unwrap();
         let globals = PyDict::new(py);
         globals.set_item("__name__", "bad_input").unwrap();
         let builtins = py.import("builtins").unwrap();
-        let code = builtins.getattr("compile").unwrap().call1((src, "bad_input.py", "exec")).unwrap();
-        builtins.getattr("exec").unwrap().call1((code, &globals)).unwrap();
+        let code = builtins
+            .getattr("compile")
+            .unwrap()
+            .call1((src, "bad_input.py", "exec"))
+            .unwrap();
+        builtins
+            .getattr("exec")
+            .unwrap()
+            .call1((code, &globals))
+            .unwrap();
         let f = globals.get_item("f").unwrap().unwrap();
         let mut ann = Annotator::new();
         match ann.annotate(py, &f, args) {
@@ -70,7 +83,11 @@ fn attribute_int_then_str() {
 
 #[test]
 fn unknown_builtin() {
-    check("def f(x):\n    return id(x)\n", int(), "bad_input.py:2: the built-in function id() is not supported in RPython (in function f)");
+    check(
+        "def f(x):\n    return id(x)\n",
+        int(),
+        "bad_input.py:2: the built-in function id() is not supported in RPython (in function f)",
+    );
 }
 
 #[test]
@@ -80,22 +97,38 @@ fn adding_int_and_str() {
 
 #[test]
 fn calling_an_int() {
-    check("def f(x):\n    return x(1)\n", int(), "bad_input.py:2: cannot call int (in function f)");
+    check(
+        "def f(x):\n    return x(1)\n",
+        int(),
+        "bad_input.py:2: cannot call int (in function f)",
+    );
 }
 
 #[test]
 fn tuple_index_not_constant() {
-    check("def f(x):\n    t = (1, 2)\n    return t[x]\n", int(), "bad_input.py:3: indexing a tuple with a non-constant index is not RPython (in function f)");
+    check(
+        "def f(x):\n    t = (1, 2)\n    return t[x]\n",
+        int(),
+        "bad_input.py:3: indexing a tuple with a non-constant index is not RPython (in function f)",
+    );
 }
 
 #[test]
 fn comparing_int_and_str() {
-    check("def f(x):\n    return x < 'a'\n", int(), "bad_input.py:2: cannot compare int and str (one character) with lt (in function f)");
+    check(
+        "def f(x):\n    return x < 'a'\n",
+        int(),
+        "bad_input.py:2: cannot compare int and str (one character) with lt (in function f)",
+    );
 }
 
 #[test]
 fn too_many_arguments() {
-    check("def g(a):\n    return a\ndef f(x):\n    return g(x, x)\n", int(), "bad_input.py:4: 'g' takes 1 positional argument but 2 were given (in function f)");
+    check(
+        "def g(a):\n    return a\ndef f(x):\n    return g(x, x)\n",
+        int(),
+        "bad_input.py:4: 'g' takes 1 positional argument but 2 were given (in function f)",
+    );
 }
 
 #[test]
@@ -114,12 +147,20 @@ fn dict_keys_of_two_types() {
 
 #[test]
 fn len_of_an_int() {
-    check("def f(x):\n    return len(x)\n", int(), "bad_input.py:2: len() of int (in function f)");
+    check(
+        "def f(x):\n    return len(x)\n",
+        int(),
+        "bad_input.py:2: len() of int (in function f)",
+    );
 }
 
 #[test]
 fn setting_an_attribute_of_a_str() {
-    check("def f(x):\n    s = str(x)\n    s.attr = 1\n    return s\n", int(), "bad_input.py:3: cannot set attribute 'attr' on str (in function f)");
+    check(
+        "def f(x):\n    s = str(x)\n    s.attr = 1\n    return s\n",
+        int(),
+        "bad_input.py:3: cannot set attribute 'attr' on str (in function f)",
+    );
 }
 
 #[test]

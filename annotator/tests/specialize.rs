@@ -7,14 +7,26 @@ use rpy3_annotator::{Annotator, SomeValue};
 fn graphs_of(src: &str, name: &str) -> (usize, String) {
     Python::attach(|py| {
         let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        py.import("sys")
+            .unwrap()
+            .getattr("path")
+            .unwrap()
+            .call_method1("insert", (0, pkg.to_str().unwrap()))
+            .unwrap();
         let globals = PyDict::new(py);
         globals.set_item("__name__", "spec_input").unwrap();
-        py.run(&std::ffi::CString::new(src).unwrap(), Some(&globals), None).unwrap();
+        py.run(&std::ffi::CString::new(src).unwrap(), Some(&globals), None)
+            .unwrap();
         let f = globals.get_item("f").unwrap().unwrap();
         let mut ann = Annotator::new();
-        let g = ann.annotate(py, &f, vec![SomeValue::int()]).unwrap_or_else(|e| panic!("{e}"));
-        let n = ann.graphs.values().filter(|ag| ag.graph.source.qualname == name).count();
+        let g = ann
+            .annotate(py, &f, vec![SomeValue::int()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let n = ann
+            .graphs
+            .values()
+            .filter(|ag| ag.graph.source.qualname == name)
+            .count();
         (n, ann.canonical(&ann.return_annotation(g)))
     })
 }
@@ -32,7 +44,8 @@ fn low_level_policy_gives_one_graph_per_argument_types() {
 
 #[test]
 fn default_policy_gives_one_graph() {
-    let src = "def first(a, b):\n    return a\ndef f(x):\n    first(x, 1)\n    return first(x, 3)\n";
+    let src =
+        "def first(a, b):\n    return a\ndef f(x):\n    first(x, 1)\n    return first(x, 3)\n";
     assert_eq!(graphs_of(src, "first").0, 1);
 }
 

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use pyo3::prelude::*;
-use rpy3_pyext::_native;
 use rpy3_flowspace::interp::{is_internal_error, Interp};
 use rpy3_model::print::{graph_to_dot, graph_to_text};
+use rpy3_pyext::_native;
 use rpy3_testsuite::{check_paths, load, records_to_json, with_big_stack, Backend};
 
 const USAGE: &str = "\
@@ -208,9 +208,7 @@ fn cmd_run(words: &[String]) -> CmdResult {
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
         "flow" | "llinterp" => {}
-        "c" | "native" => {
-            return Err(Usage(format!("backend '{backend}' is not implemented yet")))
-        }
+        "c" | "native" => return Err(Usage(format!("backend '{backend}' is not implemented yet"))),
         other => {
             return Err(Usage(format!(
                 "unknown backend '{other}' for run (expected flow, llinterp, c or native)"
@@ -237,16 +235,23 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 Err(LoadError::Program(msg)) => return Ok(Err(msg)),
             };
             if backend == "llinterp" {
-                let mut translated = match rpy3_testsuite::llinterp_backend::Translated::new(py, &f, &values) {
-                    Ok(t) => t,
-                    Err(msg) => return Ok(Err(msg)),
-                };
+                let mut translated =
+                    match rpy3_testsuite::llinterp_backend::Translated::new(py, &f, &values) {
+                        Ok(t) => t,
+                        Err(msg) => return Ok(Err(msg)),
+                    };
                 return Ok(match translated.call(py, &f, &values) {
-                    Ok(rpy3_testsuite::Outcome::Value(v)) => {
-                        v.bind(py).repr().map(|r| r.to_string()).map_err(|e| e.to_string())
-                    }
+                    Ok(rpy3_testsuite::Outcome::Value(v)) => v
+                        .bind(py)
+                        .repr()
+                        .map(|r| r.to_string())
+                        .map_err(|e| e.to_string()),
                     Ok(rpy3_testsuite::Outcome::Raised { class, .. }) => {
-                        let name = class.bind(py).name().map(|n| n.to_string()).unwrap_or_default();
+                        let name = class
+                            .bind(py)
+                            .name()
+                            .map(|n| n.to_string())
+                            .unwrap_or_default();
                         Err(format!("{func} raised {name}"))
                     }
                     Err(msg) => Err(msg),
@@ -334,7 +339,13 @@ fn cmd_show(words: &[String]) -> CmdResult {
 
 /// Annotates `f` for arguments like the literals `args` and prints every
 /// annotated graph (the entry graph first) with its annotations.
-fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bool, rtype: bool) -> Result<String, LoadError> {
+fn show_annotated(
+    py: Python<'_>,
+    f: &Bound<'_, PyAny>,
+    args: &[String],
+    dot: bool,
+    rtype: bool,
+) -> Result<String, LoadError> {
     let literal_eval = py
         .import("ast")
         .and_then(|m| m.getattr("literal_eval"))
@@ -342,16 +353,21 @@ fn show_annotated(py: Python<'_>, f: &Bound<'_, PyAny>, args: &[String], dot: bo
     let mut ann = rpy3_annotator::Annotator::new();
     let mut sargs = Vec::new();
     for a in args {
-        let v = literal_eval
-            .call1((a.as_str(),))
-            .map_err(|_| LoadError::Usage(Usage(format!("argument '{a}' is not a Python literal"))))?;
-        let s = ann.immutablevalue(py, &v).map_err(|e| LoadError::Program(e.to_string()))?;
+        let v = literal_eval.call1((a.as_str(),)).map_err(|_| {
+            LoadError::Usage(Usage(format!("argument '{a}' is not a Python literal")))
+        })?;
+        let s = ann
+            .immutablevalue(py, &v)
+            .map_err(|e| LoadError::Program(e.to_string()))?;
         sargs.push(s.without_const());
     }
-    let entry = ann.annotate(py, f, sargs).map_err(|e| LoadError::Program(e.to_string()))?;
+    let entry = ann
+        .annotate(py, f, sargs)
+        .map_err(|e| LoadError::Program(e.to_string()))?;
     if rtype {
         // the low-level graphs, each variable with its low-level type
-        let program = rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| LoadError::Program(e.to_string()))?;
+        let program = rpy3_rtyper::rtype(py, &mut ann, entry)
+            .map_err(|e| LoadError::Program(e.to_string()))?;
         let mut out = String::new();
         let mut order: Vec<usize> = (0..program.functions.len()).collect();
         order.sort_by_key(|&i| (i != program.entry, program.functions[i].name.clone()));

@@ -210,7 +210,10 @@ impl CodeInfo {
                 .getattr("co_filename")
                 .and_then(|f| f.extract::<String>())
                 .unwrap_or_else(|_| "<unknown>".into());
-            let line = code.getattr("co_firstlineno").and_then(|f| f.extract::<u32>()).unwrap_or(0);
+            let line = code
+                .getattr("co_firstlineno")
+                .and_then(|f| f.extract::<u32>())
+                .unwrap_or(0);
             FlowError::new(format!("cannot decode the bytecode: {e}"), filename, line)
         })
     }
@@ -222,13 +225,16 @@ impl CodeInfo {
 
     /// The innermost handler covering `offset`, if any.
     pub fn handler_for(&self, offset: u32) -> Option<&ExcEntry> {
-        self.exctable.iter().find(|e| e.start <= offset && offset < e.end)
+        self.exctable
+            .iter()
+            .find(|e| e.start <= offset && offset < e.end)
     }
 }
 
 fn map_opname(name: &str) -> Op {
     match name {
-        "NOP" | "RESUME" | "PRECALL" | "MAKE_CELL" | "COPY_FREE_VARS" | "EXTENDED_ARG" | "CACHE" => Op::Nop,
+        "NOP" | "RESUME" | "PRECALL" | "MAKE_CELL" | "COPY_FREE_VARS" | "EXTENDED_ARG"
+        | "CACHE" => Op::Nop,
         "POP_TOP" => Op::PopTop,
         "PUSH_NULL" => Op::PushNull,
         "COPY" => Op::Copy,
@@ -320,7 +326,11 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
     }
     let first_freevar = localsplus.len();
     localsplus.extend(freevars.iter().cloned());
-    let consts: Vec<PyObj> = get("co_consts")?.cast_into::<PyTuple>()?.iter().map(|c| PyObj::new(&c)).collect();
+    let consts: Vec<PyObj> = get("co_consts")?
+        .cast_into::<PyTuple>()?
+        .iter()
+        .map(|c| PyObj::new(&c))
+        .collect();
 
     let mut instrs: Vec<Instr> = Vec::new();
     let mut ext_start: Option<u32> = None;
@@ -329,7 +339,11 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         let ins = ins?;
         let opname: String = ins.getattr("opname")?.extract()?;
         let offset: u32 = ins.getattr("offset")?.extract()?;
-        if let Ok(Some(l)) = ins.getattr("positions")?.getattr("lineno")?.extract::<Option<u32>>() {
+        if let Ok(Some(l)) = ins
+            .getattr("positions")?
+            .getattr("lineno")?
+            .extract::<Option<u32>>()
+        {
             lineno = l;
         }
         if opname == "EXTENDED_ARG" {
@@ -357,9 +371,13 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         let opcode: u32 = ins.getattr("opcode")?.extract()?;
         let takes_arg = opcode >= dis.getattr("HAVE_ARGUMENT")?.extract::<u32>()?;
         let stack_effect: i32 = if takes_arg {
-            dis.call_method1("stack_effect", (opcode, arg.unwrap_or(0)))?.extract().unwrap_or(0)
+            dis.call_method1("stack_effect", (opcode, arg.unwrap_or(0)))?
+                .extract()
+                .unwrap_or(0)
         } else {
-            dis.call_method1("stack_effect", (opcode,))?.extract().unwrap_or(0)
+            dis.call_method1("stack_effect", (opcode,))?
+                .extract()
+                .unwrap_or(0)
         };
         let argval = match op {
             Op::KwNames => Some(consts[arg.unwrap_or(0) as usize].clone()),
@@ -380,10 +398,17 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
     }
     let total_len = get("co_code")?.len()? as u32;
     for i in 0..instrs.len() {
-        instrs[i].next_offset = if i + 1 < instrs.len() { instrs[i + 1].offset } else { total_len };
+        instrs[i].next_offset = if i + 1 < instrs.len() {
+            instrs[i + 1].offset
+        } else {
+            total_len
+        };
     }
     let mut exctable = Vec::new();
-    for e in dis.call_method1("_parse_exception_table", (code,))?.try_iter()? {
+    for e in dis
+        .call_method1("_parse_exception_table", (code,))?
+        .try_iter()?
+    {
         let e = e?;
         exctable.push(ExcEntry {
             start: e.getattr("start")?.extract()?,
@@ -395,7 +420,11 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
     }
     let instrs = fuse(instrs);
     let instrs = tuple_builders(instrs);
-    let index = instrs.iter().enumerate().map(|(i, ins)| (ins.offset, i)).collect();
+    let index = instrs
+        .iter()
+        .enumerate()
+        .map(|(i, ins)| (ins.offset, i))
+        .collect();
     Ok(CodeInfo {
         qualname: get("co_qualname")?.extract()?,
         filename: get("co_filename")?.extract()?,
@@ -419,8 +448,14 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
 /// its length known to the annotator.  A keyword dict literal with
 /// constant keys right before `CALL_FUNCTION_EX 1` becomes keywords.
 fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
-    let targets: std::collections::HashSet<u32> = instrs.iter().filter(|i| i.target != 0).map(|i| i.target).collect();
-    let is_jump = |i: &Instr| i.target != 0 || matches!(i.op, Op::ReturnValue | Op::RaiseVarargs | Op::Reraise);
+    let targets: std::collections::HashSet<u32> = instrs
+        .iter()
+        .filter(|i| i.target != 0)
+        .map(|i| i.target)
+        .collect();
+    let is_jump = |i: &Instr| {
+        i.target != 0 || matches!(i.op, Op::ReturnValue | Op::RaiseVarargs | Op::Reraise)
+    };
     for start in 0..instrs.len() {
         if instrs[start].op != Op::BuildList {
             continue;
@@ -448,7 +483,11 @@ fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
         if let Some(end) = end {
             instrs[start].op = Op::BuildTupleFromList;
             for j in members {
-                instrs[j].op = if instrs[j].op == Op::ListExtend { Op::TupleExtend } else { Op::TupleAppend };
+                instrs[j].op = if instrs[j].op == Op::ListExtend {
+                    Op::TupleExtend
+                } else {
+                    Op::TupleAppend
+                };
             }
             instrs[end].op = Op::Nop;
         }
@@ -473,7 +512,10 @@ fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
             && !targets.contains(&instrs[i - 1].offset)
         {
             // the keys are the constant loaded just before the map
-            if i >= 2 && instrs[i - 2].op == Op::LoadConst && !targets.contains(&instrs[i - 2].offset) {
+            if i >= 2
+                && instrs[i - 2].op == Op::LoadConst
+                && !targets.contains(&instrs[i - 2].offset)
+            {
                 let keys = instrs[i - 2].argval.clone();
                 let n = instrs[i - 1].arg;
                 instrs[i].op = Op::CallFunctionExKw;
@@ -493,7 +535,11 @@ fn tuple_builders(mut instrs: Vec<Instr>) -> Vec<Instr> {
 /// A fused instruction keeps the offset of the first one; an instruction
 /// that is a jump target is never absorbed.
 fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
-    let targets: std::collections::HashSet<u32> = instrs.iter().filter(|i| i.target != 0).map(|i| i.target).collect();
+    let targets: std::collections::HashSet<u32> = instrs
+        .iter()
+        .filter(|i| i.target != 0)
+        .map(|i| i.target)
+        .collect();
     let mut out: Vec<Instr> = Vec::with_capacity(instrs.len());
     let mut i = 0;
     while i < instrs.len() {
@@ -508,7 +554,12 @@ fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
                     _ => None,
                 };
                 if let Some(op) = fused {
-                    out.push(Instr { op, next_offset: n.next_offset, lineno: n.lineno, ..ins.clone() });
+                    out.push(Instr {
+                        op,
+                        next_offset: n.next_offset,
+                        lineno: n.lineno,
+                        ..ins.clone()
+                    });
                     i += 2;
                     continue;
                 }
@@ -517,9 +568,17 @@ fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
         if (ins.op == Op::BuildList || ins.op == Op::BuildSet) && ins.arg == 0 {
             let n2 = instrs.get(i + 2).filter(|n| !targets.contains(&n.offset));
             if let (Some(c), Some(e)) = (next, n2) {
-                let want = if ins.op == Op::BuildList { Op::ListExtend } else { Op::SetUpdate };
+                let want = if ins.op == Op::BuildList {
+                    Op::ListExtend
+                } else {
+                    Op::SetUpdate
+                };
                 if c.op == Op::LoadConst && e.op == want && e.arg == 1 {
-                    let op = if ins.op == Op::BuildList { Op::BuildListFromConst } else { Op::BuildSetFromConst };
+                    let op = if ins.op == Op::BuildList {
+                        Op::BuildListFromConst
+                    } else {
+                        Op::BuildSetFromConst
+                    };
                     out.push(Instr {
                         op,
                         argval: c.argval.clone(),

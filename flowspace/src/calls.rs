@@ -44,12 +44,26 @@ const BUILTIN_OPS: &[(&str, OpName, usize)] = &[
 ];
 
 /// Built-ins whose use makes a function not RPython.
-const FORBIDDEN: &[&str] = &["locals", "globals", "vars", "eval", "exec", "compile", "__import__", "input", "open"];
+const FORBIDDEN: &[&str] = &[
+    "locals",
+    "globals",
+    "vars",
+    "eval",
+    "exec",
+    "compile",
+    "__import__",
+    "input",
+    "open",
+];
 
 impl<'py> FlowContext<'py> {
     fn builtin_is(&self, h: &Hlvalue, name: &str) -> bool {
         match h {
-            Hlvalue::Constant(c) => self.builtins.getattr(name).map(|b| b.is(c.value.bind(self.py))).unwrap_or(false),
+            Hlvalue::Constant(c) => self
+                .builtins
+                .getattr(name)
+                .map(|b| b.is(c.value.bind(self.py)))
+                .unwrap_or(false),
             _ => false,
         }
     }
@@ -71,7 +85,10 @@ impl<'py> FlowContext<'py> {
             }
         };
         let kwnames: Vec<String> = match self.kwnames.take() {
-            Some(t) => t.bind(self.py).extract().map_err(|e| self.pyerr("keyword names", e))?,
+            Some(t) => t
+                .bind(self.py)
+                .extract()
+                .map_err(|e| self.pyerr("keyword names", e))?,
             None => Vec::new(),
         };
         let mut values = Vec::with_capacity(args.len());
@@ -103,7 +120,14 @@ impl<'py> FlowContext<'py> {
                 let mut kw = kwnames;
                 kw.extend(names);
                 values.extend(cells);
-                self.call_args(Hlvalue::Constant(rpy3_model::Constant::new(func)), npos, &kw, false, false, values)?
+                self.call_args(
+                    Hlvalue::Constant(rpy3_model::Constant::new(func)),
+                    npos,
+                    &kw,
+                    false,
+                    false,
+                    values,
+                )?
             }
             other => {
                 let f = self.as_value(other)?;
@@ -122,7 +146,13 @@ impl<'py> FlowContext<'py> {
             .map_err(|e| self.pyerr("closure", e))
     }
 
-    fn call_value(&mut self, f: Hlvalue, npos: usize, kwnames: &[String], values: Vec<Hlvalue>) -> FlowResult<Hlvalue> {
+    fn call_value(
+        &mut self,
+        f: Hlvalue,
+        npos: usize,
+        kwnames: &[String],
+        values: Vec<Hlvalue>,
+    ) -> FlowResult<Hlvalue> {
         if let Hlvalue::Constant(c) = &f {
             let obj = c.value.bind(self.py).clone();
             for name in FORBIDDEN {
@@ -145,9 +175,15 @@ impl<'py> FlowContext<'py> {
                 }
             }
             if obj.hasattr("_not_rpython_").unwrap_or(false)
-                && obj.getattr("_not_rpython_").and_then(|v| v.is_truthy()).unwrap_or(false)
+                && obj
+                    .getattr("_not_rpython_")
+                    .and_then(|v| v.is_truthy())
+                    .unwrap_or(false)
             {
-                let name = obj.getattr("__qualname__").map(|n| n.to_string()).unwrap_or_default();
+                let name = obj
+                    .getattr("__qualname__")
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
                 return Err(self.error(format!("call to '{name}', which is marked @not_rpython")));
             }
         }
@@ -175,8 +211,12 @@ impl<'py> FlowContext<'py> {
             [
                 pyo3::types::PyInt::new(self.py, npos as i64).into_any(),
                 names.into_any(),
-                pyo3::types::PyBool::new(self.py, has_star).to_owned().into_any(),
-                pyo3::types::PyBool::new(self.py, has_starstar).to_owned().into_any(),
+                pyo3::types::PyBool::new(self.py, has_star)
+                    .to_owned()
+                    .into_any(),
+                pyo3::types::PyBool::new(self.py, has_starstar)
+                    .to_owned()
+                    .into_any(),
             ],
         )
         .map_err(|e| self.pyerr("call shape", e))?;
@@ -197,14 +237,22 @@ impl<'py> FlowContext<'py> {
         }
         let selfv = match self.locals.first().cloned() {
             Some(FrameValue::Val(h)) => h,
-            _ => return Err(self.error("super() without arguments after the first argument was deleted")),
+            _ => {
+                return Err(
+                    self.error("super() without arguments after the first argument was deleted")
+                )
+            }
         };
         self.do_op(OpName::SimpleCall, vec![f, cls, selfv])
     }
 
     /// `CALL_FUNCTION_EX flags`: `f(*args)` or `f(*args, **kwargs)`.
     pub(crate) fn call_function_ex(&mut self, flags: u32) -> FlowResult<()> {
-        let kwargs = if flags & 1 != 0 { Some(self.popvalue()?) } else { None };
+        let kwargs = if flags & 1 != 0 {
+            Some(self.popvalue()?)
+        } else {
+            None
+        };
         let args = self.popvalue()?;
         let callee = self.pop()?;
         if let FrameValue::Null = self.peek(1)? {
@@ -223,28 +271,34 @@ impl<'py> FlowContext<'py> {
     /// values on the stack) becomes keyword arguments of `call_args`.
     pub(crate) fn call_function_ex_kw(&mut self, instr: &crate::bytecode::Instr) -> FlowResult<()> {
         let n = instr.arg as usize;
-        let (keys, values): (Vec<String>, Vec<Hlvalue>) = if instr.op == crate::bytecode::Op::CallFunctionExKwPairs {
-            let pairs = self.popvalues(2 * n)?;
-            let mut keys = Vec::with_capacity(n);
-            let mut values = Vec::with_capacity(n);
-            for kv in pairs.chunks(2) {
-                match &kv[0] {
-                    Hlvalue::Constant(c) => match c.value.bind(self.py).extract::<String>() {
-                        Ok(k) => keys.push(k),
-                        Err(_) => return Err(self.error("**kwargs with a key that is not a string")),
-                    },
-                    _ => return Err(self.error("**kwargs with a key that is not a constant")),
+        let (keys, values): (Vec<String>, Vec<Hlvalue>) =
+            if instr.op == crate::bytecode::Op::CallFunctionExKwPairs {
+                let pairs = self.popvalues(2 * n)?;
+                let mut keys = Vec::with_capacity(n);
+                let mut values = Vec::with_capacity(n);
+                for kv in pairs.chunks(2) {
+                    match &kv[0] {
+                        Hlvalue::Constant(c) => match c.value.bind(self.py).extract::<String>() {
+                            Ok(k) => keys.push(k),
+                            Err(_) => {
+                                return Err(self.error("**kwargs with a key that is not a string"))
+                            }
+                        },
+                        _ => return Err(self.error("**kwargs with a key that is not a constant")),
+                    }
+                    values.push(kv[1].clone());
                 }
-                values.push(kv[1].clone());
-            }
-            (keys, values)
-        } else {
-            let keys = match &instr.argval {
-                Some(k) => k.bind(self.py).extract().map_err(|e| self.pyerr("keyword names", e))?,
-                None => return Err(self.error("keyword dict without constant keys")),
+                (keys, values)
+            } else {
+                let keys = match &instr.argval {
+                    Some(k) => k
+                        .bind(self.py)
+                        .extract()
+                        .map_err(|e| self.pyerr("keyword names", e))?,
+                    None => return Err(self.error("keyword dict without constant keys")),
+                };
+                (keys, self.popvalues(n)?)
             };
-            (keys, self.popvalues(n)?)
-        };
         let args = self.popvalue()?;
         let callee = self.pop()?;
         if let FrameValue::Null = self.peek(1)? {
@@ -283,7 +337,11 @@ impl<'py> FlowContext<'py> {
         let defaults = if flags & 0x01 != 0 {
             match self.popvalue()? {
                 Hlvalue::Constant(c) => Some(c.value),
-                _ => return Err(self.error("default arguments of a nested function must be constants")),
+                _ => {
+                    return Err(
+                        self.error("default arguments of a nested function must be constants")
+                    )
+                }
             }
         } else {
             None
@@ -291,12 +349,22 @@ impl<'py> FlowContext<'py> {
         let Hlvalue::Constant(code) = code else {
             return Err(self.error("MAKE_FUNCTION of a non-constant code object"));
         };
-        let key = (code.value.addr(), defaults.as_ref().map(|d| d.addr()).unwrap_or(0));
-        let cached = nested_functions().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
+        let key = (
+            code.value.addr(),
+            defaults.as_ref().map(|d| d.addr()).unwrap_or(0),
+        );
+        let cached = nested_functions()
+            .lock()
+            .map(|m| m.get(&key).cloned())
+            .unwrap_or(None);
         let func = match cached {
             Some(f) => f,
             None => {
-                let f = self.create_function(&code.value, defaults.as_ref(), cells.as_ref().map(|c| c.len()))?;
+                let f = self.create_function(
+                    &code.value,
+                    defaults.as_ref(),
+                    cells.as_ref().map(|c| c.len()),
+                )?;
                 if let Ok(mut m) = nested_functions().lock() {
                     m.insert(key, f.clone());
                 }
@@ -313,7 +381,12 @@ impl<'py> FlowContext<'py> {
         Ok(())
     }
 
-    fn create_function(&self, code: &PyObj, defaults: Option<&PyObj>, ncells: Option<usize>) -> FlowResult<PyObj> {
+    fn create_function(
+        &self,
+        code: &PyObj,
+        defaults: Option<&PyObj>,
+        ncells: Option<usize>,
+    ) -> FlowResult<PyObj> {
         let py = self.py;
         let build = || -> PyResult<PyObj> {
             let types = py.import("types")?;
@@ -322,7 +395,8 @@ impl<'py> FlowContext<'py> {
             let closure = match ncells {
                 Some(n) => {
                     let cell_type = types.getattr("CellType")?;
-                    let cells: Vec<Bound<'_, PyAny>> = (0..n).map(|_| cell_type.call0()).collect::<PyResult<_>>()?;
+                    let cells: Vec<Bound<'_, PyAny>> =
+                        (0..n).map(|_| cell_type.call0()).collect::<PyResult<_>>()?;
                     PyTuple::new(py, cells)?.into_any()
                 }
                 None => py.None().into_bound(py),
@@ -333,10 +407,9 @@ impl<'py> FlowContext<'py> {
             };
             let kwargs = PyDict::new(py);
             kwargs.set_item("closure", closure)?;
-            let f = types.getattr("FunctionType")?.call(
-                (code, self.globals.clone(), name, defaults),
-                Some(&kwargs),
-            )?;
+            let f = types
+                .getattr("FunctionType")?
+                .call((code, self.globals.clone(), name, defaults), Some(&kwargs))?;
             f.setattr("__qualname__", code.getattr("co_qualname")?)?;
             if ncells.is_some() {
                 f.setattr(CLOSURE_MARK, true)?;

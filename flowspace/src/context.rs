@@ -16,7 +16,8 @@ use std::collections::{HashMap, VecDeque};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rpy3_model::{
-    BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation, VarId,
+    BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation,
+    VarId,
 };
 
 use crate::bytecode::CodeInfo;
@@ -58,8 +59,16 @@ struct ReplayStep {
 }
 
 enum Recorder {
-    Record { block: BlockId, last_join_point: Option<FrameState>, entering: bool },
-    Replay { steps: VecDeque<ReplayStep>, index: usize, then: BlockId },
+    Record {
+        block: BlockId,
+        last_join_point: Option<FrameState>,
+        entering: bool,
+    },
+    Replay {
+        steps: VecDeque<ReplayStep>,
+        index: usize,
+        then: BlockId,
+    },
 }
 
 /// The abstract interpreter of one code object.
@@ -106,7 +115,11 @@ impl<'py> FlowContext<'py> {
             exc_info: FrameValue::Undefined,
             kwnames: None,
             cur_offset: 0,
-            recorder: Recorder::Replay { steps: VecDeque::new(), index: 0, then: BlockId::from_u32(0) },
+            recorder: Recorder::Replay {
+                steps: VecDeque::new(),
+                index: 0,
+                then: BlockId::from_u32(0),
+            },
             pending: VecDeque::new(),
             joinpoints: HashMap::new(),
             kinds: HashMap::new(),
@@ -158,7 +171,10 @@ impl<'py> FlowContext<'py> {
         if let Some(c) = self.exc_classes.get(name) {
             return Ok(c.clone());
         }
-        let obj = self.builtins.getattr(name).map_err(|e| self.pyerr("missing builtin", e))?;
+        let obj = self
+            .builtins
+            .getattr(name)
+            .map_err(|e| self.pyerr("missing builtin", e))?;
         let obj = PyObj::new(&obj);
         self.exc_classes.insert(name, obj.clone());
         Ok(obj)
@@ -255,10 +271,17 @@ impl<'py> FlowContext<'py> {
     /// Called at the start of every instruction.
     fn bytecode_trace(&mut self, offset: u32) {
         let state = match &self.recorder {
-            Recorder::Record { entering: false, .. } => Some(self.getstate(offset)),
+            Recorder::Record {
+                entering: false, ..
+            } => Some(self.getstate(offset)),
             _ => None,
         };
-        if let Recorder::Record { last_join_point, entering, .. } = &mut self.recorder {
+        if let Recorder::Record {
+            last_join_point,
+            entering,
+            ..
+        } = &mut self.recorder
+        {
             if *entering {
                 *entering = false;
             } else {
@@ -270,7 +293,11 @@ impl<'py> FlowContext<'py> {
     /// Records `op`, or during a replay returns the result recorded before.
     fn record(&mut self, opname: OpName, args: Vec<Hlvalue>) -> FlowResult<VarId> {
         match &mut self.recorder {
-            Recorder::Record { block, last_join_point, .. } => {
+            Recorder::Record {
+                block,
+                last_join_point,
+                ..
+            } => {
                 if let Some(state) = last_join_point.take() {
                     return Err(Signal::Merge(state));
                 }
@@ -285,7 +312,9 @@ impl<'py> FlowContext<'py> {
                 Ok(result)
             }
             Recorder::Replay { steps, index, .. } => {
-                let step = steps.front().expect("a replay has a step until it switches to recording");
+                let step = steps
+                    .front()
+                    .expect("a replay has a step until it switches to recording");
                 match step.ops.get(*index) {
                     Some(&(name, result)) if name == opname => {
                         *index += 1;
@@ -309,7 +338,11 @@ impl<'py> FlowContext<'py> {
             *index = 0;
             if steps.is_empty() {
                 let then = *then;
-                self.recorder = Recorder::Record { block: then, last_join_point: None, entering: false };
+                self.recorder = Recorder::Record {
+                    block: then,
+                    last_join_point: None,
+                    entering: false,
+                };
             }
             Some(step.outcome)
         } else {
@@ -328,7 +361,11 @@ impl<'py> FlowContext<'py> {
     /// Decides a truth value, forking the graph when it is not a constant.
     pub fn guessbool(&mut self, w: Hlvalue) -> FlowResult<bool> {
         if let Hlvalue::Constant(c) = &w {
-            return c.value.bind(self.py).is_truthy().map_err(|e| self.pyerr("truth value of a constant", e));
+            return c
+                .value
+                .bind(self.py)
+                .is_truthy()
+                .map_err(|e| self.pyerr("truth value of a constant", e));
         }
         if let Some(outcome) = self.replay_fork() {
             return match outcome {
@@ -342,9 +379,13 @@ impl<'py> FlowContext<'py> {
         for case in [false, true] {
             let egg = self.new_egg(block, vars.clone(), Outcome::Bool(case));
             let args = vars.iter().map(|&v| Hlvalue::Variable(v)).collect();
-            links.push(Link::new(args, egg).with_exitcase(Constant::new(PyObj::new(
-                &pyo3::types::PyBool::new(self.py, case).to_owned().into_any(),
-            ))));
+            links.push(
+                Link::new(args, egg).with_exitcase(Constant::new(PyObj::new(
+                    &pyo3::types::PyBool::new(self.py, case)
+                        .to_owned()
+                        .into_any(),
+                ))),
+            );
         }
         self.close(block, ExitSwitch::Value(w), links);
         Err(Signal::StopFlowing)
@@ -356,18 +397,33 @@ impl<'py> FlowContext<'py> {
         if let Some(outcome) = self.replay_fork() {
             return match outcome {
                 Outcome::Normal => Ok(()),
-                Outcome::Exc { etype, evalue } => Err(Signal::Raise { etype, evalue: Hlvalue::Variable(evalue) }),
-                Outcome::Bool(_) => Err(self.error("internal error: replay expected an exception fork")),
+                Outcome::Exc { etype, evalue } => Err(Signal::Raise {
+                    etype,
+                    evalue: Hlvalue::Variable(evalue),
+                }),
+                Outcome::Bool(_) => {
+                    Err(self.error("internal error: replay expected an exception fork"))
+                }
             };
         }
         let block = self.current_block();
         let vars = self.graph.blocks[block].getvariables();
-        let lastresult = self.graph.blocks[block].operations.last().map(|op| op.result);
+        let lastresult = self.graph.blocks[block]
+            .operations
+            .last()
+            .map(|op| op.result);
         let mut links = Vec::new();
         let egg = self.new_egg(block, vars.clone(), Outcome::Normal);
-        links.push(Link::new(vars.iter().map(|&v| Hlvalue::Variable(v)).collect(), egg));
+        links.push(Link::new(
+            vars.iter().map(|&v| Hlvalue::Variable(v)).collect(),
+            egg,
+        ));
         let exception = self.builtin("Exception")?;
-        let kept: Vec<VarId> = vars.iter().copied().filter(|&v| Some(v) != lastresult).collect();
+        let kept: Vec<VarId> = vars
+            .iter()
+            .copied()
+            .filter(|&v| Some(v) != lastresult)
+            .collect();
         for case in cases {
             let last_exception = self.graph.new_var("last_exception");
             let last_exc_value = self.graph.new_var("last_exc_value");
@@ -420,7 +476,12 @@ impl<'py> FlowContext<'py> {
 
     /// Records an operation and forks on exactly `cases` (plus `Exception`
     /// inside a `try`), whatever the table says; used by `FOR_ITER`.
-    pub fn do_op_forced(&mut self, opname: OpName, args: Vec<Hlvalue>, cases: &[&'static str]) -> FlowResult<Hlvalue> {
+    pub fn do_op_forced(
+        &mut self,
+        opname: OpName,
+        args: Vec<Hlvalue>,
+        cases: &[&'static str],
+    ) -> FlowResult<Hlvalue> {
         let result = self.record(opname, args)?;
         let mut classes = Vec::new();
         for name in cases {
@@ -464,7 +525,13 @@ impl<'py> FlowContext<'py> {
         let startblock = self.graph.startblock;
         let args = state.getoutputargs(&fresh);
         self.close(startblock, ExitSwitch::None, vec![Link::new(args, first)]);
-        self.kinds.insert(first, BlockKind::Spam { state: fresh, dead: false });
+        self.kinds.insert(
+            first,
+            BlockKind::Spam {
+                state: fresh,
+                dead: false,
+            },
+        );
         self.pending.push_back(first);
         while let Some(block) = self.pending.pop_front() {
             if self.is_dead(block) {
@@ -494,8 +561,15 @@ impl<'py> FlowContext<'py> {
                 Some(BlockKind::Spam { state, .. }) => break state.clone(),
                 Some(BlockKind::Egg { prev, outcome }) => {
                     let prev = *prev;
-                    let ops = self.graph.blocks[prev].operations.iter().map(|op| (op.opname, op.result)).collect();
-                    steps.push_front(ReplayStep { ops, outcome: outcome.clone() });
+                    let ops = self.graph.blocks[prev]
+                        .operations
+                        .iter()
+                        .map(|op| (op.opname, op.result))
+                        .collect();
+                    steps.push_front(ReplayStep {
+                        ops,
+                        outcome: outcome.clone(),
+                    });
                     cur = prev;
                 }
                 None => unreachable!("every pending block has a kind"),
@@ -503,9 +577,17 @@ impl<'py> FlowContext<'py> {
         };
         self.setstate(&state);
         self.recorder = if steps.is_empty() {
-            Recorder::Record { block, last_join_point: None, entering: true }
+            Recorder::Record {
+                block,
+                last_join_point: None,
+                entering: true,
+            }
         } else {
-            Recorder::Replay { steps, index: 0, then: block }
+            Recorder::Replay {
+                steps,
+                index: 0,
+                then: block,
+            }
         };
         let mut offset = state.next_offset;
         loop {
@@ -526,7 +608,11 @@ impl<'py> FlowContext<'py> {
                 Err(Signal::Raise { etype, evalue }) => {
                     let current = self.current_block();
                     let exc = self.graph.exceptblock;
-                    self.close(current, ExitSwitch::None, vec![Link::new(vec![etype, evalue], exc)]);
+                    self.close(
+                        current,
+                        ExitSwitch::None,
+                        vec![Link::new(vec![etype, evalue], exc)],
+                    );
                     return Ok(());
                 }
                 Err(Signal::Error(e)) => return Err(e),
@@ -540,14 +626,18 @@ impl<'py> FlowContext<'py> {
         self.bytecode_trace(offset);
         self.cur_offset = offset;
         let Some(instr) = self.code.instr_at(offset).cloned() else {
-            return Err(self.error(format!("no instruction at offset {offset} (malformed bytecode)")));
+            return Err(self.error(format!(
+                "no instruction at offset {offset} (malformed bytecode)"
+            )));
         };
         self.cur_lineno = instr.lineno;
         match self.dispatch(&instr) {
             Err(Signal::Raise { etype, evalue }) => match self.code.handler_for(offset).cloned() {
                 Some(h) => {
                     if self.stack.len() < h.depth {
-                        return Err(self.error("exception handler deeper than the stack (malformed bytecode)"));
+                        return Err(self.error(
+                            "exception handler deeper than the stack (malformed bytecode)",
+                        ));
                     }
                     self.stack.truncate(h.depth);
                     if h.lasti {
@@ -571,7 +661,9 @@ impl<'py> FlowContext<'py> {
         let candidates = self.joinpoints.get(&offset).cloned().unwrap_or_default();
         let mut found = None;
         for &cand in &candidates {
-            let Some(BlockKind::Spam { state: cstate, .. }) = self.kinds.get(&cand) else { continue };
+            let Some(BlockKind::Spam { state: cstate, .. }) = self.kinds.get(&cand) else {
+                continue;
+            };
             let cstate = cstate.clone();
             if let Some(u) = cstate.union(self.py, &state, &mut self.graph) {
                 found = Some((cand, cstate, u));
@@ -583,7 +675,10 @@ impl<'py> FlowContext<'py> {
             let newblock = self.new_spam(fresh.clone());
             let args = state.getoutputargs(&fresh);
             self.close(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
-            self.joinpoints.entry(offset).or_default().insert(0, newblock);
+            self.joinpoints
+                .entry(offset)
+                .or_default()
+                .insert(0, newblock);
             return;
         };
         if cstate.matches(self.py, &union) {
@@ -610,13 +705,17 @@ impl<'py> FlowContext<'py> {
     /// Closes `block`, the new links carrying the current source line.
     fn close(&mut self, block: BlockId, exitswitch: ExitSwitch, links: Vec<Link>) {
         let line = self.cur_lineno;
-        let links = links.into_iter().map(|l| if l.lineno == 0 { l.at_line(line) } else { l }).collect();
+        let links = links
+            .into_iter()
+            .map(|l| if l.lineno == 0 { l.at_line(line) } else { l })
+            .collect();
         self.graph.closeblock(block, exitswitch, links);
     }
 
     fn new_spam(&mut self, state: FrameState) -> BlockId {
         let block = self.graph.new_block(state.getvariables());
-        self.kinds.insert(block, BlockKind::Spam { state, dead: false });
+        self.kinds
+            .insert(block, BlockKind::Spam { state, dead: false });
         self.pending.push_back(block);
         block
     }

@@ -20,7 +20,12 @@ pub struct FlowError {
 impl FlowError {
     /// A new error at `filename:lineno`.
     pub fn new(message: impl Into<String>, filename: impl Into<String>, lineno: u32) -> FlowError {
-        FlowError { message: message.into(), filename: filename.into(), lineno, function: None }
+        FlowError {
+            message: message.into(),
+            filename: filename.into(),
+            lineno,
+            function: None,
+        }
     }
 }
 

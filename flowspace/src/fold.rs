@@ -25,11 +25,33 @@ pub fn foldable(py: Python<'_>, obj: &Bound<'_, PyAny>) -> bool {
     if module == "builtins" {
         return matches!(
             tyname.as_str(),
-            "int" | "bool" | "float" | "complex" | "str" | "bytes" | "type" | "module" | "function"
-                | "builtin_function_or_method" | "method_descriptor" | "wrapper_descriptor"
-                | "classmethod_descriptor" | "getset_descriptor" | "member_descriptor" | "range"
-                | "slice" | "ellipsis" | "NoneType" | "code" | "staticmethod" | "classmethod"
-        ) || (tyname == "method" && obj.getattr("__self__").map(|s| foldable(py, &s)).unwrap_or(false));
+            "int"
+                | "bool"
+                | "float"
+                | "complex"
+                | "str"
+                | "bytes"
+                | "type"
+                | "module"
+                | "function"
+                | "builtin_function_or_method"
+                | "method_descriptor"
+                | "wrapper_descriptor"
+                | "classmethod_descriptor"
+                | "getset_descriptor"
+                | "member_descriptor"
+                | "range"
+                | "slice"
+                | "ellipsis"
+                | "NoneType"
+                | "code"
+                | "staticmethod"
+                | "classmethod"
+        ) || (tyname == "method"
+            && obj
+                .getattr("__self__")
+                .map(|s| foldable(py, &s))
+                .unwrap_or(false));
     }
     if obj.is_instance_of::<pyo3::types::PyType>() {
         return true;
@@ -43,11 +65,21 @@ pub fn foldable(py: Python<'_>, obj: &Bound<'_, PyAny>) -> bool {
 /// Evaluates `opname` on constant arguments; `None` when the operation
 /// raises or gives a value that must not become a constant (an integer
 /// outside the machine word, which only makes sense after `intmask`).
-pub fn fold<'py>(py: Python<'py>, opname: OpName, args: &[Bound<'py, PyAny>]) -> Option<Bound<'py, PyAny>> {
+pub fn fold<'py>(
+    py: Python<'py>,
+    opname: OpName,
+    args: &[Bound<'py, PyAny>],
+) -> Option<Bound<'py, PyAny>> {
     let result = match opname {
         OpName::Newtuple => PyTuple::new(py, args).ok()?.into_any(),
         OpName::Getslice => {
-            let slice = py.import("builtins").ok()?.getattr("slice").ok()?.call1((&args[1], &args[2])).ok()?;
+            let slice = py
+                .import("builtins")
+                .ok()?
+                .getattr("slice")
+                .ok()?
+                .call1((&args[1], &args[2]))
+                .ok()?;
             args[0].get_item(slice).ok()?
         }
         _ => {

@@ -50,7 +50,10 @@ impl FrameValue {
             FrameValue::Undefined => FrameValue::Undefined,
             FrameValue::Null => FrameValue::Null,
             FrameValue::Val(h) => FrameValue::Val(f(h)),
-            FrameValue::Exc { etype, evalue } => FrameValue::Exc { etype: f(etype), evalue: f(evalue) },
+            FrameValue::Exc { etype, evalue } => FrameValue::Exc {
+                etype: f(etype),
+                evalue: f(evalue),
+            },
             other => other.clone(),
         }
     }
@@ -74,7 +77,10 @@ pub struct FrameState {
 
 impl FrameState {
     fn slots(&self) -> impl Iterator<Item = &FrameValue> {
-        self.locals.iter().chain(self.stack.iter()).chain(std::iter::once(&self.exc_info))
+        self.locals
+            .iter()
+            .chain(self.stack.iter())
+            .chain(std::iter::once(&self.exc_info))
     }
 
     /// Every operand of the state, in a fixed order.
@@ -105,7 +111,12 @@ impl FrameState {
                 continue;
             }
             debug_assert_eq!(m.len(), t.len());
-            out.extend(m.into_iter().zip(t).filter(|(_, t)| t.as_var().is_some()).map(|(m, _)| m));
+            out.extend(
+                m.into_iter()
+                    .zip(t)
+                    .filter(|(_, t)| t.as_var().is_some())
+                    .map(|(m, _)| m),
+            );
         }
         out
     }
@@ -127,9 +138,19 @@ impl FrameState {
                 v.map(&mut |h| fresh(h, hint, graph))
             })
             .collect();
-        let stack = self.stack.iter().map(|v| v.map(&mut |h| fresh(h, "", graph))).collect();
+        let stack = self
+            .stack
+            .iter()
+            .map(|v| v.map(&mut |h| fresh(h, "", graph)))
+            .collect();
         let exc_info = self.exc_info.map(&mut |h| fresh(h, "", graph));
-        FrameState { locals, stack, exc_info, kwnames: self.kwnames.clone(), next_offset: self.next_offset }
+        FrameState {
+            locals,
+            stack,
+            exc_info,
+            kwnames: self.kwnames.clone(),
+            next_offset: self.next_offset,
+        }
     }
 
     /// True when `self` and `other` have the same shape and the same
@@ -140,11 +161,14 @@ impl FrameState {
         if !self.same_shape(other) {
             return false;
         }
-        self.operands().iter().zip(other.operands()).all(|(a, b)| match (a, &b) {
-            (Hlvalue::Variable(_), Hlvalue::Variable(_)) => true,
-            (Hlvalue::Constant(x), Hlvalue::Constant(y)) => const_equal(py, x, y),
-            _ => false,
-        })
+        self.operands()
+            .iter()
+            .zip(other.operands())
+            .all(|(a, b)| match (a, &b) {
+                (Hlvalue::Variable(_), Hlvalue::Variable(_)) => true,
+                (Hlvalue::Constant(x), Hlvalue::Constant(y)) => const_equal(py, x, y),
+                _ => false,
+            })
     }
 
     fn same_shape(&self, other: &FrameState) -> bool {
@@ -156,13 +180,16 @@ impl FrameState {
             return false;
         }
         self.slots().zip(other.slots()).all(|(a, b)| match (a, b) {
-            (FrameValue::Undefined, FrameValue::Undefined) | (FrameValue::Null, FrameValue::Null) => true,
-            (FrameValue::Val(_), FrameValue::Val(_)) | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
+            (FrameValue::Undefined, FrameValue::Undefined)
+            | (FrameValue::Null, FrameValue::Null) => true,
+            (FrameValue::Val(_), FrameValue::Val(_))
+            | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
             (FrameValue::Cell(x), FrameValue::Cell(y)) => x == y,
             (FrameValue::Cells(x), FrameValue::Cells(y)) => x == y,
-            (FrameValue::Closure { func: f, slots: x }, FrameValue::Closure { func: g, slots: y }) => {
-                f == g && x == y
-            }
+            (
+                FrameValue::Closure { func: f, slots: x },
+                FrameValue::Closure { func: g, slots: y },
+            ) => f == g && x == y,
             _ => false,
         })
     }
@@ -171,7 +198,12 @@ impl FrameState {
     /// `None` when they cannot be merged (different stack shapes).  New
     /// variables are placeholders: the block created for the union gets
     /// fresh ones through [`FrameState::copy_fresh`].
-    pub fn union(&self, py: Python<'_>, other: &FrameState, graph: &mut FunctionGraph) -> Option<FrameState> {
+    pub fn union(
+        &self,
+        py: Python<'_>,
+        other: &FrameState,
+        graph: &mut FunctionGraph,
+    ) -> Option<FrameState> {
         if self.locals.len() != other.locals.len()
             || self.stack.len() != other.stack.len()
             || self.next_offset != other.next_offset
@@ -185,21 +217,38 @@ impl FrameState {
                 _ => Hlvalue::Variable(graph.new_var("")),
             }
         };
-        let union_fv = |a: &FrameValue, b: &FrameValue, graph: &mut FunctionGraph| -> Option<FrameValue> {
+        let union_fv = |a: &FrameValue,
+                        b: &FrameValue,
+                        graph: &mut FunctionGraph|
+         -> Option<FrameValue> {
             Some(match (a, b) {
                 (FrameValue::Undefined, _) | (_, FrameValue::Undefined) => FrameValue::Undefined,
                 (FrameValue::Null, FrameValue::Null) => FrameValue::Null,
                 (FrameValue::Val(x), FrameValue::Val(y)) => FrameValue::Val(union_hl(x, y, graph)),
                 (FrameValue::Cell(x), FrameValue::Cell(y)) if x == y => FrameValue::Cell(*x),
-                (FrameValue::Exc { etype: t1, evalue: v1 }, FrameValue::Exc { etype: t2, evalue: v2 }) => {
-                    FrameValue::Exc { etype: union_hl(t1, t2, graph), evalue: union_hl(v1, v2, graph) }
+                (
+                    FrameValue::Exc {
+                        etype: t1,
+                        evalue: v1,
+                    },
+                    FrameValue::Exc {
+                        etype: t2,
+                        evalue: v2,
+                    },
+                ) => FrameValue::Exc {
+                    etype: union_hl(t1, t2, graph),
+                    evalue: union_hl(v1, v2, graph),
+                },
+                (FrameValue::Cells(x), FrameValue::Cells(y)) if x == y => {
+                    FrameValue::Cells(x.clone())
                 }
-                (FrameValue::Cells(x), FrameValue::Cells(y)) if x == y => FrameValue::Cells(x.clone()),
-                (FrameValue::Closure { func: f, slots: x }, FrameValue::Closure { func: g, slots: y })
-                    if f == g && x == y =>
-                {
-                    FrameValue::Closure { func: f.clone(), slots: x.clone() }
-                }
+                (
+                    FrameValue::Closure { func: f, slots: x },
+                    FrameValue::Closure { func: g, slots: y },
+                ) if f == g && x == y => FrameValue::Closure {
+                    func: f.clone(),
+                    slots: x.clone(),
+                },
                 _ => return None,
             })
         };
@@ -217,7 +266,13 @@ impl FrameState {
             stack.push(union_fv(a, b, graph)?);
         }
         let exc_info = union_fv(&self.exc_info, &other.exc_info, graph)?;
-        Some(FrameState { locals, stack, exc_info, kwnames: self.kwnames.clone(), next_offset: self.next_offset })
+        Some(FrameState {
+            locals,
+            stack,
+            exc_info,
+            kwnames: self.kwnames.clone(),
+            next_offset: self.next_offset,
+        })
     }
 }
 
@@ -233,14 +288,23 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
         return false;
     }
     if x.is_instance_of::<PyFloat>() {
-        let (Ok(p), Ok(q)) = (x.extract::<f64>(), y.extract::<f64>()) else { return false };
+        let (Ok(p), Ok(q)) = (x.extract::<f64>(), y.extract::<f64>()) else {
+            return false;
+        };
         return p.to_bits() == q.to_bits();
     }
-    if let (Ok(t1), Ok(t2)) = (x.cast::<pyo3::types::PyTuple>(), y.cast::<pyo3::types::PyTuple>()) {
+    if let (Ok(t1), Ok(t2)) = (
+        x.cast::<pyo3::types::PyTuple>(),
+        y.cast::<pyo3::types::PyTuple>(),
+    ) {
         // tuples of interchangeable constants (folded `(A, B)`) are equal
         return t1.len() == t2.len()
             && t1.iter().zip(t2.iter()).all(|(p, q)| {
-                const_equal(py, &Constant::new(PyObj::new(&p)), &Constant::new(PyObj::new(&q)))
+                const_equal(
+                    py,
+                    &Constant::new(PyObj::new(&p)),
+                    &Constant::new(PyObj::new(&q)),
+                )
             });
     }
     let simple = x.is_instance_of::<PyInt>()

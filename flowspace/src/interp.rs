@@ -105,7 +105,9 @@ pub const MAX_DEPTH_CAP: usize = 8000;
 
 /// Called with every value a variable takes (block input arguments on
 /// entry, operation results), for checking annotations against reality.
-pub type Observer = Arc<dyn Fn(Python<'_>, &Arc<FunctionGraph>, rpy3_model::VarId, &Bound<'_, PyAny>) + Send + Sync>;
+pub type Observer = Arc<
+    dyn Fn(Python<'_>, &Arc<FunctionGraph>, rpy3_model::VarId, &Bound<'_, PyAny>) + Send + Sync,
+>;
 
 /// The state shared by an [`Interp`] and the generator objects it creates.
 pub(crate) struct Shared {

@@ -23,7 +23,10 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use rpy3_model::{checkgraph, Constant, FunctionGraph, Hlvalue, PyObj, Signature, SourceInfo};
 
-use bytecode::{CodeInfo, CO_ASYNC_GENERATOR, CO_COROUTINE, CO_GENERATOR, CO_ITERABLE_COROUTINE, CO_VARARGS, CO_VARKEYWORDS};
+use bytecode::{
+    CodeInfo, CO_ASYNC_GENERATOR, CO_COROUTINE, CO_GENERATOR, CO_ITERABLE_COROUTINE, CO_VARARGS,
+    CO_VARKEYWORDS,
+};
 use context::FlowContext;
 use framestate::{FrameState, FrameValue};
 
@@ -36,25 +39,39 @@ use framestate::{FrameState, FrameValue};
 /// extra keyword-only parameters.
 pub fn build_flow(py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<FunctionGraph, FlowError> {
     let describe = |what: &str| -> FlowError {
-        let name = func.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+        let name = func
+            .repr()
+            .map(|r| r.to_string())
+            .unwrap_or_else(|_| "?".into());
         FlowError::new(format!("{name} {what}"), "<unknown>", 0)
     };
     if !func.is_instance_of::<pyo3::types::PyFunction>() {
         return Err(describe("is not a Python function and cannot be flowed"));
     }
-    let code_obj = func.getattr("__code__").map_err(|_| describe("has no code object"))?;
+    let code_obj = func
+        .getattr("__code__")
+        .map_err(|_| describe("has no code object"))?;
     let code = CodeInfo::decode(py, &code_obj)?;
-    let (def_file, def_line, def_name) = (code.filename.clone(), code.firstlineno, code.qualname.clone());
+    let (def_file, def_line, def_name) = (
+        code.filename.clone(),
+        code.firstlineno,
+        code.qualname.clone(),
+    );
     let at_def = |message: String| -> FlowError {
         let mut e = FlowError::new(message, def_file.clone(), def_line);
         e.function = Some(def_name.clone());
         e
     };
     let flag = |name: &str| -> bool {
-        func.getattr(name).and_then(|v| v.is_truthy()).unwrap_or(false)
+        func.getattr(name)
+            .and_then(|v| v.is_truthy())
+            .unwrap_or(false)
     };
     if flag("_not_rpython_") {
-        return Err(at_def(format!("function '{}' is marked @not_rpython and cannot be translated", code.qualname)));
+        return Err(at_def(format!(
+            "function '{}' is marked @not_rpython and cannot be translated",
+            code.qualname
+        )));
     }
     if code.flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE) != 0 {
         return Err(at_def("async functions are not RPython".into()));
@@ -107,7 +124,9 @@ pub fn build_flow(py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<FunctionGra
     if let Ok(kwdefaults) = func.getattr("__kwdefaults__") {
         if let Ok(d) = kwdefaults.cast::<pyo3::types::PyDict>() {
             for (k, v) in d.iter() {
-                graph.kwdefaults.push((k.to_string(), Constant::new(PyObj::new(&v))));
+                graph
+                    .kwdefaults
+                    .push((k.to_string(), Constant::new(PyObj::new(&v))));
             }
         }
     }
@@ -174,7 +193,11 @@ impl FlowCache {
     }
 
     /// The graph of `func`, building it on first use.
-    pub fn get(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<Arc<FunctionGraph>, FlowError> {
+    pub fn get(
+        &mut self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+    ) -> Result<Arc<FunctionGraph>, FlowError> {
         let key = PyObj::new(func);
         if let Some(g) = self.graphs.get(&key) {
             return Ok(g.clone());

@@ -11,7 +11,9 @@ use crate::framestate::FrameValue;
 /// `BINARY_OP` argument to operation.
 fn binary_op(arg: u32) -> Option<OpName> {
     use OpName::*;
-    const TABLE: [OpName; 13] = [Add, And_, Floordiv, Lshift, Matmul, Mul, Mod, Or_, Pow, Rshift, Sub, Truediv, Xor];
+    const TABLE: [OpName; 13] = [
+        Add, And_, Floordiv, Lshift, Matmul, Mul, Mod, Or_, Pow, Rshift, Sub, Truediv, Xor,
+    ];
     const INPLACE: [OpName; 13] = [
         InplaceAdd,
         InplaceAnd,
@@ -66,7 +68,9 @@ impl<'py> FlowContext<'py> {
         if !matches!(call, Some(c) if c.op == Op::Call && c.arg == 1) {
             return false;
         }
-        let Some(FrameValue::Val(Hlvalue::Constant(c))) = self.stack.last() else { return false };
+        let Some(FrameValue::Val(Hlvalue::Constant(c))) = self.stack.last() else {
+            return false;
+        };
         let ovfcheck = self
             .py
             .import("rpy3.rlib.rarithmetic")
@@ -77,7 +81,11 @@ impl<'py> FlowContext<'py> {
     }
 
     fn local_name(&self, i: usize) -> String {
-        self.code.localsplus.get(i).cloned().unwrap_or_else(|| format!("#{i}"))
+        self.code
+            .localsplus
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("#{i}"))
     }
 
     fn load_local(&mut self, i: usize) -> FlowResult<()> {
@@ -109,7 +117,11 @@ impl<'py> FlowContext<'py> {
         let v = self.popvalue()?;
         let b = self.do_op(OpName::Bool, vec![v])?;
         let truth = self.guessbool(b)?;
-        Ok(if truth == jump_when { instr.target } else { instr.next_offset })
+        Ok(if truth == jump_when {
+            instr.target
+        } else {
+            instr.next_offset
+        })
     }
 
     fn jump_if_none(&mut self, instr: &Instr, jump_when_none: bool) -> FlowResult<u32> {
@@ -117,7 +129,11 @@ impl<'py> FlowContext<'py> {
         let none = self.const_none();
         let is_none = self.do_op(OpName::Is_, vec![v, none])?;
         let truth = self.guessbool(is_none)?;
-        Ok(if truth == jump_when_none { instr.target } else { instr.next_offset })
+        Ok(if truth == jump_when_none {
+            instr.target
+        } else {
+            instr.next_offset
+        })
     }
 
     /// `not v`, decided by forking.
@@ -139,7 +155,10 @@ impl<'py> FlowContext<'py> {
             let obj = c.value.bind(self.py).clone();
             if let Ok(cls) = obj.cast::<pyo3::types::PyType>() {
                 if !cls.is_subclass(base.bind(self.py)).unwrap_or(false) {
-                    return Err(self.error(format!("'raise' of {} which is not an exception class", cls)));
+                    return Err(self.error(format!(
+                        "'raise' of {} which is not an exception class",
+                        cls
+                    )));
                 }
                 let evalue = self.do_op(OpName::SimpleCall, vec![h.clone()])?;
                 return Ok(Signal::Raise { etype: h, evalue });
@@ -180,7 +199,10 @@ impl<'py> FlowContext<'py> {
         if let Hlvalue::Constant(c) = &v {
             let obj = c.value.bind(self.py).clone();
             if crate::fold::foldable(self.py, &obj) {
-                if let Ok(items) = obj.try_iter().and_then(|it| it.collect::<PyResult<Vec<_>>>()) {
+                if let Ok(items) = obj
+                    .try_iter()
+                    .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+                {
                     if items.len() == n {
                         return Ok(items.iter().map(|i| self.constant(i)).collect());
                     }
@@ -306,7 +328,11 @@ impl<'py> FlowContext<'py> {
                 self.do_op(OpName::Delitem, vec![obj, key])?;
             }
             Op::BuildSlice => {
-                let step = if arg == 3 { self.popvalue()? } else { self.const_none() };
+                let step = if arg == 3 {
+                    self.popvalue()?
+                } else {
+                    self.const_none()
+                };
                 let stop = self.popvalue()?;
                 let start = self.popvalue()?;
                 let v = self.do_op(OpName::Newslice, vec![start, stop, step])?;
@@ -338,7 +364,11 @@ impl<'py> FlowContext<'py> {
                 };
                 let b = self.popvalue()?;
                 let a = self.popvalue()?;
-                let op = if self.ovfcheck_follows(instr) { checked(op).unwrap_or(op) } else { op };
+                let op = if self.ovfcheck_follows(instr) {
+                    checked(op).unwrap_or(op)
+                } else {
+                    op
+                };
                 let v = self.do_op(op, vec![a, b])?;
                 self.pushval(v);
             }
@@ -349,7 +379,11 @@ impl<'py> FlowContext<'py> {
                     _ => OpName::Invert,
                 };
                 let a = self.popvalue()?;
-                let op = if self.ovfcheck_follows(instr) { checked(op).unwrap_or(op) } else { op };
+                let op = if self.ovfcheck_follows(instr) {
+                    checked(op).unwrap_or(op)
+                } else {
+                    op
+                };
                 let v = self.do_op(op, vec![a])?;
                 self.pushval(v);
             }
@@ -487,7 +521,9 @@ impl<'py> FlowContext<'py> {
                 let n = arg;
                 let cells = self.stack.len() >= n
                     && n > 0
-                    && self.stack[self.stack.len() - n..].iter().all(|v| matches!(v, FrameValue::Cell(_)));
+                    && self.stack[self.stack.len() - n..]
+                        .iter()
+                        .all(|v| matches!(v, FrameValue::Cell(_)));
                 if cells {
                     let mut slots = Vec::with_capacity(n);
                     for v in self.stack.drain(self.stack.len() - n..) {
@@ -504,7 +540,11 @@ impl<'py> FlowContext<'py> {
             }
             Op::BuildList | Op::BuildSet => {
                 let items = self.popvalues(arg)?;
-                let op = if instr.op == Op::BuildList { OpName::Newlist } else { OpName::Newset };
+                let op = if instr.op == Op::BuildList {
+                    OpName::Newlist
+                } else {
+                    OpName::Newset
+                };
                 let v = self.do_op(op, items)?;
                 self.pushval(v);
             }
@@ -520,7 +560,11 @@ impl<'py> FlowContext<'py> {
                     }
                     None => Vec::new(),
                 };
-                let op = if instr.op == Op::BuildListFromConst { OpName::Newlist } else { OpName::Newset };
+                let op = if instr.op == Op::BuildListFromConst {
+                    OpName::Newlist
+                } else {
+                    OpName::Newset
+                };
                 let v = self.do_op(op, items)?;
                 self.pushval(v);
             }
@@ -535,7 +579,10 @@ impl<'py> FlowContext<'py> {
                 let more = if instr.op == Op::TupleAppend {
                     self.do_op(OpName::Newtuple, vec![v])?
                 } else {
-                    let tuple = self.builtins.getattr("tuple").map_err(|e| self.pyerr("builtins", e))?;
+                    let tuple = self
+                        .builtins
+                        .getattr("tuple")
+                        .map_err(|e| self.pyerr("builtins", e))?;
                     let tuple = self.constant(&tuple);
                     self.do_op(OpName::SimpleCall, vec![tuple, v])?
                 };
@@ -568,7 +615,12 @@ impl<'py> FlowContext<'py> {
                 let v = self.do_op(OpName::Newdict, items)?;
                 self.pushval(v);
             }
-            Op::ListAppend | Op::SetAdd | Op::ListExtend | Op::SetUpdate | Op::DictUpdate | Op::DictMerge => {
+            Op::ListAppend
+            | Op::SetAdd
+            | Op::ListExtend
+            | Op::SetUpdate
+            | Op::DictUpdate
+            | Op::DictMerge => {
                 let v = self.popvalue()?;
                 let target = self.as_value(self.peek(arg)?.clone())?;
                 let name = match instr.op {
@@ -587,7 +639,10 @@ impl<'py> FlowContext<'py> {
             }
             Op::ListToTuple => {
                 let v = self.popvalue()?;
-                let tuple = self.builtins.getattr("tuple").map_err(|e| self.pyerr("builtins", e))?;
+                let tuple = self
+                    .builtins
+                    .getattr("tuple")
+                    .map_err(|e| self.pyerr("builtins", e))?;
                 let t = self.constant(&tuple);
                 let r = self.do_op(OpName::SimpleCall, vec![t, v])?;
                 self.pushval(r);
@@ -621,7 +676,10 @@ impl<'py> FlowContext<'py> {
                 let after_c = self.const_int(after as i64);
                 let stop = self.do_op(OpName::Sub, vec![len, after_c])?;
                 let middle = self.do_op(OpName::Getslice, vec![v.clone(), start, stop])?;
-                let list = self.builtins.getattr("list").map_err(|e| self.pyerr("builtins", e))?;
+                let list = self
+                    .builtins
+                    .getattr("list")
+                    .map_err(|e| self.pyerr("builtins", e))?;
                 let list = self.constant(&list);
                 items.push(self.do_op(OpName::SimpleCall, vec![list, middle])?);
                 for k in 0..after {
@@ -633,7 +691,11 @@ impl<'py> FlowContext<'py> {
                 }
             }
             Op::FormatValue => {
-                let spec = if arg & 4 != 0 { Some(self.popvalue()?) } else { None };
+                let spec = if arg & 4 != 0 {
+                    Some(self.popvalue()?)
+                } else {
+                    None
+                };
                 let v = self.popvalue()?;
                 let converted = match arg & 3 {
                     1 => Some(self.do_op(OpName::Str, vec![v.clone()])?),
@@ -690,7 +752,10 @@ impl<'py> FlowContext<'py> {
                 let (Hlvalue::Constant(f), Hlvalue::Constant(l)) = (&fromlist, &level) else {
                     return Err(self.error("import with non-constant arguments"));
                 };
-                let import = self.builtins.getattr("__import__").map_err(|e| self.pyerr("builtins", e))?;
+                let import = self
+                    .builtins
+                    .getattr("__import__")
+                    .map_err(|e| self.pyerr("builtins", e))?;
                 let module = import
                     .call1((
                         instr.name.as_str(),
@@ -699,7 +764,12 @@ impl<'py> FlowContext<'py> {
                         f.value.bind(self.py),
                         l.value.bind(self.py),
                     ))
-                    .map_err(|e| self.pyerr(&format!("import of '{}' failed while flowing", instr.name), e))?;
+                    .map_err(|e| {
+                        self.pyerr(
+                            &format!("import of '{}' failed while flowing", instr.name),
+                            e,
+                        )
+                    })?;
                 let c = self.constant(&module);
                 self.pushval(c);
             }
@@ -734,14 +804,15 @@ fn unsupported_message(opname: &str) -> String {
         "LOAD_NAME" | "STORE_NAME" | "DELETE_NAME" | "LOAD_CLASSDEREF" => {
             "module-level or class-body code cannot be flowed; only functions".into()
         }
-        "GET_AWAITABLE" | "GET_AITER" | "GET_ANEXT" | "BEFORE_ASYNC_WITH" | "END_ASYNC_FOR" | "ASYNC_GEN_WRAP" => {
-            "async functions and 'await' are not RPython".into()
-        }
+        "GET_AWAITABLE" | "GET_AITER" | "GET_ANEXT" | "BEFORE_ASYNC_WITH" | "END_ASYNC_FOR"
+        | "ASYNC_GEN_WRAP" => "async functions and 'await' are not RPython".into(),
         "SEND" | "GET_YIELD_FROM_ITER" => "'yield from' is not supported".into(),
         "CHECK_EG_MATCH" | "PREP_RERAISE_STAR" => "'except*' is not RPython".into(),
         "IMPORT_STAR" => "'from ... import *' inside a function is not RPython".into(),
         "SETUP_ANNOTATIONS" => "variable annotations at this level are not supported".into(),
-        name if name.starts_with("MATCH_") || name == "GET_LEN" => "the 'match' statement is not supported".into(),
+        name if name.starts_with("MATCH_") || name == "GET_LEN" => {
+            "the 'match' statement is not supported".into()
+        }
         other => format!("unsupported bytecode {other}"),
     }
 }

@@ -68,9 +68,17 @@ fn eliminate_empty_blocks(graph: &mut FunctionGraph) -> bool {
             if graph.links[out].target == target {
                 break;
             }
-            let map: HashMap<VarId, Hlvalue> =
-                t.inputargs.iter().copied().zip(graph.links[l].args.iter().cloned()).collect();
-            let newargs: Vec<Hlvalue> = graph.links[out].args.iter().map(|a| subst(a, &map)).collect();
+            let map: HashMap<VarId, Hlvalue> = t
+                .inputargs
+                .iter()
+                .copied()
+                .zip(graph.links[l].args.iter().cloned())
+                .collect();
+            let newargs: Vec<Hlvalue> = graph.links[out]
+                .args
+                .iter()
+                .map(|a| subst(a, &map))
+                .collect();
             let newtarget = graph.links[out].target;
             let newline = graph.links[out].lineno;
             let link = &mut graph.links[l];
@@ -100,8 +108,12 @@ fn join_blocks(graph: &mut FunctionGraph) -> bool {
             if b == a || is_special(graph, b) || entry[b].len() != 1 {
                 break;
             }
-            let map: HashMap<VarId, Hlvalue> =
-                graph.blocks[b].inputargs.iter().copied().zip(graph.links[l].args.iter().cloned()).collect();
+            let map: HashMap<VarId, Hlvalue> = graph.blocks[b]
+                .inputargs
+                .iter()
+                .copied()
+                .zip(graph.links[l].args.iter().cloned())
+                .collect();
             let bb = graph.blocks[b].clone();
             let mut ops = bb.operations.clone();
             for op in ops.iter_mut() {
@@ -145,12 +157,16 @@ fn join_blocks(graph: &mut FunctionGraph) -> bool {
 
 /// A switch on a constant keeps only the exit it takes.
 fn fold_constant_switch(graph: &mut FunctionGraph, block: BlockId) {
-    let ExitSwitch::Value(Hlvalue::Constant(c)) = graph.blocks[block].exitswitch.clone() else { return };
-    let taken = graph.blocks[block]
-        .exits
-        .iter()
-        .copied()
-        .find(|&l| graph.links[l].exitcase.as_ref().map(|e| e.value == c.value).unwrap_or(false));
+    let ExitSwitch::Value(Hlvalue::Constant(c)) = graph.blocks[block].exitswitch.clone() else {
+        return;
+    };
+    let taken = graph.blocks[block].exits.iter().copied().find(|&l| {
+        graph.links[l]
+            .exitcase
+            .as_ref()
+            .map(|e| e.value == c.value)
+            .unwrap_or(false)
+    });
     if let Some(l) = taken {
         graph.links[l].exitcase = None;
         let b = &mut graph.blocks[block];
@@ -301,7 +317,9 @@ fn remove_identical_vars(graph: &mut FunctionGraph) -> bool {
         let mut j = 1;
         while j < n.min(graph.blocks[b].inputargs.len()) {
             let same = (0..j).find(|&i| {
-                entry[b].iter().all(|&l| graph.links[l].args[i] == graph.links[l].args[j])
+                entry[b]
+                    .iter()
+                    .all(|&l| graph.links[l].args[i] == graph.links[l].args[j])
             });
             if let Some(i) = same {
                 let keep = graph.blocks[b].inputargs[i];

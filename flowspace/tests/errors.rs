@@ -9,12 +9,25 @@ use pyo3::types::PyDict;
 fn flow_error(src: &str, name: &str) -> String {
     Python::attach(|py| {
         let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        py.import("sys")
+            .unwrap()
+            .getattr("path")
+            .unwrap()
+            .call_method1("insert", (0, pkg.to_str().unwrap()))
+            .unwrap();
         let globals = PyDict::new(py);
         globals.set_item("__name__", "bad_input").unwrap();
         let builtins = py.import("builtins").unwrap();
-        let code = builtins.getattr("compile").unwrap().call1((src, "bad_input.py", "exec")).unwrap();
-        builtins.getattr("exec").unwrap().call1((code, &globals)).unwrap();
+        let code = builtins
+            .getattr("compile")
+            .unwrap()
+            .call1((src, "bad_input.py", "exec"))
+            .unwrap();
+        builtins
+            .getattr("exec")
+            .unwrap()
+            .call1((code, &globals))
+            .unwrap();
         let f = globals.get_item(name).unwrap().unwrap();
         match rpy3_flowspace::build_flow(py, &f) {
             Ok(_) => panic!("{name} flowed without error"),

@@ -28,17 +28,26 @@ fn load_module<'py>(py: Python<'py>, path: &Path, name: &str) -> PyResult<Bound<
     let util = py.import("importlib.util")?;
     let spec = util.call_method1("spec_from_file_location", (name, path.to_str().unwrap()))?;
     let module = util.call_method1("module_from_spec", (&spec,))?;
-    spec.getattr("loader")?.call_method1("exec_module", (&module,))?;
+    spec.getattr("loader")?
+        .call_method1("exec_module", (&module,))?;
     Ok(module)
 }
 
 /// Functions defined in `module` itself, and the methods of its classes.
 fn functions<'py>(module: &Bound<'py, PyAny>) -> Vec<Bound<'py, PyAny>> {
     let name: String = module.getattr("__name__").unwrap().extract().unwrap();
-    let dict = module.getattr("__dict__").unwrap().cast_into::<PyDict>().unwrap();
+    let dict = module
+        .getattr("__dict__")
+        .unwrap()
+        .cast_into::<PyDict>()
+        .unwrap();
     let mut out = Vec::new();
     for (_, v) in dict.iter() {
-        let from_here = v.getattr("__module__").ok().and_then(|m| m.extract::<String>().ok()) == Some(name.clone());
+        let from_here = v
+            .getattr("__module__")
+            .ok()
+            .and_then(|m| m.extract::<String>().ok())
+            == Some(name.clone());
         if !from_here {
             continue;
         }
@@ -84,12 +93,22 @@ fn flow_dir(dir: &str) -> (usize, Vec<String>) {
 fn every_bench_function_flows() {
     let (count, failures) = flow_dir("bench");
     assert!(count > 100, "only {count} functions found");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn every_corpus_function_flows() {
     let (count, failures) = flow_dir("corpus");
     assert!(count > 300, "only {count} functions found");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

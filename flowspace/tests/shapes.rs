@@ -9,12 +9,20 @@ use pyo3::types::PyDict;
 fn graph_of(src: &str, name: &str) -> String {
     Python::attach(|py| {
         let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        py.import("sys").unwrap().getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        py.import("sys")
+            .unwrap()
+            .getattr("path")
+            .unwrap()
+            .call_method1("insert", (0, pkg.to_str().unwrap()))
+            .unwrap();
         let globals = PyDict::new(py);
         globals.set_item("__name__", "shapes").unwrap();
         let code = std::ffi::CString::new(src).unwrap();
         py.run(&code, Some(&globals), None).unwrap();
-        let mut f = globals.get_item(name.split(".").next().unwrap()).unwrap().unwrap();
+        let mut f = globals
+            .get_item(name.split(".").next().unwrap())
+            .unwrap()
+            .unwrap();
         for part in name.split(".").skip(1) {
             f = f.getattr(part).unwrap();
         }
@@ -61,8 +69,14 @@ fn constant_folding() {
 
 #[test]
 fn paper_example_two_ways_give_the_same_graph() {
-    let one = graph_of("def f(n):\n    if n < 0:\n        n = 0\n    return n + 1\n", "f");
-    let two = graph_of("def f(n):\n    if n < 0:\n        m = 0\n    else:\n        m = n\n    return m + 1\n", "f");
+    let one = graph_of(
+        "def f(n):\n    if n < 0:\n        n = 0\n    return n + 1\n",
+        "f",
+    );
+    let two = graph_of(
+        "def f(n):\n    if n < 0:\n        m = 0\n    else:\n        m = n\n    return m + 1\n",
+        "f",
+    );
     assert_eq!(one, two);
     expect![[r#"
         graph f(n_0)
@@ -75,7 +89,8 @@ fn paper_example_two_ways_give_the_same_graph() {
         block1(v3):
             v4 = add(v3, 1)
             --> return(v4)
-    "#]].assert_eq(&one);
+    "#]]
+    .assert_eq(&one);
 }
 
 #[test]

@@ -474,9 +474,13 @@ pub(crate) fn round_digits(x: f64, ndigits: i64) -> Result<f64, Exc> {
     // the exact decimal expansion (a double has at most 1074 fraction digits)
     let exact = format!("{:.1100}", x.abs());
     let (int_part, frac_part) = exact.split_once('.').unwrap_or((&exact, ""));
-    let digits: Vec<u8> = int_part.bytes().chain(frac_part.bytes()).map(|c| c - b'0').collect();
+    let digits: Vec<u8> = int_part
+        .bytes()
+        .chain(frac_part.bytes())
+        .map(|c| c - b'0')
+        .collect();
     let point = int_part.len() as i64; // digits before the decimal point
-    // keep `point + ndigits` digits
+                                       // keep `point + ndigits` digits
     let keep = point + ndigits;
     let mut exp10 = -ndigits; // the value is digits[..keep] * 10**exp10
     let kept: Vec<u8> = if keep < 0 {
@@ -488,7 +492,9 @@ pub(crate) fn round_digits(x: f64, ndigits: i64) -> Result<f64, Exc> {
         let mut head = head.to_vec();
         if let Some(&first) = tail.first() {
             let round_up = first > 5
-                || (first == 5 && (rest_nonzero_after(1, tail) || head.last().map(|d| d % 2 == 1).unwrap_or(false)));
+                || (first == 5
+                    && (rest_nonzero_after(1, tail)
+                        || head.last().map(|d| d % 2 == 1).unwrap_or(false)));
             if round_up {
                 let mut i = head.len();
                 loop {
@@ -572,7 +578,10 @@ mod tests {
 
     #[test]
     fn math_functions_match_cpython() {
-        assert_eq!(int_truediv(1152921504606847008, 3), Ok(3.843071682022824e17));
+        assert_eq!(
+            int_truediv(1152921504606847008, 3),
+            Ok(3.843071682022824e17)
+        );
         assert_eq!(int_truediv(-7, 2), Ok(-3.5));
         assert_eq!(int_truediv(1, 0), Err(ZERO_DIVISION));
         assert_eq!(int_truediv(i64::MIN, -1), Ok(9.223372036854776e18));

@@ -196,20 +196,20 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         IntAdd | IntSub | IntMul | IntFloordiv | IntMod | IntAnd | IntOr | IntXor | IntLshift
         | IntRshift | IntNeg | IntAbs | IntInvert | IntIsTrue | IntLt | IntLe | IntEq | IntNe
         | IntGt | IntGe | IntAddOvf | IntSubOvf | IntMulOvf | IntNegOvf | IntAbsOvf
-        | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow | IntTruediv | UintAdd | UintSub | UintMul
-        | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift | UintRshift
-        | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe | UintGt
-        | UintGe | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv | FloatMod
-        | FloatPow | FloatNeg | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq | FloatNe
-        | FloatGt | FloatGe | FloatSqrt | FloatExp | FloatExpm1 | FloatLog | FloatLog2
-        | FloatLog10 | FloatLog1p | FloatSin | FloatCos | FloatTan | FloatAsin | FloatAcos
-        | FloatAtan | FloatSinh | FloatCosh | FloatTanh | FloatAsinh | FloatAcosh | FloatAtanh
-        | FloatFloor | FloatCeil | FloatTrunc | FloatRound | FloatRoundDigits | FloatAtan2
-        | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan | FloatIsinf
-        | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe | UnicharLt
-        | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | BoolNot | CastBoolToInt
-        | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt
-        | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
+        | IntFloordivOvf | IntModOvf | IntLshiftOvf | IntPow | IntTruediv | UintAdd | UintSub
+        | UintMul | UintFloordiv | UintMod | UintAnd | UintOr | UintXor | UintLshift
+        | UintRshift | UintNeg | UintInvert | UintIsTrue | UintLt | UintLe | UintEq | UintNe
+        | UintGt | UintGe | FloatAdd | FloatSub | FloatMul | FloatTruediv | FloatFloordiv
+        | FloatMod | FloatPow | FloatNeg | FloatAbs | FloatIsTrue | FloatLt | FloatLe | FloatEq
+        | FloatNe | FloatGt | FloatGe | FloatSqrt | FloatExp | FloatExpm1 | FloatLog
+        | FloatLog2 | FloatLog10 | FloatLog1p | FloatSin | FloatCos | FloatTan | FloatAsin
+        | FloatAcos | FloatAtan | FloatSinh | FloatCosh | FloatTanh | FloatAsinh | FloatAcosh
+        | FloatAtanh | FloatFloor | FloatCeil | FloatTrunc | FloatRound | FloatRoundDigits
+        | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan
+        | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe
+        | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | BoolNot
+        | CastBoolToInt | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat
+        | CastFloatToInt | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
         | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt
         | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,

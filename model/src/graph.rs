@@ -54,12 +54,18 @@ pub struct Constant {
 impl Constant {
     /// Wraps a live object.
     pub fn new(value: PyObj) -> Constant {
-        Constant { value, concretetype: None }
+        Constant {
+            value,
+            concretetype: None,
+        }
     }
 
     /// A low-level constant of type `ty`.
     pub fn typed(value: PyObj, ty: LlType) -> Constant {
-        Constant { value, concretetype: Some(ty) }
+        Constant {
+            value,
+            concretetype: Some(ty),
+        }
     }
 }
 
@@ -295,18 +301,30 @@ impl FunctionGraph {
             source: SourceInfo::default(),
         };
         let inputargs = startargs.iter().map(|n| g.new_var(n)).collect();
-        g.startblock = g.blocks.push(Block { inputargs, ..Block::default() });
+        g.startblock = g.blocks.push(Block {
+            inputargs,
+            ..Block::default()
+        });
         let rv = g.new_var("result");
-        g.returnblock = g.blocks.push(Block { inputargs: vec![rv], ..Block::default() });
+        g.returnblock = g.blocks.push(Block {
+            inputargs: vec![rv],
+            ..Block::default()
+        });
         let et = g.new_var("etype");
         let ev = g.new_var("evalue");
-        g.exceptblock = g.blocks.push(Block { inputargs: vec![et, ev], ..Block::default() });
+        g.exceptblock = g.blocks.push(Block {
+            inputargs: vec![et, ev],
+            ..Block::default()
+        });
         g
     }
 
     /// A fresh variable.
     pub fn new_var(&mut self, name_hint: &str) -> VarId {
-        self.vars.push(VariableData { name_hint: name_hint.to_string(), concretetype: None })
+        self.vars.push(VariableData {
+            name_hint: name_hint.to_string(),
+            concretetype: None,
+        })
     }
 
     /// A fresh variable with the same name hint as `v`.
@@ -317,7 +335,10 @@ impl FunctionGraph {
 
     /// A fresh, empty block.
     pub fn new_block(&mut self, inputargs: Vec<VarId>) -> BlockId {
-        self.blocks.push(Block { inputargs, ..Block::default() })
+        self.blocks.push(Block {
+            inputargs,
+            ..Block::default()
+        })
     }
 
     /// Adds `link` as the next exit of `block`.
@@ -421,9 +442,18 @@ impl FunctionGraph {
             let inputargs = old.inputargs.iter().map(|&v| mapv(v, &mut vars)).collect();
             let mut operations = Vec::with_capacity(old.operations.len());
             for op in &old.operations {
-                let args = op.args.iter().map(|a| map_hl(a, &mut |v| mapv(v, &mut vars))).collect();
+                let args = op
+                    .args
+                    .iter()
+                    .map(|a| map_hl(a, &mut |v| mapv(v, &mut vars)))
+                    .collect();
                 let result = mapv(op.result, &mut vars);
-                operations.push(SpaceOperation { opname: op.opname, args, result, lineno: op.lineno });
+                operations.push(SpaceOperation {
+                    opname: op.opname,
+                    args,
+                    result,
+                    lineno: op.lineno,
+                });
             }
             let exitswitch = match &old.exitswitch {
                 ExitSwitch::Value(h) => ExitSwitch::Value(map_hl(h, &mut |v| mapv(v, &mut vars))),
@@ -434,7 +464,11 @@ impl FunctionGraph {
                 let ol = &self.links[l];
                 let last_exception = ol.last_exception.map(|v| mapv(v, &mut vars));
                 let last_exc_value = ol.last_exc_value.map(|v| mapv(v, &mut vars));
-                let args = ol.args.iter().map(|a| map_hl(a, &mut |v| mapv(v, &mut vars))).collect();
+                let args = ol
+                    .args
+                    .iter()
+                    .map(|a| map_hl(a, &mut |v| mapv(v, &mut vars)))
+                    .collect();
                 exits.push(links.push(Link {
                     args,
                     target: bmap[ol.target].expect("targets of reachable blocks are reachable"),
@@ -445,7 +479,12 @@ impl FunctionGraph {
                     lineno: ol.lineno,
                 }));
             }
-            blocks[nb] = Block { inputargs, operations, exitswitch, exits };
+            blocks[nb] = Block {
+                inputargs,
+                operations,
+                exitswitch,
+                exits,
+            };
         }
         self.startblock = bmap[self.startblock].expect("start is reachable");
         self.returnblock = bmap[self.returnblock].expect("mapped");

@@ -61,18 +61,27 @@ impl LlFuncConst {
     }
 }
 
-fn wrap<T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>>(py: Python<'_>, v: T) -> PyResult<PyObj> {
+fn wrap<T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>>(
+    py: Python<'_>,
+    v: T,
+) -> PyResult<PyObj> {
     Ok(PyObj::new(Bound::new(py, v)?.as_any()))
 }
 
 /// A `Void` constant holding a type.
 pub fn type_constant(py: Python<'_>, ty: LlType) -> PyResult<Constant> {
-    Ok(Constant::typed(wrap(py, LlTypeConst { ty })?, crate::lltype::VOID))
+    Ok(Constant::typed(
+        wrap(py, LlTypeConst { ty })?,
+        crate::lltype::VOID,
+    ))
 }
 
 /// A `Void` constant holding a name (a field name).
 pub fn name_constant(py: Python<'_>, name: &str) -> Constant {
-    Constant::typed(PyObj::new(PyString::new(py, name).as_any()), crate::lltype::VOID)
+    Constant::typed(
+        PyObj::new(PyString::new(py, name).as_any()),
+        crate::lltype::VOID,
+    )
 }
 
 /// A pointer constant.
@@ -82,8 +91,18 @@ pub fn ptr_constant(py: Python<'_>, ptr: Option<Ptr>, ty: LlType) -> PyResult<Co
 
 /// A function pointer constant.
 pub fn func_constant(py: Python<'_>, func: FuncRef, name: &str) -> PyResult<Constant> {
-    let ty = LlType::ptr(func.ty).map_err(|e| pyo3::exceptions::PyTypeError::new_err(e.to_string()))?;
-    Ok(Constant::typed(wrap(py, LlFuncConst { func, name: name.to_string() })?, ty))
+    let ty =
+        LlType::ptr(func.ty).map_err(|e| pyo3::exceptions::PyTypeError::new_err(e.to_string()))?;
+    Ok(Constant::typed(
+        wrap(
+            py,
+            LlFuncConst {
+                func,
+                name: name.to_string(),
+            },
+        )?,
+        ty,
+    ))
 }
 
 /// A primitive constant of type `ty`.
@@ -96,11 +115,14 @@ pub fn primitive_constant(py: Python<'_>, v: LlValue, ty: LlType) -> PyResult<Co
         LlValue::Float(f) => PyFloat::new(py, f).into_any(),
         LlValue::Char(c) => PyString::new(py, &(c as char).to_string()).into_any(),
         LlValue::UniChar(c) => {
-            let ch = char::from_u32(c).ok_or_else(|| pyo3::exceptions::PyValueError::new_err("bad code point"))?;
+            let ch = char::from_u32(c)
+                .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("bad code point"))?;
             PyString::new(py, &ch.to_string()).into_any()
         }
         LlValue::Ptr(_) | LlValue::Func(_) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err("not a primitive value"));
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "not a primitive value",
+            ));
         }
     };
     Ok(Constant::typed(PyObj::new(&obj), ty))
@@ -108,9 +130,16 @@ pub fn primitive_constant(py: Python<'_>, v: LlValue, ty: LlType) -> PyResult<Co
 
 /// The low-level value of a typed constant.
 pub fn ll_value(py: Python<'_>, c: &Constant) -> Result<LlValue, String> {
-    let ty = c.concretetype.ok_or_else(|| "constant without a low-level type".to_string())?;
+    let ty = c
+        .concretetype
+        .ok_or_else(|| "constant without a low-level type".to_string())?;
     let obj = c.value.bind(py);
-    let bad = || format!("constant {} is not a value of type {ty}", obj.repr().map(|r| r.to_string()).unwrap_or_default());
+    let bad = || {
+        format!(
+            "constant {} is not a value of type {ty}",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        )
+    };
     match ty.def() {
         TypeDef::Primitive(p) => Ok(match p {
             Primitive::Void => LlValue::Void,
@@ -162,7 +191,11 @@ pub fn ll_value(py: Python<'_>, c: &Constant) -> Result<LlValue, String> {
 
 /// The type held by a `Void` type constant.
 pub fn type_of_constant(py: Python<'_>, c: &Constant) -> Option<LlType> {
-    c.value.bind(py).cast::<LlTypeConst>().ok().map(|t| t.get().ty)
+    c.value
+        .bind(py)
+        .cast::<LlTypeConst>()
+        .ok()
+        .map(|t| t.get().ty)
 }
 
 /// The name held by a `Void` name constant.

@@ -303,8 +303,16 @@ mod tests {
             let d = op.desc();
             assert!(seen.insert(d.name), "duplicate {}", d.name);
             assert_eq!(LlOp::from_name(d.name), Some(op));
-            assert!(!d.canfold || d.canraise.is_empty(), "{} folds but raises", d.name);
-            assert!(!(d.canfold && d.sideeffects), "{} folds but has side effects", d.name);
+            assert!(
+                !d.canfold || d.canraise.is_empty(),
+                "{} folds but raises",
+                d.name
+            );
+            assert!(
+                !(d.canfold && d.sideeffects),
+                "{} folds but has side effects",
+                d.name
+            );
             if let Some(pos) = d.args.iter().position(|a| *a == TyPat::Rest) {
                 assert_eq!(pos + 1, d.args.len(), "{}: Rest must come last", d.name);
             }

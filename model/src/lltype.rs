@@ -52,7 +52,11 @@ pub enum TypeDef {
     Primitive(Primitive),
     /// A struct; if `gc`, instances are GC-managed.  A varsize struct ends
     /// with an inlined array field.
-    Struct { name: String, fields: Vec<(String, LlType)>, gc: bool },
+    Struct {
+        name: String,
+        fields: Vec<(String, LlType)>,
+        gc: bool,
+    },
     /// An array of items; a non-GC array is inlined in a varsize struct.
     Array { item: LlType, gc: bool },
     /// A pointer to a struct, array, function or opaque object.
@@ -73,7 +77,10 @@ struct Table {
 fn table() -> &'static RwLock<Table> {
     static TABLE: OnceLock<RwLock<Table>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = Table { defs: Vec::new(), interned: HashMap::new() };
+        let mut t = Table {
+            defs: Vec::new(),
+            interned: HashMap::new(),
+        };
         for p in PRIMITIVES {
             let def = TypeDef::Primitive(p);
             let id = LlType(t.defs.len() as u32);
@@ -159,7 +166,9 @@ impl LlType {
     /// A pointer to `target`.
     pub fn ptr(target: LlType) -> Result<LlType, TypeError> {
         match target.def() {
-            TypeDef::Primitive(_) | TypeDef::Ptr(_) => Err(TypeError(format!("cannot point to {target}"))),
+            TypeDef::Primitive(_) | TypeDef::Ptr(_) => {
+                Err(TypeError(format!("cannot point to {target}")))
+            }
             _ => Ok(intern(TypeDef::Ptr(target))),
         }
     }
@@ -182,9 +191,17 @@ impl LlType {
     /// A new struct type.  A GC struct may only inline a GC struct as its
     /// first field (its parent); a non-GC array may only be the last field
     /// (making the struct varsize).
-    pub fn new_struct(name: &str, fields: Vec<(String, LlType)>, gc: bool) -> Result<LlType, TypeError> {
+    pub fn new_struct(
+        name: &str,
+        fields: Vec<(String, LlType)>,
+        gc: bool,
+    ) -> Result<LlType, TypeError> {
         Self::check_struct(name, &fields, gc)?;
-        Ok(fresh(TypeDef::Struct { name: name.to_string(), fields, gc }))
+        Ok(fresh(TypeDef::Struct {
+            name: name.to_string(),
+            fields,
+            gc,
+        }))
     }
 
     fn check_struct(name: &str, fields: &[(String, LlType)], gc: bool) -> Result<(), TypeError> {
@@ -227,25 +244,38 @@ impl LlType {
         };
         Self::check_struct(name, &fields, gc)?;
         let mut t = table().write().unwrap_or_else(|p| p.into_inner());
-        t.defs[self.0 as usize] = TypeDef::Struct { name: name.to_string(), fields, gc };
+        t.defs[self.0 as usize] = TypeDef::Struct {
+            name: name.to_string(),
+            fields,
+            gc,
+        };
         Ok(())
     }
 
     /// An opaque type.
     pub fn opaque(name: &str) -> LlType {
-        fresh(TypeDef::Opaque { name: name.to_string() })
+        fresh(TypeDef::Opaque {
+            name: name.to_string(),
+        })
     }
 
     /// True for GC-managed structs and arrays.
     pub fn is_gc(self) -> bool {
-        matches!(self.def(), TypeDef::Struct { gc: true, .. } | TypeDef::Array { gc: true, .. } | TypeDef::Forward { gc: true })
+        matches!(
+            self.def(),
+            TypeDef::Struct { gc: true, .. }
+                | TypeDef::Array { gc: true, .. }
+                | TypeDef::Forward { gc: true }
+        )
     }
 
     /// True for arrays and structs ending with an array.
     pub fn is_varsize(self) -> bool {
         match self.def() {
             TypeDef::Array { .. } => true,
-            TypeDef::Struct { fields, .. } => fields.last().map(|(_, t)| t.is_varsize()).unwrap_or(false),
+            TypeDef::Struct { fields, .. } => {
+                fields.last().map(|(_, t)| t.is_varsize()).unwrap_or(false)
+            }
             _ => false,
         }
     }
@@ -269,7 +299,9 @@ impl LlType {
     /// The type of field `name` of a struct.
     pub fn field_type(self, name: &str) -> Option<LlType> {
         match self.def() {
-            TypeDef::Struct { fields, .. } => fields.iter().find(|(n, _)| n == name).map(|(_, t)| *t),
+            TypeDef::Struct { fields, .. } => {
+                fields.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+            }
             _ => None,
         }
     }
@@ -303,7 +335,13 @@ impl LlType {
         match self.def() {
             TypeDef::Struct { fields, .. } => fields
                 .iter()
-                .map(|(_, t)| if matches!(t.def(), TypeDef::Array { .. }) { 0 } else { t.nslots() })
+                .map(|(_, t)| {
+                    if matches!(t.def(), TypeDef::Array { .. }) {
+                        0
+                    } else {
+                        t.nslots()
+                    }
+                })
                 .sum(),
             TypeDef::Array { .. } => 0,
             _ => 1,
@@ -312,7 +350,9 @@ impl LlType {
 
     /// Slot offset of field `name` in the flat layout of a struct.
     pub fn field_offset(self, name: &str) -> Option<usize> {
-        let TypeDef::Struct { fields, .. } = self.def() else { return None };
+        let TypeDef::Struct { fields, .. } = self.def() else {
+            return None;
+        };
         let mut off = 0;
         for (n, t) in fields {
             if n == name {
@@ -371,9 +411,13 @@ impl LlType {
         match (self.def(), v) {
             (TypeDef::Primitive(p), v) => matches!(
                 (p, v),
-                (Primitive::Signed | Primitive::SignedLongLong, LlValue::Int(_))
-                    | (Primitive::Unsigned | Primitive::UnsignedLongLong, LlValue::UInt(_))
-                    | (Primitive::Float, LlValue::Float(_))
+                (
+                    Primitive::Signed | Primitive::SignedLongLong,
+                    LlValue::Int(_)
+                ) | (
+                    Primitive::Unsigned | Primitive::UnsignedLongLong,
+                    LlValue::UInt(_)
+                ) | (Primitive::Float, LlValue::Float(_))
                     | (Primitive::Char, LlValue::Char(_))
                     | (Primitive::UniChar, LlValue::UniChar(_))
                     | (Primitive::Bool, LlValue::Bool(_))
@@ -383,7 +427,9 @@ impl LlType {
                 None => true,
                 Some(p) => p.ty.starts_with(t) || t.starts_with(p.ty) || p.ty == t,
             },
-            (TypeDef::Ptr(t), LlValue::Func(f)) => matches!(t.def(), TypeDef::Func { .. }) && f.ty == t,
+            (TypeDef::Ptr(t), LlValue::Func(f)) => {
+                matches!(t.def(), TypeDef::Func { .. }) && f.ty == t
+            }
             _ => false,
         }
     }
@@ -393,8 +439,12 @@ impl fmt::Display for LlType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.def() {
             TypeDef::Primitive(p) => write!(f, "{p:?}"),
-            TypeDef::Struct { name, gc, .. } => write!(f, "{}({name})", if gc { "GcStruct" } else { "Struct" }),
-            TypeDef::Array { item, gc } => write!(f, "{}({item})", if gc { "GcArray" } else { "Array" }),
+            TypeDef::Struct { name, gc, .. } => {
+                write!(f, "{}({name})", if gc { "GcStruct" } else { "Struct" })
+            }
+            TypeDef::Array { item, gc } => {
+                write!(f, "{}({item})", if gc { "GcArray" } else { "Array" })
+            }
             TypeDef::Ptr(t) => write!(f, "Ptr({t})"),
             TypeDef::Func { args, result } => {
                 let a: Vec<String> = args.iter().map(|t| t.to_string()).collect();
@@ -529,8 +579,18 @@ impl Heap {
             None => (Vec::new(), 0),
         };
         let obj = self.objs.len() as u32;
-        self.objs.push_back(Arc::new(HeapObj { ty, slots, items, item_slots }));
-        Ok(Ptr { obj, offset: 0, item: 0, ty })
+        self.objs.push_back(Arc::new(HeapObj {
+            ty,
+            slots,
+            items,
+            item_slots,
+        }));
+        Ok(Ptr {
+            obj,
+            offset: 0,
+            item: 0,
+            ty,
+        })
     }
 
     fn object(&self, p: &Ptr) -> &HeapObj {
@@ -589,7 +649,13 @@ impl Heap {
     }
 
     /// Writes slot `slot` of item `index` (bounds-checked).
-    pub fn set_item(&mut self, p: &Ptr, index: i64, slot: usize, v: LlValue) -> Result<(), HeapError> {
+    pub fn set_item(
+        &mut self,
+        p: &Ptr,
+        index: i64,
+        slot: usize,
+        v: LlValue,
+    ) -> Result<(), HeapError> {
         let i = self.item_index(p, index)?;
         let o = self.object_mut(p);
         let per = o.item_slots as usize;
@@ -633,7 +699,15 @@ mod tests {
         let object = LlType::new_struct("object", vec![("hash".into(), SIGNED)], true).unwrap();
         let node = LlType::forward(true);
         let pnode = LlType::ptr(node).unwrap();
-        node.become_("Node", vec![("super".into(), object), ("v".into(), SIGNED), ("nxt".into(), pnode)]).unwrap();
+        node.become_(
+            "Node",
+            vec![
+                ("super".into(), object),
+                ("v".into(), SIGNED),
+                ("nxt".into(), pnode),
+            ],
+        )
+        .unwrap();
         (object, node, pnode)
     }
 
@@ -643,7 +717,10 @@ mod tests {
         assert_eq!(a, LlType::array(SIGNED, true).unwrap());
         assert_eq!(LlType::ptr(a).unwrap(), LlType::ptr(a).unwrap());
         assert_ne!(a, LlType::array(SIGNED, false).unwrap());
-        assert_eq!(LlType::func(vec![SIGNED], BOOL), LlType::func(vec![SIGNED], BOOL));
+        assert_eq!(
+            LlType::func(vec![SIGNED], BOOL),
+            LlType::func(vec![SIGNED], BOOL)
+        );
         assert_eq!(a.to_string(), "GcArray(Signed)");
     }
 
@@ -661,10 +738,21 @@ mod tests {
     #[test]
     fn invalid_structs_are_refused() {
         let gcs = LlType::new_struct("A", vec![], true).unwrap();
-        assert!(LlType::new_struct("B", vec![("x".into(), SIGNED), ("a".into(), gcs)], true).is_err());
+        assert!(
+            LlType::new_struct("B", vec![("x".into(), SIGNED), ("a".into(), gcs)], true).is_err()
+        );
         let arr = LlType::array(CHAR, false).unwrap();
-        assert!(LlType::new_struct("C", vec![("chars".into(), arr), ("x".into(), SIGNED)], true).is_err());
-        assert!(LlType::new_struct("S", vec![("len".into(), SIGNED), ("chars".into(), arr)], true).unwrap().is_varsize());
+        assert!(
+            LlType::new_struct("C", vec![("chars".into(), arr), ("x".into(), SIGNED)], true)
+                .is_err()
+        );
+        assert!(LlType::new_struct(
+            "S",
+            vec![("len".into(), SIGNED), ("chars".into(), arr)],
+            true
+        )
+        .unwrap()
+        .is_varsize());
         assert!(LlType::ptr(SIGNED).is_err());
     }
 
@@ -686,8 +774,14 @@ mod tests {
         assert_eq!(heap.length(&a), 3);
         heap.set_item(&a, 2, 0, LlValue::Int(5)).unwrap();
         assert_eq!(heap.get_item(&a, 2, 0), Ok(LlValue::Int(5)));
-        assert_eq!(heap.get_item(&a, 3, 0), Err(HeapError::OutOfBounds { index: 3, len: 3 }));
-        assert_eq!(heap.get_item(&a, -1, 0), Err(HeapError::OutOfBounds { index: -1, len: 3 }));
+        assert_eq!(
+            heap.get_item(&a, 3, 0),
+            Err(HeapError::OutOfBounds { index: 3, len: 3 })
+        );
+        assert_eq!(
+            heap.get_item(&a, -1, 0),
+            Err(HeapError::OutOfBounds { index: -1, len: 3 })
+        );
     }
 
     #[test]

@@ -74,7 +74,11 @@ fn ll_desc(op: crate::lloperation::LlOp) -> &'static OpDesc {
                 let d = op.desc();
                 OpDesc {
                     name: d.name,
-                    arity: if d.args.contains(&TyPat::Rest) { None } else { Some(d.args.len()) },
+                    arity: if d.args.contains(&TyPat::Rest) {
+                        None
+                    } else {
+                        Some(d.args.len())
+                    },
                     pure: d.canfold,
                     canraise: d.canraise,
                     pyfunc: None,
@@ -242,13 +246,22 @@ impl CallShape {
     /// Reads a shape from its constant tuple form.
     pub fn from_py(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> Option<CallShape> {
         use pyo3::types::PyAnyMethods;
-        let (num_positional, keywords, has_star, has_starstar): (usize, Vec<String>, bool, bool) = obj.extract().ok()?;
-        Some(CallShape { num_positional, keywords, has_star, has_starstar })
+        let (num_positional, keywords, has_star, has_starstar): (usize, Vec<String>, bool, bool) =
+            obj.extract().ok()?;
+        Some(CallShape {
+            num_positional,
+            keywords,
+            has_star,
+            has_starstar,
+        })
     }
 
     /// Number of value arguments the shape describes.
     pub fn num_args(&self) -> usize {
-        self.num_positional + self.keywords.len() + self.has_star as usize + self.has_starstar as usize
+        self.num_positional
+            + self.keywords.len()
+            + self.has_star as usize
+            + self.has_starstar as usize
     }
 }
 

@@ -24,16 +24,26 @@ fn obj_repr(obj: &Bound<'_, PyAny>) -> String {
             .or_else(|_| o.getattr("__name__").and_then(|q| q.extract::<String>()))
             .unwrap_or_else(|_| "?".to_string())
     };
-    if obj.is_none() || obj.is_instance_of::<pyo3::types::PyBool>() || obj.is_instance_of::<pyo3::types::PyInt>() {
+    if obj.is_none()
+        || obj.is_instance_of::<pyo3::types::PyBool>()
+        || obj.is_instance_of::<pyo3::types::PyInt>()
+    {
         return obj.repr().map(|r| r.to_string()).unwrap_or_default();
     }
-    if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBytes>() {
+    if obj.is_instance_of::<PyFloat>()
+        || obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<pyo3::types::PyBytes>()
+    {
         let r = obj.repr().map(|r| r.to_string()).unwrap_or_default();
         return shorten(r);
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         let items: Vec<String> = t.iter().map(|i| obj_repr(&i)).collect();
-        return if items.len() == 1 { format!("({},)", items[0]) } else { format!("({})", items.join(", ")) };
+        return if items.len() == 1 {
+            format!("({},)", items[0])
+        } else {
+            format!("({})", items.join(", "))
+        };
     }
     if obj.is_instance_of::<PyType>() {
         return format!("<class {}>", qualname(obj));
@@ -75,7 +85,11 @@ struct Namer<'g> {
 
 impl<'g> Namer<'g> {
     fn new(graph: &'g FunctionGraph) -> Namer<'g> {
-        let mut namer = Namer { graph, vars: HashMap::new(), blocks: HashMap::new() };
+        let mut namer = Namer {
+            graph,
+            vars: HashMap::new(),
+            blocks: HashMap::new(),
+        };
         let mut k = 0;
         for b in graph.iterblocks() {
             let name = if b == graph.returnblock {
@@ -89,8 +103,14 @@ impl<'g> Namer<'g> {
             };
             namer.blocks.insert(b, name);
         }
-        namer.blocks.entry(graph.returnblock).or_insert_with(|| "return".into());
-        namer.blocks.entry(graph.exceptblock).or_insert_with(|| "except".into());
+        namer
+            .blocks
+            .entry(graph.returnblock)
+            .or_insert_with(|| "return".into());
+        namer
+            .blocks
+            .entry(graph.exceptblock)
+            .or_insert_with(|| "except".into());
         namer
     }
 
@@ -117,7 +137,10 @@ impl<'g> Namer<'g> {
     }
 
     fn vals(&mut self, py: Python<'_>, hs: &[Hlvalue]) -> String {
-        hs.iter().map(|h| self.val(py, h)).collect::<Vec<_>>().join(", ")
+        hs.iter()
+            .map(|h| self.val(py, h))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -128,7 +151,11 @@ pub fn graph_to_text(py: Python<'_>, graph: &FunctionGraph) -> String {
 
 /// The stable text form of `graph`, each variable's definition followed by
 /// `: <note>` when `note` gives one (the annotator's annotations).
-pub fn graph_to_text_with(py: Python<'_>, graph: &FunctionGraph, note: &dyn Fn(VarId) -> Option<String>) -> String {
+pub fn graph_to_text_with(
+    py: Python<'_>,
+    graph: &FunctionGraph,
+    note: &dyn Fn(VarId) -> Option<String>,
+) -> String {
     let mut namer = Namer::new(graph);
     let mut out = String::new();
     let def = |namer: &mut Namer<'_>, v: VarId| -> String {
@@ -138,14 +165,22 @@ pub fn graph_to_text_with(py: Python<'_>, graph: &FunctionGraph, note: &dyn Fn(V
             None => name,
         }
     };
-    let start_args: Vec<String> = graph.blocks[graph.startblock].inputargs.iter().map(|&v| namer.var(v)).collect();
+    let start_args: Vec<String> = graph.blocks[graph.startblock]
+        .inputargs
+        .iter()
+        .map(|&v| namer.var(v))
+        .collect();
     let _ = writeln!(out, "graph {}({})", graph.name, start_args.join(", "));
     for b in graph.iterblocks() {
         if b == graph.returnblock || b == graph.exceptblock {
             continue;
         }
         let block = &graph.blocks[b];
-        let args: Vec<String> = block.inputargs.iter().map(|&v| def(&mut namer, v)).collect();
+        let args: Vec<String> = block
+            .inputargs
+            .iter()
+            .map(|&v| def(&mut namer, v))
+            .collect();
         let _ = writeln!(out, "{}({}):", namer.blocks[&b], args.join(", "));
         for op in &block.operations {
             let args = namer.vals(py, &op.args);
@@ -182,7 +217,9 @@ pub fn graph_to_text_with(py: Python<'_>, graph: &FunctionGraph, note: &dyn Fn(V
 }
 
 fn dot_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\l")
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\l")
 }
 
 /// The graph in Graphviz DOT, one node per block.
@@ -212,7 +249,11 @@ pub fn graph_to_dot(py: Python<'_>, graph: &FunctionGraph) -> String {
             }
             ExitSwitch::None => {}
         }
-        let shape = if b == graph.returnblock || b == graph.exceptblock { ", style=rounded" } else { "" };
+        let shape = if b == graph.returnblock || b == graph.exceptblock {
+            ", style=rounded"
+        } else {
+            ""
+        };
         let _ = writeln!(out, "    {} [label=\"{}\"{shape}];", b, dot_escape(&label));
     }
     for &b in &order {
@@ -222,7 +263,13 @@ pub fn graph_to_dot(py: Python<'_>, graph: &FunctionGraph) -> String {
             if let Some(c) = &link.exitcase {
                 label = format!("{}: {label}", const_repr(py, c));
             }
-            let _ = writeln!(out, "    {} -> {} [label=\"{}\"];", b, link.target, dot_escape(&label));
+            let _ = writeln!(
+                out,
+                "    {} -> {} [label=\"{}\"];",
+                b,
+                link.target,
+                dot_escape(&label)
+            );
         }
     }
     out.push_str("}\n");

@@ -55,7 +55,13 @@ impl ObjectModel {
             ],
         )?;
         let object = LlType::new_struct("object", vec![("typeptr".into(), vtable_ptr)], true)?;
-        Ok(ObjectModel { object, vtable, object_ptr: LlType::ptr(object)?, vtable_ptr, name_array })
+        Ok(ObjectModel {
+            object,
+            vtable,
+            object_ptr: LlType::ptr(object)?,
+            vtable_ptr,
+            name_array,
+        })
     }
 
     /// The vtable of the instance `p` points to.
@@ -78,7 +84,9 @@ impl ObjectModel {
 
     /// The class name stored in vtable `cls`.
     pub fn class_name(&self, heap: &Heap, cls: &Ptr) -> String {
-        let LlValue::Ptr(Some(name)) = heap.get_slot(cls, 2) else { return "?".into() };
+        let LlValue::Ptr(Some(name)) = heap.get_slot(cls, 2) else {
+            return "?".into();
+        };
         (0..heap.length(&name) as i64)
             .filter_map(|i| match heap.get_item(&name, i, 0) {
                 Ok(LlValue::Char(c)) => Some(c as char),

@@ -26,25 +26,40 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
         block: block.to_string(),
         message,
     };
-    for (special, nargs, what) in [(graph.returnblock, 1, "returnblock"), (graph.exceptblock, 2, "exceptblock")] {
+    for (special, nargs, what) in [
+        (graph.returnblock, 1, "returnblock"),
+        (graph.exceptblock, 2, "exceptblock"),
+    ] {
         let b = &graph.blocks[special];
         if b.inputargs.len() != nargs {
-            return Err(err(special, format!("{what} must have {nargs} input argument(s)")));
+            return Err(err(
+                special,
+                format!("{what} must have {nargs} input argument(s)"),
+            ));
         }
         if !b.operations.is_empty() || !b.exits.is_empty() || b.exitswitch != ExitSwitch::None {
-            return Err(err(special, format!("{what} must have no operations and no exits")));
+            return Err(err(
+                special,
+                format!("{what} must have no operations and no exits"),
+            ));
         }
     }
     if graph.signature.num_inputargs() != 0
         && graph.blocks[graph.startblock].inputargs.len() != graph.signature.num_inputargs()
     {
-        return Err(err(graph.startblock, "startblock arity differs from the signature".into()));
+        return Err(err(
+            graph.startblock,
+            "startblock arity differs from the signature".into(),
+        ));
     }
 
     let mut defined_anywhere: EntitySet<VarId> = EntitySet::new();
     let mut define_once = |v: VarId, block: BlockId| -> Result<(), VerifyError> {
         if !defined_anywhere.insert(v) {
-            return Err(err(block, format!("variable {v} is defined more than once")));
+            return Err(err(
+                block,
+                format!("variable {v} is defined more than once"),
+            ));
         }
         Ok(())
     };
@@ -56,10 +71,16 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
             define_once(v, block_id)?;
             local.insert(v);
         }
-        let used_here = |h: &Hlvalue, local: &HashSet<VarId>, what: &str| -> Result<(), VerifyError> {
+        let used_here = |h: &Hlvalue,
+                         local: &HashSet<VarId>,
+                         what: &str|
+         -> Result<(), VerifyError> {
             if let Hlvalue::Variable(v) = h {
                 if !local.contains(v) {
-                    return Err(err(block_id, format!("{what} uses {v}, which is not defined before it in this block")));
+                    return Err(err(
+                        block_id,
+                        format!("{what} uses {v}, which is not defined before it in this block"),
+                    ));
                 }
             }
             Ok(())
@@ -67,7 +88,14 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
         for op in &block.operations {
             if let Some(arity) = op.opname.desc().arity {
                 if op.args.len() != arity {
-                    return Err(err(block_id, format!("operation {} takes {arity} arguments, got {}", op.opname, op.args.len())));
+                    return Err(err(
+                        block_id,
+                        format!(
+                            "operation {} takes {arity} arguments, got {}",
+                            op.opname,
+                            op.args.len()
+                        ),
+                    ));
                 }
             }
             for a in &op.args {
@@ -78,7 +106,10 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
         }
         let is_final = block_id == graph.returnblock || block_id == graph.exceptblock;
         if block.exits.is_empty() && !is_final {
-            return Err(err(block_id, "a block other than the return and except blocks has no exits".into()));
+            return Err(err(
+                block_id,
+                "a block other than the return and except blocks has no exits".into(),
+            ));
         }
         match &block.exitswitch {
             ExitSwitch::None => {
@@ -91,10 +122,15 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
                 let mut cases = HashSet::new();
                 for &l in &block.exits {
                     match &graph.links[l].exitcase {
-                        None => return Err(err(block_id, "switch exit without an exitcase".into())),
+                        None => {
+                            return Err(err(block_id, "switch exit without an exitcase".into()))
+                        }
                         Some(c) => {
                             if !cases.insert(c.value.addr()) {
-                                return Err(err(block_id, "two exits with the same exitcase".into()));
+                                return Err(err(
+                                    block_id,
+                                    "two exits with the same exitcase".into(),
+                                ));
                             }
                         }
                     }
@@ -102,23 +138,39 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
             }
             ExitSwitch::LastException => {
                 let Some(lastop) = block.operations.last() else {
-                    return Err(err(block_id, "exitswitch last_exception on a block without operations".into()));
+                    return Err(err(
+                        block_id,
+                        "exitswitch last_exception on a block without operations".into(),
+                    ));
                 };
                 if block.exits.len() < 2 {
-                    return Err(err(block_id, "exitswitch last_exception needs a normal exit and an exception exit".into()));
+                    return Err(err(
+                        block_id,
+                        "exitswitch last_exception needs a normal exit and an exception exit"
+                            .into(),
+                    ));
                 }
                 for (i, &l) in block.exits.iter().enumerate() {
                     let link = &graph.links[l];
                     if i == 0 {
                         if link.exitcase.is_some() {
-                            return Err(err(block_id, "the first exit of a raising block must be the normal one".into()));
+                            return Err(err(
+                                block_id,
+                                "the first exit of a raising block must be the normal one".into(),
+                            ));
                         }
                     } else {
                         if link.exitcase.is_none() {
-                            return Err(err(block_id, "an exception exit has no exception class".into()));
+                            return Err(err(
+                                block_id,
+                                "an exception exit has no exception class".into(),
+                            ));
                         }
                         if link.args.iter().any(|a| a.as_var() == Some(lastop.result)) {
-                            return Err(err(block_id, "an exception exit uses the result of the raising operation".into()));
+                            return Err(err(
+                                block_id,
+                                "an exception exit uses the result of the raising operation".into(),
+                            ));
                         }
                     }
                 }
@@ -127,13 +179,22 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
         for &l in &block.exits {
             let link = &graph.links[l];
             if link.prevblock != Some(block_id) {
-                return Err(err(block_id, format!("{l} does not record this block as its prevblock")));
+                return Err(err(
+                    block_id,
+                    format!("{l} does not record this block as its prevblock"),
+                ));
             }
             let mut link_local = local.clone();
             let is_exc = block.exitswitch == ExitSwitch::LastException && link.exitcase.is_some();
-            for extra in [link.last_exception, link.last_exc_value].into_iter().flatten() {
+            for extra in [link.last_exception, link.last_exc_value]
+                .into_iter()
+                .flatten()
+            {
                 if !is_exc {
-                    return Err(err(block_id, format!("{l} defines exception variables but is not an exception exit")));
+                    return Err(err(
+                        block_id,
+                        format!("{l} defines exception variables but is not an exception exit"),
+                    ));
                 }
                 define_once(extra, block_id)?;
                 link_local.insert(extra);
@@ -145,7 +206,12 @@ pub fn checkgraph(graph: &FunctionGraph) -> Result<(), VerifyError> {
             if link.args.len() != target.inputargs.len() {
                 return Err(err(
                     block_id,
-                    format!("{l} passes {} values to {} which takes {}", link.args.len(), link.target, target.inputargs.len()),
+                    format!(
+                        "{l} passes {} values to {} which takes {}",
+                        link.args.len(),
+                        link.target,
+                        target.inputargs.len()
+                    ),
                 ));
             }
         }

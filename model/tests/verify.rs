@@ -1,14 +1,20 @@
 //! The verifier accepts well-formed graphs and names each broken invariant.
 
 use pyo3::prelude::*;
-use rpy3_model::{checkgraph, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation};
+use rpy3_model::{
+    checkgraph, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation,
+};
 
 fn int_const(py: Python<'_>, i: i64) -> Hlvalue {
-    Hlvalue::Constant(Constant::new(PyObj::new(&pyo3::types::PyInt::new(py, i).into_any())))
+    Hlvalue::Constant(Constant::new(PyObj::new(
+        &pyo3::types::PyInt::new(py, i).into_any(),
+    )))
 }
 
 fn bool_const(py: Python<'_>, b: bool) -> Constant {
-    Constant::new(PyObj::new(&pyo3::types::PyBool::new(py, b).to_owned().into_any()))
+    Constant::new(PyObj::new(
+        &pyo3::types::PyBool::new(py, b).to_owned().into_any(),
+    ))
 }
 
 /// `f(x): v = add(x, 1); return v`
@@ -24,12 +30,18 @@ fn simple(py: Python<'_>) -> FunctionGraph {
         lineno: 1,
     });
     let (start, ret) = (g.startblock, g.returnblock);
-    g.closeblock(start, ExitSwitch::None, vec![Link::new(vec![Hlvalue::Variable(v)], ret)]);
+    g.closeblock(
+        start,
+        ExitSwitch::None,
+        vec![Link::new(vec![Hlvalue::Variable(v)], ret)],
+    );
     g
 }
 
 fn message(g: &FunctionGraph) -> String {
-    checkgraph(g).expect_err("the graph should not verify").message
+    checkgraph(g)
+        .expect_err("the graph should not verify")
+        .message
 }
 
 #[test]
@@ -47,8 +59,16 @@ fn variable_used_outside_its_block() {
         g.links[l].target = b;
         g.links[l].args = vec![];
         let ret = g.returnblock;
-        g.closeblock(b, ExitSwitch::None, vec![Link::new(vec![Hlvalue::Variable(x)], ret)]);
-        assert!(message(&g).contains("not defined before it in this block"), "{}", message(&g));
+        g.closeblock(
+            b,
+            ExitSwitch::None,
+            vec![Link::new(vec![Hlvalue::Variable(x)], ret)],
+        );
+        assert!(
+            message(&g).contains("not defined before it in this block"),
+            "{}",
+            message(&g)
+        );
     });
 }
 
@@ -129,7 +149,10 @@ fn text_form_is_stable() {
     Python::attach(|py| {
         let g = simple(py);
         let text = rpy3_model::print::graph_to_text(py, &g);
-        assert_eq!(text, "graph f(x_0)\nblock0(x_0):\n    v1 = add(x_0, 1)\n    --> return(v1)\n");
+        assert_eq!(
+            text,
+            "graph f(x_0)\nblock0(x_0):\n    v1 = add(x_0, 1)\n    --> return(v1)\n"
+        );
         let dot = rpy3_model::print::graph_to_dot(py, &g);
         assert!(dot.starts_with("digraph \"f\" {"));
         assert!(dot.contains("-> block1"));

@@ -27,14 +27,26 @@ thread_local! {
 }
 
 fn type_key(args: &[Bound<'_, PyAny>]) -> Vec<String> {
-    args.iter().map(|a| a.get_type().name().map(|n| n.to_string()).unwrap_or_default()).collect()
+    args.iter()
+        .map(|a| {
+            a.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// Runs `f(*args)` translated; the program's exceptions are raised as
 /// instances of the same classes.
 #[pyfunction]
 #[pyo3(signature = (f, args, backend = "llinterp"))]
-fn interpret(py: Python<'_>, f: &Bound<'_, PyAny>, args: &Bound<'_, PyAny>, backend: &str) -> PyResult<Py<PyAny>> {
+fn interpret(
+    py: Python<'_>,
+    f: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyAny>,
+    backend: &str,
+) -> PyResult<Py<PyAny>> {
     let args: Vec<Bound<'_, PyAny>> = args.try_iter()?.collect::<PyResult<_>>()?;
     match backend {
         "llinterp" => {}
@@ -42,7 +54,11 @@ fn interpret(py: Python<'_>, f: &Bound<'_, PyAny>, args: &Bound<'_, PyAny>, back
             let mut interp = rpy3_flowspace::interp::Interp::new(py)?;
             return interp.call(py, f, &args);
         }
-        other => return Err(PyValueError::new_err(format!("unknown or unimplemented backend '{other}' (expected llinterp or flow)"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown or unimplemented backend '{other}' (expected llinterp or flow)"
+            )))
+        }
     }
     let key = (f.as_ptr() as usize, type_key(&args));
     let outcome = CACHE.with(|cache| -> Result<Outcome, String> {
@@ -62,11 +78,19 @@ fn interpret(py: Python<'_>, f: &Bound<'_, PyAny>, args: &Bound<'_, PyAny>, back
 /// Checks that translated `f(*args)` raises `exc` (or a subclass).
 #[pyfunction]
 #[pyo3(signature = (exc, f, args, backend = "llinterp"))]
-fn interpret_raises(py: Python<'_>, exc: &Bound<'_, PyType>, f: &Bound<'_, PyAny>, args: &Bound<'_, PyAny>, backend: &str) -> PyResult<Py<PyAny>> {
+fn interpret_raises(
+    py: Python<'_>,
+    exc: &Bound<'_, PyType>,
+    f: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyAny>,
+    backend: &str,
+) -> PyResult<Py<PyAny>> {
     match interpret(py, f, args, backend) {
         Ok(v) => Err(PyAssertionError::new_err(format!(
             "{} did not raise {}: it returned {}",
-            f.getattr("__name__").map(|n| n.to_string()).unwrap_or_default(),
+            f.getattr("__name__")
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
             exc.name().map(|n| n.to_string()).unwrap_or_default(),
             v.bind(py).repr().map(|r| r.to_string()).unwrap_or_default()
         ))),

@@ -57,7 +57,11 @@ pub fn field_name(name: &str) -> String {
 impl Classes {
     /// Pointer to instances of `c`.
     pub fn instance_ptr(&self, c: ClassDefId) -> LlType {
-        self.ptrs.get(&c).copied().or(self.root_ptr).expect("class table built before use")
+        self.ptrs
+            .get(&c)
+            .copied()
+            .or(self.root_ptr)
+            .expect("class table built before use")
     }
 
     /// The vtable of `c`.
@@ -75,14 +79,31 @@ impl Classes {
         objmodel: &ObjectModel,
         heap: &mut Heap,
     ) -> Result<Classes, RTypeError> {
-        let mut classes = Classes { root_ptr: Some(objmodel.object_ptr), ..Classes::default() };
-        let children = |p: Option<ClassDefId>| -> Vec<ClassDefId> {
-            classdefs.iter().filter(|(_, _, b)| *b == p).map(|(c, _, _)| *c).collect()
+        let mut classes = Classes {
+            root_ptr: Some(objmodel.object_ptr),
+            ..Classes::default()
         };
-        let name_of = |c: ClassDefId| classdefs.iter().find(|(x, _, _)| *x == c).map(|(_, n, _)| n.clone()).unwrap_or_default();
+        let children = |p: Option<ClassDefId>| -> Vec<ClassDefId> {
+            classdefs
+                .iter()
+                .filter(|(_, _, b)| *b == p)
+                .map(|(c, _, _)| *c)
+                .collect()
+        };
+        let name_of = |c: ClassDefId| {
+            classdefs
+                .iter()
+                .find(|(x, _, _)| *x == c)
+                .map(|(_, n, _)| n.clone())
+                .unwrap_or_default()
+        };
         // depth-first numbering and struct creation (parents first)
         let mut counter = 0i64;
-        let mut stack: Vec<(ClassDefId, bool)> = children(None).into_iter().rev().map(|c| (c, false)).collect();
+        let mut stack: Vec<(ClassDefId, bool)> = children(None)
+            .into_iter()
+            .rev()
+            .map(|c| (c, false))
+            .collect();
         let mut start: HashMap<ClassDefId, i64> = HashMap::new();
         let mut parent_of: HashMap<ClassDefId, Option<ClassDefId>> = HashMap::new();
         for (c, _, b) in classdefs {
@@ -103,10 +124,16 @@ impl Classes {
             for (name, r) in field_reprs.get(&c).cloned().unwrap_or_default() {
                 fields.push((field_name(&name), lltype_of(&r, &classes)));
             }
-            let ty = LlType::new_struct(&name_of(c), fields, true).map_err(|e| RTypeError::new(e.to_string()))?;
+            let ty = LlType::new_struct(&name_of(c), fields, true)
+                .map_err(|e| RTypeError::new(e.to_string()))?;
             classes.structs.insert(c, ty);
-            classes.ptrs.insert(c, LlType::ptr(ty).map_err(|e| RTypeError::new(e.to_string()))?);
-            classes.fields.insert(c, field_reprs.get(&c).cloned().unwrap_or_default());
+            classes.ptrs.insert(
+                c,
+                LlType::ptr(ty).map_err(|e| RTypeError::new(e.to_string()))?,
+            );
+            classes
+                .fields
+                .insert(c, field_reprs.get(&c).cloned().unwrap_or_default());
             stack.push((c, true));
             for k in children(Some(c)).into_iter().rev() {
                 stack.push((k, false));
@@ -114,13 +141,18 @@ impl Classes {
         }
         for (c, name, _) in classdefs {
             let (lo, hi) = classes.ranges[c];
-            let vt = heap.malloc(objmodel.vtable, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+            let vt = heap
+                .malloc(objmodel.vtable, 0)
+                .map_err(|e| RTypeError::new(e.to_string()))?;
             heap.set_slot(&vt, 0, LlValue::Int(lo));
             heap.set_slot(&vt, 1, LlValue::Int(hi));
             let short = name.rsplit('.').next().unwrap_or(name);
-            let chars = heap.malloc(objmodel.name_array, short.len()).map_err(|e| RTypeError::new(e.to_string()))?;
+            let chars = heap
+                .malloc(objmodel.name_array, short.len())
+                .map_err(|e| RTypeError::new(e.to_string()))?;
             for (i, b) in short.bytes().enumerate() {
-                heap.set_item(&chars, i as i64, 0, LlValue::Char(b)).map_err(|e| RTypeError::new(e.to_string()))?;
+                heap.set_item(&chars, i as i64, 0, LlValue::Char(b))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
             }
             heap.set_slot(&vt, 2, LlValue::Ptr(Some(chars)));
             classes.vtables.insert(*c, vt);
@@ -130,14 +162,27 @@ impl Classes {
 
     /// The low-level description of a built-in exception class.
     pub fn exception_class(&self, c: ClassDefId) -> LlExceptionClass {
-        LlExceptionClass { vtable: self.vtables[&c], instance: self.structs[&c] }
+        LlExceptionClass {
+            vtable: self.vtables[&c],
+            instance: self.structs[&c],
+        }
     }
 
     /// The class (at or above `c`) whose struct holds attribute `name`.
-    pub fn owner_of(&self, c: ClassDefId, name: &str, base_of: &dyn Fn(ClassDefId) -> Option<ClassDefId>) -> Option<ClassDefId> {
+    pub fn owner_of(
+        &self,
+        c: ClassDefId,
+        name: &str,
+        base_of: &dyn Fn(ClassDefId) -> Option<ClassDefId>,
+    ) -> Option<ClassDefId> {
         let mut x = Some(c);
         while let Some(k) = x {
-            if self.fields.get(&k).map(|f| f.iter().any(|(n, _)| n == name)).unwrap_or(false) {
+            if self
+                .fields
+                .get(&k)
+                .map(|f| f.iter().any(|(n, _)| n == name))
+                .unwrap_or(false)
+            {
                 return Some(k);
             }
             x = base_of(k);

@@ -7,7 +7,10 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, VOID};
-use rpy3_model::{llconst, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId};
+use rpy3_model::{
+    llconst, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation,
+    VarId,
+};
 
 use rpy3_annotator::ClassDefId;
 use rpy3_model::lltype::TypeDef;
@@ -23,7 +26,12 @@ pub struct GraphBuilder {
 impl GraphBuilder {
     /// A graph taking arguments of `args` types and returning `result`;
     /// the start block's input variables are returned.
-    pub fn new(rt: &RTyper<'_>, name: &str, args: &[LlType], result: LlType) -> (GraphBuilder, Vec<VarId>) {
+    pub fn new(
+        rt: &RTyper<'_>,
+        name: &str,
+        args: &[LlType],
+        result: LlType,
+    ) -> (GraphBuilder, Vec<VarId>) {
         let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
         let mut graph = FunctionGraph::new(name, names);
         for (i, &t) in args.iter().enumerate() {
@@ -55,23 +63,39 @@ impl GraphBuilder {
     /// Appends `result = op(args)` to `block`.
     pub fn op(&mut self, block: BlockId, op: LlOp, args: Vec<Hlvalue>, result: LlType) -> VarId {
         let r = self.var(result);
-        self.graph.blocks[block].operations.push(SpaceOperation { opname: OpName::Ll(op), args, result: r, lineno: 0 });
+        self.graph.blocks[block].operations.push(SpaceOperation {
+            opname: OpName::Ll(op),
+            args,
+            result: r,
+            lineno: 0,
+        });
         r
     }
 
     /// Ends `block` with a jump.
     pub fn goto(&mut self, block: BlockId, target: BlockId, args: Vec<Hlvalue>) {
-        self.graph.closeblock(block, ExitSwitch::None, vec![Link::new(args, target)]);
+        self.graph
+            .closeblock(block, ExitSwitch::None, vec![Link::new(args, target)]);
     }
 
     /// Ends `block` with a two-way branch on a bool variable.
-    pub fn branch(&mut self, py: Python<'_>, block: BlockId, cond: VarId, if_false: (BlockId, Vec<Hlvalue>), if_true: (BlockId, Vec<Hlvalue>)) {
+    pub fn branch(
+        &mut self,
+        py: Python<'_>,
+        block: BlockId,
+        cond: VarId,
+        if_false: (BlockId, Vec<Hlvalue>),
+        if_true: (BlockId, Vec<Hlvalue>),
+    ) {
         let f = llconst::primitive_constant(py, LlValue::Bool(false), BOOL).expect("bool constant");
         let t = llconst::primitive_constant(py, LlValue::Bool(true), BOOL).expect("bool constant");
         self.graph.closeblock(
             block,
             ExitSwitch::Value(Hlvalue::Variable(cond)),
-            vec![Link::new(if_false.1, if_false.0).with_exitcase(f), Link::new(if_true.1, if_true.0).with_exitcase(t)],
+            vec![
+                Link::new(if_false.1, if_false.0).with_exitcase(f),
+                Link::new(if_true.1, if_true.0).with_exitcase(t),
+            ],
         );
     }
 
@@ -82,23 +106,49 @@ impl GraphBuilder {
     }
 
     /// Ends `block` raising a new instance of a built-in exception.
-    pub fn raise_builtin(&mut self, rt: &RTyper<'_>, py: Python<'_>, block: BlockId, name: &str) -> Result<(), RTypeError> {
+    pub fn raise_builtin(
+        &mut self,
+        rt: &RTyper<'_>,
+        py: Python<'_>,
+        block: BlockId,
+        name: &str,
+    ) -> Result<(), RTypeError> {
         let c = rt.exception_classdef(name);
         let vt = rt.classes.vtable(c);
         let st = rt.classes.structs[&c];
         let tc = llconst::type_constant(py, st).map_err(|e| RTypeError::new(e.to_string()))?;
-        let inst = self.op(block, LlOp::Malloc, vec![Hlvalue::Constant(tc)], rt.classes.ptrs[&c]);
-        let otc = llconst::type_constant(py, rt.objmodel.object_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
-        let obj = self.op(block, LlOp::CastPointer, vec![Hlvalue::Constant(otc), Hlvalue::Variable(inst)], rt.objmodel.object_ptr);
-        let vtc = llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+        let inst = self.op(
+            block,
+            LlOp::Malloc,
+            vec![Hlvalue::Constant(tc)],
+            rt.classes.ptrs[&c],
+        );
+        let otc = llconst::type_constant(py, rt.objmodel.object_ptr)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let obj = self.op(
+            block,
+            LlOp::CastPointer,
+            vec![Hlvalue::Constant(otc), Hlvalue::Variable(inst)],
+            rt.objmodel.object_ptr,
+        );
+        let vtc = llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         self.op(
             block,
             LlOp::Setfield,
-            vec![Hlvalue::Variable(obj), Hlvalue::Constant(llconst::name_constant(py, "typeptr")), Hlvalue::Constant(vtc.clone())],
+            vec![
+                Hlvalue::Variable(obj),
+                Hlvalue::Constant(llconst::name_constant(py, "typeptr")),
+                Hlvalue::Constant(vtc.clone()),
+            ],
             VOID,
         );
         let e = self.graph.exceptblock;
-        self.goto(block, e, vec![Hlvalue::Constant(vtc), Hlvalue::Variable(obj)]);
+        self.goto(
+            block,
+            e,
+            vec![Hlvalue::Constant(vtc), Hlvalue::Variable(obj)],
+        );
         Ok(())
     }
 }
@@ -122,10 +172,32 @@ impl RTyper<'_> {
     }
 
     /// `ll_issubclass(cls, of)`: the vtable `cls` is `of` or below it.
-    fn subclass_test(&self, py: Python<'_>, b: &mut GraphBuilder, block: BlockId, cls: VarId, of: VarId) -> VarId {
-        let id = b.op(block, LlOp::Getfield, vec![var(cls), name(py, "subclassrange_min")], SIGNED);
-        let lo = b.op(block, LlOp::Getfield, vec![var(of), name(py, "subclassrange_min")], SIGNED);
-        let hi = b.op(block, LlOp::Getfield, vec![var(of), name(py, "subclassrange_max")], SIGNED);
+    fn subclass_test(
+        &self,
+        py: Python<'_>,
+        b: &mut GraphBuilder,
+        block: BlockId,
+        cls: VarId,
+        of: VarId,
+    ) -> VarId {
+        let id = b.op(
+            block,
+            LlOp::Getfield,
+            vec![var(cls), name(py, "subclassrange_min")],
+            SIGNED,
+        );
+        let lo = b.op(
+            block,
+            LlOp::Getfield,
+            vec![var(of), name(py, "subclassrange_min")],
+            SIGNED,
+        );
+        let hi = b.op(
+            block,
+            LlOp::Getfield,
+            vec![var(of), name(py, "subclassrange_max")],
+            SIGNED,
+        );
         let above = b.op(block, LlOp::IntLe, vec![var(lo), var(id)], BOOL);
         let below = b.op(block, LlOp::IntLt, vec![var(id), var(hi)], BOOL);
         let a = b.op(block, LlOp::CastBoolToInt, vec![var(above)], SIGNED);
@@ -158,10 +230,23 @@ impl RTyper<'_> {
         let start = b.graph.startblock;
         let nz = b.op(start, LlOp::PtrNonzero, vec![var(args[0])], BOOL);
         let (check, cargs) = b.block(&[op, vt]);
-        let f = Hlvalue::Constant(llconst::primitive_constant(py, LlValue::Bool(false), BOOL).expect("bool"));
+        let f = Hlvalue::Constant(
+            llconst::primitive_constant(py, LlValue::Bool(false), BOOL).expect("bool"),
+        );
         let ret = b.graph.returnblock;
-        b.branch(py, start, nz, (ret, vec![f]), (check, vec![var(args[0]), var(args[1])]));
-        let t = b.op(check, LlOp::Getfield, vec![var(cargs[0]), name(py, "typeptr")], vt);
+        b.branch(
+            py,
+            start,
+            nz,
+            (ret, vec![f]),
+            (check, vec![var(args[0]), var(args[1])]),
+        );
+        let t = b.op(
+            check,
+            LlOp::Getfield,
+            vec![var(cargs[0]), name(py, "typeptr")],
+            vt,
+        );
         let r = self.subclass_test(py, &mut b, check, t, cargs[1]);
         b.ret(check, var(r));
         self.add_helper("ll_isinstance", b.graph, LlType::func(vec![op, vt], BOOL))
@@ -173,7 +258,12 @@ impl RTyper<'_> {
     /// of the most specific case its class is a subclass of: `cases` are
     /// `(class, function index)`.  Arguments after the receiver pass
     /// through; the first case gives their types and the result type.
-    pub fn method_dispatcher(&mut self, py: Python<'_>, base: ClassDefId, mut cases: Vec<(ClassDefId, usize)>) -> Result<usize, RTypeError> {
+    pub fn method_dispatcher(
+        &mut self,
+        py: Python<'_>,
+        base: ClassDefId,
+        mut cases: Vec<(ClassDefId, usize)>,
+    ) -> Result<usize, RTypeError> {
         // most specific classes first
         let depth = |rt: &RTyper<'_>, c: ClassDefId| {
             let mut d = 0;
@@ -191,27 +281,52 @@ impl RTyper<'_> {
         }
         let (first_args, result) = match self.funcs[cases[0].1].1.def() {
             TypeDef::Func { args, result } => (args, result),
-            _ => return Err(RTypeError::new("internal error: function without a function type")),
+            _ => {
+                return Err(RTypeError::new(
+                    "internal error: function without a function type",
+                ))
+            }
         };
         for &(_, f) in &cases {
             if let TypeDef::Func { args, result: r } = self.funcs[f].1.def() {
-                if args.len() != first_args.len() || args[1..] != first_args[1..] || (r != result && r.target().is_none()) {
-                    return Err(RTypeError::unsupported("overriding methods with different argument or result types"));
+                if args.len() != first_args.len()
+                    || args[1..] != first_args[1..]
+                    || (r != result && r.target().is_none())
+                {
+                    return Err(RTypeError::unsupported(
+                        "overriding methods with different argument or result types",
+                    ));
                 }
             }
         }
         let base_ptr = self.classes.instance_ptr(base);
         let mut arg_types = vec![base_ptr];
         arg_types.extend(first_args[1..].iter().copied());
-        let (mut b, args) = GraphBuilder::new(self, &format!("dispatch_{}", self.funcs[cases[0].1].0), &arg_types, result);
+        let (mut b, args) = GraphBuilder::new(
+            self,
+            &format!("dispatch_{}", self.funcs[cases[0].1].0),
+            &arg_types,
+            result,
+        );
         let issub = self.helper_issubclass(py);
         let issub_c = Hlvalue::Constant(
-            llconst::func_constant(py, self.func_ref(issub), "ll_issubclass").map_err(|e| RTypeError::new(e.to_string()))?,
+            llconst::func_constant(py, self.func_ref(issub), "ll_issubclass")
+                .map_err(|e| RTypeError::new(e.to_string()))?,
         );
         let start = b.graph.startblock;
         let op_t = self.objmodel.object_ptr;
-        let obj = b.op(start, LlOp::CastPointer, vec![type_const(py, op_t)?, var(args[0])], op_t);
-        let t = b.op(start, LlOp::Getfield, vec![var(obj), name(py, "typeptr")], self.objmodel.vtable_ptr);
+        let obj = b.op(
+            start,
+            LlOp::CastPointer,
+            vec![type_const(py, op_t)?, var(args[0])],
+            op_t,
+        );
+        let t = b.op(
+            start,
+            LlOp::Getfield,
+            vec![var(obj), name(py, "typeptr")],
+            self.objmodel.vtable_ptr,
+        );
         let mut pass: Vec<Hlvalue> = args.iter().map(|&v| var(v)).collect();
         pass.push(var(t));
         let mut types = arg_types.clone();
@@ -226,9 +341,19 @@ impl RTyper<'_> {
                 b.goto(check, call, fwd);
             } else {
                 let vt = Hlvalue::Constant(
-                    llconst::ptr_constant(py, Some(self.classes.vtable(c)), self.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?,
+                    llconst::ptr_constant(
+                        py,
+                        Some(self.classes.vtable(c)),
+                        self.objmodel.vtable_ptr,
+                    )
+                    .map_err(|e| RTypeError::new(e.to_string()))?,
                 );
-                let ok = b.op(check, LlOp::DirectCall, vec![issub_c.clone(), var(cvars[arg_types.len()]), vt], BOOL);
+                let ok = b.op(
+                    check,
+                    LlOp::DirectCall,
+                    vec![issub_c.clone(), var(cvars[arg_types.len()]), vt],
+                    BOOL,
+                );
                 let (next, nvars) = b.block(&types);
                 let all: Vec<Hlvalue> = cvars.iter().map(|&v| var(v)).collect();
                 b.branch(py, check, ok, (next, all), (call, fwd));
@@ -239,15 +364,26 @@ impl RTyper<'_> {
                 TypeDef::Func { args, result } => (args, result),
                 _ => unreachable!("checked above"),
             };
-            let me = b.op(call, LlOp::CastPointer, vec![type_const(py, fargs[0])?, var(kvars[0])], fargs[0]);
+            let me = b.op(
+                call,
+                LlOp::CastPointer,
+                vec![type_const(py, fargs[0])?, var(kvars[0])],
+                fargs[0],
+            );
             let mut cargs = vec![Hlvalue::Constant(
-                llconst::func_constant(py, self.func_ref(f), &self.funcs[f].0.clone()).map_err(|e| RTypeError::new(e.to_string()))?,
+                llconst::func_constant(py, self.func_ref(f), &self.funcs[f].0.clone())
+                    .map_err(|e| RTypeError::new(e.to_string()))?,
             )];
             cargs.push(var(me));
             cargs.extend(kvars[1..].iter().map(|&v| var(v)));
             let mut r = b.op(call, LlOp::DirectCall, cargs, fres);
             if fres != result {
-                r = b.op(call, LlOp::CastPointer, vec![type_const(py, result)?, var(r)], result);
+                r = b.op(
+                    call,
+                    LlOp::CastPointer,
+                    vec![type_const(py, result)?, var(r)],
+                    result,
+                );
             }
             b.ret(call, var(r));
         }
@@ -260,7 +396,9 @@ impl RTyper<'_> {
 
 /// A typed `Void` constant naming a type.
 pub fn type_const(py: Python<'_>, t: LlType) -> Result<Hlvalue, RTypeError> {
-    llconst::type_constant(py, t).map(Hlvalue::Constant).map_err(|e| RTypeError::new(e.to_string()))
+    llconst::type_constant(py, t)
+        .map(Hlvalue::Constant)
+        .map_err(|e| RTypeError::new(e.to_string()))
 }
 
 /// A typed constant.

@@ -37,7 +37,10 @@ pub struct RTypeError {
 impl RTypeError {
     /// A new error.
     pub fn new(message: impl Into<String>) -> RTypeError {
-        RTypeError { message: message.into(), location: None }
+        RTypeError {
+            message: message.into(),
+            location: None,
+        }
     }
 
     /// A construct the rtyper does not support yet.
@@ -99,7 +102,10 @@ impl<'a> RTyper<'a> {
 
     /// The function reference of function `index`.
     pub fn func_ref(&self, index: usize) -> FuncRef {
-        FuncRef { index: index as u32, ty: self.funcs[index].1 }
+        FuncRef {
+            index: index as u32,
+            ty: self.funcs[index].1,
+        }
     }
 
     /// The function type of function `index`.
@@ -118,8 +124,13 @@ impl<'a> RTyper<'a> {
         if let Some(t) = self.tuples.borrow().get(items) {
             return *t;
         }
-        let fields = items.iter().enumerate().map(|(i, r)| (format!("item{i}"), r.lowleveltype(self))).collect();
-        let t = LlType::new_struct(&format!("tuple{}", items.len()), fields, true).expect("tuple items are valid fields");
+        let fields = items
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (format!("item{i}"), r.lowleveltype(self)))
+            .collect();
+        let t = LlType::new_struct(&format!("tuple{}", items.len()), fields, true)
+            .expect("tuple items are valid fields");
         self.tuples.borrow_mut().insert(items.to_vec(), t);
         t
     }
@@ -135,14 +146,21 @@ impl<'a> RTyper<'a> {
     }
 
     /// The class definition of a class object.
-    pub fn classdef_of_class(&self, py: Python<'_>, cls: &Bound<'_, PyAny>) -> Result<ClassDefId, RTypeError> {
+    pub fn classdef_of_class(
+        &self,
+        py: Python<'_>,
+        cls: &Bound<'_, PyAny>,
+    ) -> Result<ClassDefId, RTypeError> {
         let _ = py;
         for (id, c) in self.ann.classdefs.iter() {
             if c.cls.bind(py).is(cls) {
                 return Ok(id);
             }
         }
-        Err(RTypeError::new(format!("class {} was not seen by the annotator", cls.repr().map(|r| r.to_string()).unwrap_or_default())))
+        Err(RTypeError::new(format!(
+            "class {} was not seen by the annotator",
+            cls.repr().map(|r| r.to_string()).unwrap_or_default()
+        )))
     }
 
     /// The class definition of a built-in exception.
@@ -154,11 +172,17 @@ impl<'a> RTyper<'a> {
 /// Makes sure the annotator has class definitions for the built-in
 /// exceptions operations raise.
 fn prepare(py: Python<'_>, ann: &mut Annotator) -> Result<HashMap<String, ClassDefId>, RTypeError> {
-    let builtins = py.import("builtins").map_err(|e| RTypeError::new(e.to_string()))?;
+    let builtins = py
+        .import("builtins")
+        .map_err(|e| RTypeError::new(e.to_string()))?;
     let mut out = HashMap::new();
     for name in classes::STANDARD_EXCEPTIONS {
-        let cls = builtins.getattr(*name).map_err(|e| RTypeError::new(e.to_string()))?;
-        let c = ann.getclassdef(py, &cls).map_err(|e| RTypeError::new(e.to_string()))?;
+        let cls = builtins
+            .getattr(*name)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let c = ann
+            .getclassdef(py, &cls)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         out.insert(name.to_string(), c);
     }
     // classes used only as values (compared, passed to memo functions)
@@ -172,7 +196,8 @@ fn prepare(py: Python<'_>, ann: &mut Annotator) -> Result<HashMap<String, ClassD
         })
         .collect();
     for cls in classes {
-        ann.getclassdef(py, cls.bind(py)).map_err(|e| RTypeError::new(e.to_string()))?;
+        ann.getclassdef(py, cls.bind(py))
+            .map_err(|e| RTypeError::new(e.to_string()))?;
     }
     Ok(out)
 }
@@ -228,18 +253,32 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
             rt.graphs[idx] = Some(Arc::new(graph));
         }
     }
-    let entry = rt.func_index(entry).ok_or_else(|| RTypeError::unsupported("a generator as the entry point"))?;
+    let entry = rt
+        .func_index(entry)
+        .ok_or_else(|| RTypeError::unsupported("a generator as the entry point"))?;
     let mut functions = Vec::new();
     for (i, (name, ty)) in rt.funcs.iter().enumerate() {
-        let graph = rt.graphs[i].clone().ok_or_else(|| RTypeError::new(format!("function {name} was not built")))?;
-        functions.push(LlFunction { name: name.clone(), graph, ty: *ty });
+        let graph = rt.graphs[i]
+            .clone()
+            .ok_or_else(|| RTypeError::new(format!("function {name} was not built")))?;
+        functions.push(LlFunction {
+            name: name.clone(),
+            graph,
+            ty: *ty,
+        });
     }
     let mut exceptions = HashMap::new();
     for name in classes::STANDARD_EXCEPTIONS {
         let c = rt.exception_classdefs[*name];
         exceptions.insert(name.to_string(), rt.classes.exception_class(c));
     }
-    Ok(LlProgram { functions, heap: rt.heap, objmodel: rt.objmodel, exceptions, entry })
+    Ok(LlProgram {
+        functions,
+        heap: rt.heap,
+        objmodel: rt.objmodel,
+        exceptions,
+        entry,
+    })
 }
 
 impl RTyper<'_> {
@@ -256,13 +295,20 @@ impl RTyper<'_> {
             let mut fields: Vec<(String, Repr)> = Vec::new();
             let mut bad: std::collections::HashSet<String> = std::collections::HashSet::new();
             for o in &objects {
-                let Ok(dict) = o.bind(py).getattr("__dict__") else { continue };
-                let Ok(items) = dict.call_method0("items") else { continue };
+                let Ok(dict) = o.bind(py).getattr("__dict__") else {
+                    continue;
+                };
+                let Ok(items) = dict.call_method0("items") else {
+                    continue;
+                };
                 for item in items.try_iter().into_iter().flatten().flatten() {
-                    let Ok((k, v)) = item.extract::<(String, Bound<'_, PyAny>)>() else { continue };
+                    let Ok((k, v)) = item.extract::<(String, Bound<'_, PyAny>)>() else {
+                        continue;
+                    };
                     let r = if v.is_instance_of::<pyo3::types::PyBool>() {
                         Some(Repr::Bool)
-                    } else if v.is_instance_of::<pyo3::types::PyInt>() && v.extract::<i64>().is_ok() {
+                    } else if v.is_instance_of::<pyo3::types::PyInt>() && v.extract::<i64>().is_ok()
+                    {
                         Some(Repr::Int(rpy3_annotator::model::IntKind::Signed))
                     } else if v.is_instance_of::<pyo3::types::PyFloat>() {
                         Some(Repr::Float)
@@ -283,8 +329,12 @@ impl RTyper<'_> {
             }
             fields.retain(|(n, _)| !bad.contains(n));
             fields.sort_by(|a, b| a.0.cmp(&b.0));
-            let llfields = fields.iter().map(|(n, r)| (format!("f_{n}"), r.lowleveltype(self))).collect();
-            let st = LlType::new_struct("frozen_pbc", llfields, false).map_err(|e| RTypeError::new(e.to_string()))?;
+            let llfields = fields
+                .iter()
+                .map(|(n, r)| (format!("f_{n}"), r.lowleveltype(self)))
+                .collect();
+            let st = LlType::new_struct("frozen_pbc", llfields, false)
+                .map_err(|e| RTypeError::new(e.to_string()))?;
             self.frozen = Some((st, fields));
             Ok(())
         })
@@ -292,22 +342,39 @@ impl RTyper<'_> {
 
     /// Pointer to the frozen-objects struct.
     pub fn frozen_ptr(&self) -> LlType {
-        LlType::ptr(self.frozen.as_ref().expect("frozen struct built at start").0).expect("struct")
+        LlType::ptr(
+            self.frozen
+                .as_ref()
+                .expect("frozen struct built at start")
+                .0,
+        )
+        .expect("struct")
     }
 
     /// The fields of the frozen-objects struct.
     pub fn frozen_fields(&self) -> &[(String, Repr)] {
-        &self.frozen.as_ref().expect("frozen struct built at start").1
+        &self
+            .frozen
+            .as_ref()
+            .expect("frozen struct built at start")
+            .1
     }
 
     /// The prebuilt struct of a frozen object.
-    pub fn frozen_object(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+    pub fn frozen_object(
+        &mut self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
         let key = rpy3_model::PyObj::new(obj);
         if let Some(p) = self.frozen_objects.get(&key) {
             return Ok(*p);
         }
         let (st, fields) = self.frozen.clone().expect("frozen struct built at start");
-        let p = self.heap.malloc(st, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+        let p = self
+            .heap
+            .malloc(st, 0)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         for (name, r) in fields {
             if let Ok(v) = obj.getattr(name.as_str()) {
                 let llv = self.convert_const(py, &r, &v)?;
@@ -321,17 +388,31 @@ impl RTyper<'_> {
 
     fn make_range_types(&mut self) {
         use rpy3_model::lltype::SIGNED;
-        let f = |names: [&str; 3]| names.iter().map(|n| (n.to_string(), SIGNED)).collect::<Vec<_>>();
+        let f = |names: [&str; 3]| {
+            names
+                .iter()
+                .map(|n| (n.to_string(), SIGNED))
+                .collect::<Vec<_>>()
+        };
         let range = LlType::new_struct("range", f(["start", "stop", "step"]), true).expect("valid");
         // the next item, the number of items left (unsigned), the step
-        let iter = LlType::new_struct("rangeiter", f(["next", "len", "step"]), true).expect("valid");
-        self.range = Some((range, LlType::ptr(range).expect("struct"), iter, LlType::ptr(iter).expect("struct")));
+        let iter =
+            LlType::new_struct("rangeiter", f(["next", "len", "step"]), true).expect("valid");
+        self.range = Some((
+            range,
+            LlType::ptr(range).expect("struct"),
+            iter,
+            LlType::ptr(iter).expect("struct"),
+        ));
     }
 
     fn build_classes(&mut self) -> Result<(), RTypeError> {
         let ann = self.ann;
-        let defs: Vec<(ClassDefId, String, Option<ClassDefId>)> =
-            ann.classdefs.iter().map(|(id, c)| (id, c.name.clone(), c.base)).collect();
+        let defs: Vec<(ClassDefId, String, Option<ClassDefId>)> = ann
+            .classdefs
+            .iter()
+            .map(|(id, c)| (id, c.name.clone(), c.base))
+            .collect();
         let mut field_reprs = HashMap::new();
         for (id, c) in ann.classdefs.iter() {
             let mut fields: Vec<(String, Repr)> = Vec::new();
@@ -354,7 +435,11 @@ impl RTyper<'_> {
         let rt: &RTyper<'_> = self;
         let lltype_of = |r: &Repr, classes: &Classes| -> LlType {
             match r {
-                Repr::Instance(c) => classes.ptrs.get(c).copied().unwrap_or(rt.objmodel.object_ptr),
+                Repr::Instance(c) => classes
+                    .ptrs
+                    .get(c)
+                    .copied()
+                    .unwrap_or(rt.objmodel.object_ptr),
                 other => other.lowleveltype(rt),
             }
         };

@@ -79,15 +79,17 @@ impl Repr {
 
 impl RTyper<'_> {
     /// The only graph of a function that is not specialised.
-    pub fn single_graph(&self, d: rpy3_annotator::DescId) -> Result<rpy3_annotator::GraphId, RTypeError> {
+    pub fn single_graph(
+        &self,
+        d: rpy3_annotator::DescId,
+    ) -> Result<rpy3_annotator::GraphId, RTypeError> {
         match &self.ann.descs[d] {
             rpy3_annotator::description::Desc::Function(f) if f.graphs.len() == 1 => {
                 Ok(*f.graphs.values().next().expect("one graph"))
             }
-            rpy3_annotator::description::Desc::Function(f) => Err(RTypeError::unsupported(&format!(
-                "a variable holding the specialised function '{}'",
-                f.name
-            ))),
+            rpy3_annotator::description::Desc::Function(f) => Err(RTypeError::unsupported(
+                &format!("a variable holding the specialised function '{}'", f.name),
+            )),
             _ => Err(RTypeError::new("internal error: not a function")),
         }
     }
@@ -107,7 +109,11 @@ impl RTyper<'_> {
 
     /// The heap object of a prebuilt instance (one per Python object, so
     /// every use shares it), with its fields converted.
-    pub fn prebuilt_instance(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+    pub fn prebuilt_instance(
+        &mut self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
         let key = rpy3_model::PyObj::new(obj);
         if let Some(p) = self.prebuilt.get(&key) {
             return Ok(*p);
@@ -115,9 +121,13 @@ impl RTyper<'_> {
         let cls = obj.get_type();
         let c = self.classdef_of_class(py, cls.as_any())?;
         let st = self.classes.structs[&c];
-        let p = self.heap.malloc(st, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+        let p = self
+            .heap
+            .malloc(st, 0)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         self.prebuilt.insert(key, p);
-        self.heap.set_slot(&p, 0, LlValue::Ptr(Some(self.classes.vtable(c))));
+        self.heap
+            .set_slot(&p, 0, LlValue::Ptr(Some(self.classes.vtable(c))));
         let mut k = Some(c);
         while let Some(x) = k {
             let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
@@ -126,9 +136,13 @@ impl RTyper<'_> {
                 if r == Repr::Void {
                     continue;
                 }
-                let Ok(v) = obj.getattr(attr.as_str()) else { continue };
+                let Ok(v) = obj.getattr(attr.as_str()) else {
+                    continue;
+                };
                 let llv = self.convert_const(py, &r, &v)?;
-                let off = owner.field_offset(&crate::classes::field_name(&attr)).expect("field of the class");
+                let off = owner
+                    .field_offset(&crate::classes::field_name(&attr))
+                    .expect("field of the class");
                 self.heap.set_slot(&p, off, llv);
             }
             k = self.ann.classdefs[x].base;
@@ -141,21 +155,40 @@ impl RTyper<'_> {
         use SomeValue as S;
         Ok(match s {
             S::Impossible | S::None_ => Repr::Void,
-            S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_) } => self.getrepr(&s.without_const())?,
+            S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_) } => {
+                self.getrepr(&s.without_const())?
+            }
             S::Integer { kind, .. } => Repr::Int(*kind),
             S::Bool { .. } => Repr::Bool,
             S::Float { .. } => Repr::Float,
-            S::Str { kind: StrKind::Str, is_char: true, can_be_none: false, .. } => Repr::UniChar,
-            S::Str { kind: StrKind::Bytes, is_char: true, can_be_none: false, .. } => Repr::Char,
+            S::Str {
+                kind: StrKind::Str,
+                is_char: true,
+                can_be_none: false,
+                ..
+            } => Repr::UniChar,
+            S::Str {
+                kind: StrKind::Bytes,
+                is_char: true,
+                can_be_none: false,
+                ..
+            } => Repr::Char,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
-            S::Tuple(items) => Repr::Tuple(items.iter().map(|i| self.getrepr(i)).collect::<Result<_, _>>()?),
+            S::Tuple(items) => Repr::Tuple(
+                items
+                    .iter()
+                    .map(|i| self.getrepr(i))
+                    .collect::<Result<_, _>>()?,
+            ),
             S::Instance { classdef, .. } => Repr::Instance(*classdef),
             S::Type { konst: Some(_), .. } => Repr::Void,
             S::Type { .. } => Repr::Class,
             S::Pbc { descs, .. } if descs.len() == 1 && !s.can_be_none() => {
                 // a method bound to an instance carries the instance
                 match &self.ann.descs[*descs.iter().next().expect("one")] {
-                    rpy3_annotator::description::Desc::Method { selfclassdef, .. } => Repr::Instance(*selfclassdef),
+                    rpy3_annotator::description::Desc::Method { selfclassdef, .. } => {
+                        Repr::Instance(*selfclassdef)
+                    }
                     _ => Repr::Void,
                 }
             }
@@ -164,12 +197,22 @@ impl RTyper<'_> {
                 let selfs: Vec<ClassDefId> = descs
                     .iter()
                     .filter_map(|d| match &self.ann.descs[*d] {
-                        rpy3_annotator::description::Desc::Method { selfclassdef, .. } => Some(*selfclassdef),
+                        rpy3_annotator::description::Desc::Method { selfclassdef, .. } => {
+                            Some(*selfclassdef)
+                        }
                         _ => None,
                     })
                     .collect();
-                let all = |f: &dyn Fn(&rpy3_annotator::description::Desc) -> bool| descs.iter().all(|d| f(&self.ann.descs[*d]));
-                if all(&|d| matches!(d, rpy3_annotator::description::Desc::Frozen { .. } | rpy3_annotator::description::Desc::MethodOfFrozen { .. })) {
+                let all = |f: &dyn Fn(&rpy3_annotator::description::Desc) -> bool| {
+                    descs.iter().all(|d| f(&self.ann.descs[*d]))
+                };
+                if all(&|d| {
+                    matches!(
+                        d,
+                        rpy3_annotator::description::Desc::Frozen { .. }
+                            | rpy3_annotator::description::Desc::MethodOfFrozen { .. }
+                    )
+                }) {
                     return Ok(Repr::Frozen);
                 }
                 if all(&|d| matches!(d, rpy3_annotator::description::Desc::Class { .. })) {
@@ -180,7 +223,9 @@ impl RTyper<'_> {
                     for d in descs.iter() {
                         let t = self.function_ptr_type(*d)?;
                         if ty.is_some_and(|x| x != t) {
-                            return Err(RTypeError::unsupported("a variable holding functions of different signatures"));
+                            return Err(RTypeError::unsupported(
+                                "a variable holding functions of different signatures",
+                            ));
                         }
                         ty = Some(t);
                     }
@@ -189,11 +234,15 @@ impl RTyper<'_> {
                 if selfs.len() == descs.len() && !selfs.is_empty() {
                     let mut base = selfs[0];
                     for c in &selfs[1..] {
-                        base = self.ann.common_base(base, *c).ok_or_else(|| RTypeError::unsupported("methods of unrelated classes"))?;
+                        base = self.ann.common_base(base, *c).ok_or_else(|| {
+                            RTypeError::unsupported("methods of unrelated classes")
+                        })?;
                     }
                     Repr::Instance(base)
                 } else {
-                    return Err(RTypeError::unsupported("a variable holding one of several functions or prebuilt objects"));
+                    return Err(RTypeError::unsupported(
+                        "a variable holding one of several functions or prebuilt objects",
+                    ));
                 }
             }
             S::List(id) => {
@@ -207,12 +256,23 @@ impl RTyper<'_> {
             S::Iterator { over, .. } => match self.getrepr(over)? {
                 // reversed(range(...)) iterates over a range iterator
                 Repr::Range | Repr::RangeIter => Repr::RangeIter,
-                _ => return Err(RTypeError::unsupported("iterators over containers (the containers issue)")),
+                _ => {
+                    return Err(RTypeError::unsupported(
+                        "iterators over containers (the containers issue)",
+                    ))
+                }
             },
-            S::Dict(_) | S::Set(_) => return Err(RTypeError::unsupported("dicts and sets (the containers issue)")),
+            S::Dict(_) | S::Set(_) => {
+                return Err(RTypeError::unsupported(
+                    "dicts and sets (the containers issue)",
+                ))
+            }
             S::Generator(_) => return Err(RTypeError::unsupported("generators")),
             // super(C, obj) carries obj; other bound built-ins carry nothing
-            S::Builtin { name: "super", s_self: Some(inner) } => match &**inner {
+            S::Builtin {
+                name: "super",
+                s_self: Some(inner),
+            } => match &**inner {
                 S::Tuple(parts) if parts.len() == 2 => self.getrepr(&parts[1])?,
                 _ => return Err(RTypeError::new("malformed super() annotation")),
             },
@@ -225,8 +285,18 @@ impl RTyper<'_> {
     }
 
     /// The low-level value of a constant in representation `r`.
-    pub fn convert_const(&mut self, py: Python<'_>, r: &Repr, obj: &Bound<'_, PyAny>) -> Result<LlValue, RTypeError> {
-        let bad = || RTypeError::new(format!("cannot represent the constant {} as {r:?}", obj.repr().map(|x| x.to_string()).unwrap_or_default()));
+    pub fn convert_const(
+        &mut self,
+        py: Python<'_>,
+        r: &Repr,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<LlValue, RTypeError> {
+        let bad = || {
+            RTypeError::new(format!(
+                "cannot represent the constant {} as {r:?}",
+                obj.repr().map(|x| x.to_string()).unwrap_or_default()
+            ))
+        };
         Ok(match r {
             Repr::Void => LlValue::Void,
             Repr::Int(k) => {
@@ -252,7 +322,9 @@ impl RTyper<'_> {
                 let cdef = self.classdef_of_class(py, obj)?;
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
-            Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => LlValue::Ptr(None),
+            Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => {
+                LlValue::Ptr(None)
+            }
             // a null pointer of a low-level helper (prebuilt structures are
             // refused by the annotator)
             Repr::LlPtr(_) if !obj.is_truthy().unwrap_or(true) => LlValue::Ptr(None),
@@ -275,7 +347,10 @@ impl RTyper<'_> {
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let ty = self.tuple_struct(items);
-                let p = self.heap.malloc(ty, 0).map_err(|e| RTypeError::new(e.to_string()))?;
+                let p = self
+                    .heap
+                    .malloc(ty, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
                 for (i, (item, r)) in t.iter().zip(items.clone()).enumerate() {
                     let v = self.convert_const(py, &r, &item)?;
                     let off = ty.field_offset(&format!("item{i}")).expect("tuple field");
@@ -283,7 +358,11 @@ impl RTyper<'_> {
                 }
                 LlValue::Ptr(Some(p))
             }
-            _ => return Err(RTypeError::unsupported(&format!("prebuilt constants of representation {r:?}"))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "prebuilt constants of representation {r:?}"
+                )))
+            }
         })
     }
 }

@@ -28,17 +28,35 @@ fn shared() -> PathBuf {
 fn main() {
     const N: i64 = 20000;
     const RUNS: usize = 20;
-    let pypy = [("int_loop", 4.3), ("linked_list", 10.9), ("list_dict", 163.5)];
+    let pypy = [
+        ("int_loop", 4.3),
+        ("linked_list", 10.9),
+        ("list_dict", 163.5),
+    ];
     Python::attach(|py| {
         let sys = py.import("sys").expect("sys");
         let pkg = Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        sys.getattr("path").and_then(|p| p.call_method1("insert", (0, pkg.to_str().unwrap_or(".")))).expect("path");
+        sys.getattr("path")
+            .and_then(|p| p.call_method1("insert", (0, pkg.to_str().unwrap_or("."))))
+            .expect("path");
         let file = shared().join("bench/llinterp_speed.py");
         let util = py.import("importlib.util").expect("importlib");
-        let spec = util.call_method1("spec_from_file_location", ("llinterp_speed", file.to_str().unwrap_or(""))).expect("spec");
-        let module = util.call_method1("module_from_spec", (&spec,)).expect("module");
-        spec.getattr("loader").and_then(|l| l.call_method1("exec_module", (&module,))).expect("import");
-        println!("{:<12} {:>16} {:>14} {:>16} {:>10}", "function", "translation ms", "llinterp ms", "PyPy llinterp s", "speed-up");
+        let spec = util
+            .call_method1(
+                "spec_from_file_location",
+                ("llinterp_speed", file.to_str().unwrap_or("")),
+            )
+            .expect("spec");
+        let module = util
+            .call_method1("module_from_spec", (&spec,))
+            .expect("module");
+        spec.getattr("loader")
+            .and_then(|l| l.call_method1("exec_module", (&module,)))
+            .expect("import");
+        println!(
+            "{:<12} {:>16} {:>14} {:>16} {:>10}",
+            "function", "translation ms", "llinterp ms", "PyPy llinterp s", "speed-up"
+        );
         for (name, pypy_s) in pypy {
             let func = module.getattr(name).expect("function");
             let t0 = Instant::now();
@@ -59,16 +77,24 @@ fn main() {
             };
             let mut interp = LlInterp::new(py, &program).expect("load");
             let translation = t0.elapsed().as_secs_f64() * 1000.0;
-            let expected: i64 = func.call1((N,)).and_then(|r| r.extract()).expect("CPython result");
+            let expected: i64 = func
+                .call1((N,))
+                .and_then(|r| r.extract())
+                .expect("CPython result");
             let mut best = f64::MAX;
             for _ in 0..RUNS {
                 interp.reset_heap();
                 let t = Instant::now();
-                let r = interp.call(program.entry, vec![LlValue::Int(N)]).expect("runs");
+                let r = interp
+                    .call(program.entry, vec![LlValue::Int(N)])
+                    .expect("runs");
                 best = best.min(t.elapsed().as_secs_f64() * 1000.0);
                 assert_eq!(r, LlValue::Int(expected), "{name}: wrong result");
             }
-            println!("{name:<12} {translation:>16.2} {best:>14.3} {pypy_s:>16.1} {:>9.0}x", pypy_s * 1000.0 / best);
+            println!(
+                "{name:<12} {translation:>16.2} {best:>14.3} {pypy_s:>16.1} {:>9.0}x",
+                pypy_s * 1000.0 / best
+            );
         }
     });
 }

@@ -17,11 +17,24 @@ pub struct Annotated {
 
 /// The annotation of an argument of the given value: its type only, as
 /// `interpret(f, args)` does.
-fn arg_annotation(ann: &mut Annotator, py: Python<'_>, value: &Bound<'_, PyAny>) -> Result<SomeValue, String> {
+fn arg_annotation(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+) -> Result<SomeValue, String> {
     let s = ann.immutablevalue(py, value).map_err(|e| e.to_string())?;
     Ok(match s {
-        SomeValue::Integer { kind, .. } => SomeValue::Integer { kind, nonneg: false, konst: None },
-        SomeValue::Str { kind, .. } => SomeValue::Str { kind, is_char: false, can_be_none: false, konst: None },
+        SomeValue::Integer { kind, .. } => SomeValue::Integer {
+            kind,
+            nonneg: false,
+            konst: None,
+        },
+        SomeValue::Str { kind, .. } => SomeValue::Str {
+            kind,
+            is_char: false,
+            can_be_none: false,
+            konst: None,
+        },
         other => other.without_const(),
     })
 }
@@ -29,13 +42,18 @@ fn arg_annotation(ann: &mut Annotator, py: Python<'_>, value: &Bound<'_, PyAny>)
 impl Annotated {
     /// Annotates `func` for arguments like `args`; the text of the error
     /// if the program is not RPython or not completely annotated.
-    pub fn new(py: Python<'_>, func: &Bound<'_, PyAny>, args: &[Bound<'_, PyAny>]) -> Result<Annotated, String> {
+    pub fn new(
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        args: &[Bound<'_, PyAny>],
+    ) -> Result<Annotated, String> {
         let mut ann = Annotator::new();
         let mut sargs = Vec::new();
         for a in args {
             sargs.push(arg_annotation(&mut ann, py, a)?);
         }
-        ann.annotate(py, func, sargs).map_err(|e| format!("annotation error: {e}"))?;
+        ann.annotate(py, func, sargs)
+            .map_err(|e| format!("annotation error: {e}"))?;
         let missing = ann.unannotated();
         if let Some(&(g, v)) = missing.first() {
             let graph = &ann.graphs[g].graph;
@@ -49,7 +67,8 @@ impl Annotated {
         }
         let oracle = Arc::new(Oracle::new(&ann));
         let violations = Arc::new(Mutex::new(Vec::new()));
-        let interp = Interp::with_cache(py, std::mem::take(&mut ann.cache)).map_err(|e| e.to_string())?;
+        let interp =
+            Interp::with_cache(py, std::mem::take(&mut ann.cache)).map_err(|e| e.to_string())?;
         let (o, v) = (oracle.clone(), violations.clone());
         interp.set_observer(Arc::new(move |py, graph, var, value| {
             if let Some(msg) = o.check(py, graph, var, value) {

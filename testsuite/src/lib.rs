@@ -7,8 +7,8 @@
 //! changed by one run cannot leak into another.
 
 mod annotate;
-pub mod llinterp_backend;
 pub mod compare;
+pub mod llinterp_backend;
 pub mod load;
 pub mod record;
 

@@ -19,30 +19,61 @@ pub struct Translated {
 
 impl Translated {
     /// Annotates and rtypes `func` for arguments like `args`.
-    pub fn new(py: Python<'_>, func: &Bound<'_, PyAny>, args: &[Bound<'_, PyAny>]) -> Result<Translated, String> {
+    pub fn new(
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        args: &[Bound<'_, PyAny>],
+    ) -> Result<Translated, String> {
         let mut ann = Annotator::new();
         let mut sargs = Vec::new();
         for a in args {
             let s = ann.immutablevalue(py, a).map_err(|e| e.to_string())?;
             sargs.push(match s {
-                SomeValue::Integer { kind, .. } => SomeValue::Integer { kind, nonneg: false, konst: None },
-                SomeValue::Str { kind, .. } => SomeValue::Str { kind, is_char: false, can_be_none: false, konst: None },
+                SomeValue::Integer { kind, .. } => SomeValue::Integer {
+                    kind,
+                    nonneg: false,
+                    konst: None,
+                },
+                SomeValue::Str { kind, .. } => SomeValue::Str {
+                    kind,
+                    is_char: false,
+                    can_be_none: false,
+                    konst: None,
+                },
                 other => other.without_const(),
             });
         }
-        let entry = ann.annotate(py, func, sargs).map_err(|e| format!("annotation error: {e}"))?;
-        let program = rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| format!("rtyping error: {e}"))?;
-        let interp = LlInterp::new(py, &program).map_err(|e| format!("llinterp load error: {e}"))?;
+        let entry = ann
+            .annotate(py, func, sargs)
+            .map_err(|e| format!("annotation error: {e}"))?;
+        let program =
+            rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| format!("rtyping error: {e}"))?;
+        let interp =
+            LlInterp::new(py, &program).map_err(|e| format!("llinterp load error: {e}"))?;
         let f = &program.functions[program.entry];
         let graph = &f.graph;
-        let arg_types = graph.blocks[graph.startblock].inputargs.iter().map(|&v| graph.vars[v].concretetype.unwrap_or(lltype::VOID)).collect();
+        let arg_types = graph.blocks[graph.startblock]
+            .inputargs
+            .iter()
+            .map(|&v| graph.vars[v].concretetype.unwrap_or(lltype::VOID))
+            .collect();
         let rv = graph.blocks[graph.returnblock].inputargs[0];
         let result_type = graph.vars[rv].concretetype.unwrap_or(lltype::VOID);
-        Ok(Translated { interp, entry: program.entry, arg_types, result_type })
+        Ok(Translated {
+            interp,
+            entry: program.entry,
+            arg_types,
+            result_type,
+        })
     }
 
     /// Runs the entry function on `args`.
-    pub fn call(&mut self, py: Python<'_>, func: &Bound<'_, PyAny>, args: &[Bound<'_, PyAny>]) -> Result<Outcome, String> {
+    pub fn call(
+        &mut self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        args: &[Bound<'_, PyAny>],
+    ) -> Result<Outcome, String> {
         let mut llargs = Vec::new();
         for (a, &t) in args.iter().zip(&self.arg_types) {
             llargs.push(to_ll(a, t)?);
@@ -51,8 +82,12 @@ impl Translated {
         match self.interp.call(self.entry, llargs) {
             Ok(v) => Ok(Outcome::Value(self.to_py(py, v, self.result_type)?)),
             Err(LlOutcome::Raised { class_name, .. }) => {
-                let class = find_class(py, func, &class_name).ok_or_else(|| format!("raised {class_name}, a class not found by name"))?;
-                Ok(Outcome::Raised { class, message: String::new() })
+                let class = find_class(py, func, &class_name)
+                    .ok_or_else(|| format!("raised {class_name}, a class not found by name"))?;
+                Ok(Outcome::Raised {
+                    class,
+                    message: String::new(),
+                })
             }
             Err(LlOutcome::Error(e)) => Err(format!("llinterp error: {e}")),
         }
@@ -63,10 +98,18 @@ impl Translated {
             LlValue::Void => py.None(),
             LlValue::Bool(b) => PyBool::new(py, b).to_owned().into_any().unbind(),
             LlValue::Int(i) => PyInt::new(py, i).into_any().unbind(),
-            LlValue::UInt(u) => u.into_pyobject(py).map_err(|e| e.to_string())?.into_any().unbind(),
+            LlValue::UInt(u) => u
+                .into_pyobject(py)
+                .map_err(|e| e.to_string())?
+                .into_any()
+                .unbind(),
             LlValue::Float(f) => PyFloat::new(py, f).into_any().unbind(),
             LlValue::Char(c) => pyo3::types::PyBytes::new(py, &[c]).into_any().unbind(),
-            LlValue::UniChar(c) => PyString::new(py, &char::from_u32(c).unwrap_or('\u{fffd}').to_string()).into_any().unbind(),
+            LlValue::UniChar(c) => {
+                PyString::new(py, &char::from_u32(c).unwrap_or('\u{fffd}').to_string())
+                    .into_any()
+                    .unbind()
+            }
             LlValue::Ptr(None) => py.None(),
             LlValue::Ptr(Some(p)) => self.struct_to_py(py, &p, t)?,
             LlValue::Func(_) => return Err("a function pointer as a result".into()),
@@ -77,7 +120,10 @@ impl Translated {
         let target = t.target().ok_or("a pointer of a non-pointer type")?;
         match target.def() {
             TypeDef::Struct { name, fields, .. } if name.starts_with("tuple") => {
-                let obj = self.interp.object(p.obj).ok_or("dangling pointer in a result")?;
+                let obj = self
+                    .interp
+                    .object(p.obj)
+                    .ok_or("dangling pointer in a result")?;
                 let mut values = Vec::new();
                 for (fname, fty) in &fields {
                     let off = target.field_offset(fname).ok_or("tuple field")?;
@@ -88,7 +134,10 @@ impl Translated {
                 for (v, fty) in values {
                     items.push(self.to_py(py, v, fty)?);
                 }
-                Ok(PyTuple::new(py, items).map_err(|e| e.to_string())?.into_any().unbind())
+                Ok(PyTuple::new(py, items)
+                    .map_err(|e| e.to_string())?
+                    .into_any()
+                    .unbind())
             }
             other => Err(format!("cannot return a {other:?} to Python yet")),
         }
@@ -96,7 +145,12 @@ impl Translated {
 }
 
 fn to_ll(a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {
-    let bad = || format!("cannot pass {} as {t}", a.repr().map(|r| r.to_string()).unwrap_or_default());
+    let bad = || {
+        format!(
+            "cannot pass {} as {t}",
+            a.repr().map(|r| r.to_string()).unwrap_or_default()
+        )
+    };
     Ok(match t {
         t if t == lltype::SIGNED => LlValue::Int(a.extract::<i64>().map_err(|_| bad())?),
         t if t == lltype::UNSIGNED => LlValue::UInt(a.extract::<u64>().map_err(|_| bad())?),
@@ -116,5 +170,11 @@ fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<
             }
         }
     }
-    py.import("builtins").ok()?.getattr(name).ok()?.cast_into::<PyType>().ok().map(|t| t.unbind())
+    py.import("builtins")
+        .ok()?
+        .getattr(name)
+        .ok()?
+        .cast_into::<PyType>()
+        .ok()
+        .map(|t| t.unbind())
 }

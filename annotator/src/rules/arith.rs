@@ -19,7 +19,10 @@ fn int_parts(s: &SomeValue) -> Option<(IntKind, bool)> {
 }
 
 fn is_number(s: &SomeValue) -> bool {
-    matches!(s, SomeValue::Integer { .. } | SomeValue::Bool { .. } | SomeValue::Float { .. })
+    matches!(
+        s,
+        SomeValue::Integer { .. } | SomeValue::Bool { .. } | SomeValue::Float { .. }
+    )
 }
 
 /// Unary `-x`, `+x`, `~x`, `abs(x)`.
@@ -28,17 +31,33 @@ pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, An
         (_, SomeValue::Float { .. }) if op != OpName::Invert => Ok(SomeValue::float()),
         (OpName::Abs, x) if int_parts(x).is_some() => {
             let (kind, _) = int_parts(x).expect("checked");
-            Ok(SomeValue::Integer { kind, nonneg: true, konst: None })
+            Ok(SomeValue::Integer {
+                kind,
+                nonneg: true,
+                konst: None,
+            })
         }
         (OpName::Pos, x) if int_parts(x).is_some() => {
             let (kind, nonneg) = int_parts(x).expect("checked");
-            Ok(SomeValue::Integer { kind, nonneg, konst: None })
+            Ok(SomeValue::Integer {
+                kind,
+                nonneg,
+                konst: None,
+            })
         }
         (_, x) if int_parts(x).is_some() => {
             let (kind, _) = int_parts(x).expect("checked");
-            Ok(SomeValue::Integer { kind, nonneg: kind.unsigned(), konst: None })
+            Ok(SomeValue::Integer {
+                kind,
+                nonneg: kind.unsigned(),
+                konst: None,
+            })
         }
-        (_, other) => Err(ann.error(format!("unsupported operand type for {}: {}", op, describe(other)))),
+        (_, other) => Err(ann.error(format!(
+            "unsupported operand type for {}: {}",
+            op,
+            describe(other)
+        ))),
     }
 }
 
@@ -63,16 +82,30 @@ fn base(op: OpName) -> OpName {
 }
 
 /// Binary arithmetic (and in-place forms).
-pub fn binary(ann: &mut Annotator, py: Python<'_>, op: OpName, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn binary(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: OpName,
+    a: &SomeValue,
+    b: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
     let inplace = base(op) != op;
     let op = base(op);
     let err = |ann: &Annotator| {
-        ann.error(format!("unsupported operand types for {}: {} and {}", op, describe(a), describe(b)))
+        ann.error(format!(
+            "unsupported operand types for {}: {} and {}",
+            op,
+            describe(a),
+            describe(b)
+        ))
     };
     // integers (bools count as integers, except bool & | ^ bool)
     if let (Some((k1, n1)), Some((k2, n2))) = (int_parts(a), int_parts(b)) {
-        if matches!(a, SomeValue::Bool { .. }) && matches!(b, SomeValue::Bool { .. }) && matches!(op, And_ | Or_ | Xor) {
+        if matches!(a, SomeValue::Bool { .. })
+            && matches!(b, SomeValue::Bool { .. })
+            && matches!(op, And_ | Or_ | Xor)
+        {
             return Ok(SomeValue::bool());
         }
         let kind = if k1.unsigned() {
@@ -96,41 +129,77 @@ pub fn binary(ann: &mut Annotator, py: Python<'_>, op: OpName, a: &SomeValue, b:
         return Ok(match op {
             Truediv => SomeValue::float(),
             Divmod => SomeValue::Tuple(vec![
-                SomeValue::Integer { kind, nonneg, konst: None },
-                SomeValue::Integer { kind, nonneg: n2, konst: None },
+                SomeValue::Integer {
+                    kind,
+                    nonneg,
+                    konst: None,
+                },
+                SomeValue::Integer {
+                    kind,
+                    nonneg: n2,
+                    konst: None,
+                },
             ]),
             Matmul => return Err(err(ann)),
-            _ => SomeValue::Integer { kind, nonneg, konst: None },
+            _ => SomeValue::Integer {
+                kind,
+                nonneg,
+                konst: None,
+            },
         });
     }
     if is_number(a) && is_number(b) {
         // at least one float
         return match op {
             Add | Sub | Mul | Truediv | Floordiv | Mod | Pow => Ok(SomeValue::float()),
-            Divmod => Ok(SomeValue::Tuple(vec![SomeValue::float(), SomeValue::float()])),
+            Divmod => Ok(SomeValue::Tuple(vec![
+                SomeValue::float(),
+                SomeValue::float(),
+            ])),
             _ => Err(err(ann)),
         };
     }
     match (op, a, b) {
         (Add, SomeValue::Str { kind: k1, .. }, SomeValue::Str { kind: k2, .. }) if k1 == k2 => {
-            Ok(SomeValue::Str { kind: *k1, is_char: false, can_be_none: false, konst: None })
+            Ok(SomeValue::Str {
+                kind: *k1,
+                is_char: false,
+                can_be_none: false,
+                konst: None,
+            })
         }
-        (Mul, SomeValue::Str { kind, .. }, n) | (Mul, n, SomeValue::Str { kind, .. }) if int_parts(n).is_some() => {
-            Ok(SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None })
+        (Mul, SomeValue::Str { kind, .. }, n) | (Mul, n, SomeValue::Str { kind, .. })
+            if int_parts(n).is_some() =>
+        {
+            Ok(SomeValue::Str {
+                kind: *kind,
+                is_char: false,
+                can_be_none: false,
+                konst: None,
+            })
         }
         (Mod, SomeValue::Str { kind, .. }, _) => {
             let _ = py;
-            Ok(SomeValue::Str { kind: *kind, is_char: false, can_be_none: false, konst: None })
+            Ok(SomeValue::Str {
+                kind: *kind,
+                is_char: false,
+                can_be_none: false,
+                konst: None,
+            })
         }
         (Add, SomeValue::Tuple(x), SomeValue::Tuple(y)) => {
             let mut items = x.clone();
             items.extend(y.iter().cloned());
             Ok(SomeValue::Tuple(items))
         }
-        (Mul, SomeValue::Tuple(x), n) if int_parts(n).is_some() => match n.konst().and_then(|k| k.bind(py).extract::<usize>().ok()) {
-            Some(times) => Ok(SomeValue::Tuple(x.iter().cloned().cycle().take(x.len() * times).collect())),
-            None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
-        },
+        (Mul, SomeValue::Tuple(x), n) if int_parts(n).is_some() => {
+            match n.konst().and_then(|k| k.bind(py).extract::<usize>().ok()) {
+                Some(times) => Ok(SomeValue::Tuple(
+                    x.iter().cloned().cycle().take(x.len() * times).collect(),
+                )),
+                None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
+            }
+        }
         (Add, SomeValue::List(x), SomeValue::List(y)) => {
             if inplace {
                 let (item, _) = ann.read_item(*y);
@@ -177,23 +246,41 @@ fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
         (x, y) if is_number(x) && is_number(y) => true,
         (Str { kind: k1, .. }, Str { kind: k2, .. }) => k1 == k2,
         (None_, _) | (_, None_) => true,
-        (Tuple(x), Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(p, q)),
+        (Tuple(x), Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(p, q))
+        }
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
-        (Instance { .. }, Instance { .. }) | (Pbc { .. }, Pbc { .. }) | (Type { .. }, Type { .. }) => true,
+        (Instance { .. }, Instance { .. })
+        | (Pbc { .. }, Pbc { .. })
+        | (Type { .. }, Type { .. }) => true,
         (Ptr(_), Ptr(_)) => true,
         _ => false,
     }
 }
 
 /// `<`, `<=`, `==`, `!=`, `>`, `>=`: a bool, narrowing non-negativity.
-pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn compare(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    a: &SomeValue,
+    b: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
     if !comparable(a, b) {
         if matches!(op.opname, Eq | Ne) {
             // different kinds are never equal
-            return Ok(SomeValue::Bool { konst: Some(op.opname == Ne), knowntypedata: None });
+            return Ok(SomeValue::Bool {
+                konst: Some(op.opname == Ne),
+                knowntypedata: None,
+            });
         }
-        return Err(ann.error(format!("cannot compare {} and {} with {}", describe(a), describe(b), op.opname)));
+        return Err(ann.error(format!(
+            "cannot compare {} and {} with {}",
+            describe(a),
+            describe(b),
+            op.opname
+        )));
     }
     if let (Some(x), Some(y)) = (a.konst(), b.konst()) {
         // two constants: the comparison is decided (PyPy folds it too), so
@@ -206,8 +293,15 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
             Gt => pyo3::basic::CompareOp::Gt,
             _ => pyo3::basic::CompareOp::Ge,
         };
-        if let Ok(r) = x.bind(py).rich_compare(y.bind(py), cop).and_then(|r| r.is_truthy()) {
-            return Ok(SomeValue::Bool { konst: Some(r), knowntypedata: None });
+        if let Ok(r) = x
+            .bind(py)
+            .rich_compare(y.bind(py), cop)
+            .and_then(|r| r.is_truthy())
+        {
+            return Ok(SomeValue::Bool {
+                konst: Some(r),
+                knowntypedata: None,
+            });
         }
     }
     if let (SomeValue::List(x), SomeValue::List(y)) = (a, b) {
@@ -226,17 +320,36 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
     if !(signed(a) && signed(b)) {
         return Ok(SomeValue::bool());
     }
-    let nonneg = |s: &SomeValue| matches!(s, SomeValue::Integer { nonneg: true, .. } | SomeValue::Bool { .. });
+    let nonneg = |s: &SomeValue| {
+        matches!(
+            s,
+            SomeValue::Integer { nonneg: true, .. } | SomeValue::Bool { .. }
+        )
+    };
     // a non-negative value compared with the constant 0
     if nonneg(a) && b.konst().and_then(|k| k.bind(py).extract::<i64>().ok()) == Some(0) {
         match op.opname {
-            Lt => return Ok(SomeValue::Bool { konst: Some(false), knowntypedata: None }),
-            Ge => return Ok(SomeValue::Bool { konst: Some(true), knowntypedata: None }),
+            Lt => {
+                return Ok(SomeValue::Bool {
+                    konst: Some(false),
+                    knowntypedata: None,
+                })
+            }
+            Ge => {
+                return Ok(SomeValue::Bool {
+                    konst: Some(true),
+                    knowntypedata: None,
+                })
+            }
             _ => {}
         }
     }
     let as_nonneg = |s: &SomeValue| match s {
-        SomeValue::Integer { kind, .. } => Some(SomeValue::Integer { kind: *kind, nonneg: true, konst: None }),
+        SomeValue::Integer { kind, .. } => Some(SomeValue::Integer {
+            kind: *kind,
+            nonneg: true,
+            konst: None,
+        }),
         _ => None,
     };
     let va = op.args[0].as_var();
@@ -259,11 +372,20 @@ pub fn compare(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, a: &Som
     }
     Ok(SomeValue::Bool {
         konst: None,
-        knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(KnownTypeData { facts })) },
+        knowntypedata: if facts.is_empty() {
+            None
+        } else {
+            Some(Arc::new(KnownTypeData { facts }))
+        },
     })
 }
 
 /// A str annotation of the given kind.
 pub fn string(kind: StrKind) -> SomeValue {
-    SomeValue::Str { kind, is_char: false, can_be_none: false, konst: None }
+    SomeValue::Str {
+        kind,
+        is_char: false,
+        can_be_none: false,
+        konst: None,
+    }
 }

@@ -92,7 +92,11 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.rarithmetic", "r_ulonglong", "r_ulonglong"),
     ("rpy3.rlib.rarithmetic", "r_longlong", "r_longlong"),
     ("rpy3.rlib.rarithmetic", "r_int", "r_int"),
-    ("rpy3.rlib.objectmodel", "we_are_translated", "we_are_translated"),
+    (
+        "rpy3.rlib.objectmodel",
+        "we_are_translated",
+        "we_are_translated",
+    ),
     ("rpy3.rlib.objectmodel", "compute_hash", "compute_hash"),
     ("rpy3.rlib.objectmodel", "instantiate", "instantiate"),
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
@@ -109,7 +113,13 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
     // never include a function of a module nobody imported.
     let modules = py.import("sys").ok()?.getattr("modules").ok()?;
     for &(module, attr, name) in BUILTINS {
-        let Ok(Some(m)) = modules.get_item(module).map(Some).or_else(|_| Ok::<_, PyErr>(None)) else { continue };
+        let Ok(Some(m)) = modules
+            .get_item(module)
+            .map(Some)
+            .or_else(|_| Ok::<_, PyErr>(None))
+        else {
+            continue;
+        };
         if let Ok(v) = m.getattr(attr) {
             if v.is(obj) {
                 return Some(name);
@@ -122,24 +132,43 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
 /// The annotation of a prebuilt object of a built-in kind that is neither
 /// a plain value nor a known built-in function: a slice object, or a
 /// method of a built-in type bound to a constant (`", ".join`).
-pub fn immutable_builtin_value(ann: &mut Annotator, py: Python<'_>, obj: &Bound<'_, PyAny>) -> Result<Option<SomeValue>, AnnotatorError> {
+pub fn immutable_builtin_value(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+) -> Result<Option<SomeValue>, AnnotatorError> {
     if let Ok(sl) = obj.cast::<pyo3::types::PySlice>() {
         let mut parts = Vec::with_capacity(3);
         for a in ["start", "stop", "step"] {
             let x = sl.getattr(a).map_err(|e| ann.error(format!("{e}")))?;
             let s = ann.immutablevalue(py, &x)?;
-            if !matches!(s, SomeValue::None_ | SomeValue::Integer { .. } | SomeValue::Bool { .. }) {
-                return Err(ann.error(format!("slice bound must be an int or None, got {}", describe(&s))));
+            if !matches!(
+                s,
+                SomeValue::None_ | SomeValue::Integer { .. } | SomeValue::Bool { .. }
+            ) {
+                return Err(ann.error(format!(
+                    "slice bound must be an int or None, got {}",
+                    describe(&s)
+                )));
             }
             parts.push(s);
         }
         return Ok(Some(SomeValue::Slice(parts)));
     }
-    let tyname = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    let tyname = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
     if tyname == "builtin_function_or_method" {
         if let Ok(recv) = obj.getattr("__self__") {
-            if recv.is_instance_of::<pyo3::types::PyString>() || recv.is_instance_of::<pyo3::types::PyBytes>() {
-                let name: String = obj.getattr("__name__").and_then(|n| n.extract()).map_err(|e| ann.error(format!("{e}")))?;
+            if recv.is_instance_of::<pyo3::types::PyString>()
+                || recv.is_instance_of::<pyo3::types::PyBytes>()
+            {
+                let name: String = obj
+                    .getattr("__name__")
+                    .and_then(|n| n.extract())
+                    .map_err(|e| ann.error(format!("{e}")))?;
                 let s_self = ann.immutablevalue(py, &recv)?;
                 return method(ann, py, &s_self, &name).map(Some);
             }
@@ -156,7 +185,13 @@ fn int_kind(s: &SomeValue) -> Option<IntKind> {
     }
 }
 
-fn arity(ann: &Annotator, name: &str, args: &[SomeValue], min: usize, max: usize) -> Result<(), AnnotatorError> {
+fn arity(
+    ann: &Annotator,
+    name: &str,
+    args: &[SomeValue],
+    min: usize,
+    max: usize,
+) -> Result<(), AnnotatorError> {
     if args.len() < min || args.len() > max {
         return Err(ann.error(format!("{name}() called with {} arguments", args.len())));
     }
@@ -164,12 +199,20 @@ fn arity(ann: &Annotator, name: &str, args: &[SomeValue], min: usize, max: usize
 }
 
 /// A call of a built-in (or of a method bound to `s_self`).
-pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&SomeValue>, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+pub fn call(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    name: &str,
+    s_self: Option<&SomeValue>,
+    args: CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     if let Some(s_self) = s_self {
         return call_method(ann, py, name, s_self, args);
     }
     if !args.keywords.is_empty() && !matches!(name, "print" | "sorted" | "min" | "max") {
-        return Err(ann.error(format!("{name}() does not take keyword arguments in RPython")));
+        return Err(ann.error(format!(
+            "{name}() does not take keyword arguments in RPython"
+        )));
     }
     for (k, v) in &args.keywords {
         match (name, k.as_str()) {
@@ -178,14 +221,20 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             ("min" | "max", "default") => {}
             ("sorted" | "min" | "max", "key") => {
                 // the key function is called on the items
-                let Some(first) = args.positional.first() else { continue };
+                let Some(first) = args.positional.first() else {
+                    continue;
+                };
                 let it = super::containers::iter(ann, first)?;
                 let item = super::containers::next(ann, &it)?;
                 if !item.is_impossible() {
                     super::call(ann, py, v, CallArgs::positional(vec![item]))?;
                 }
             }
-            _ => return Err(ann.error(format!("{name}() does not take the keyword argument '{k}' in RPython"))),
+            _ => {
+                return Err(ann.error(format!(
+                    "{name}() does not take the keyword argument '{k}' in RPython"
+                )))
+            }
         }
     }
     let Some(a) = args.flat_positional() else {
@@ -194,8 +243,8 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
     let a = a.as_slice();
     let min_args = match name {
         "isinstance" | "divmod" | "pow" => 2,
-        "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round" | "enumerate" | "min" | "max"
-        | "chr" | "ord" => 1,
+        "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
+        | "enumerate" | "min" | "max" | "chr" | "ord" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -214,11 +263,24 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
                     return Err(ann.error(format!("range() of {}", describe(x))));
                 }
             }
-            let nonneg_start = a.len() == 1 || matches!(a[0], S::Integer { nonneg: true, .. } | S::Bool { .. });
+            let nonneg_start =
+                a.len() == 1 || matches!(a[0], S::Integer { nonneg: true, .. } | S::Bool { .. });
             let step_pos = a.len() < 3
-                || a[2].konst().and_then(|k| k.bind(py).extract::<i64>().ok()).map(|s| s > 0).unwrap_or(false);
-            let item = S::Integer { kind: IntKind::Signed, nonneg: nonneg_start && step_pos, konst: None };
-            let step = if a.len() < 3 { Some(1) } else { a[2].konst().and_then(|k| k.bind(py).extract::<i64>().ok()) };
+                || a[2]
+                    .konst()
+                    .and_then(|k| k.bind(py).extract::<i64>().ok())
+                    .map(|s| s > 0)
+                    .unwrap_or(false);
+            let item = S::Integer {
+                kind: IntKind::Signed,
+                nonneg: nonneg_start && step_pos,
+                konst: None,
+            };
+            let step = if a.len() < 3 {
+                Some(1)
+            } else {
+                a[2].konst().and_then(|k| k.bind(py).extract::<i64>().ok())
+            };
             let id = ann.new_container(ItemKind::List, item, S::Impossible);
             // a step of zero raises ValueError when the range is built
             ann.itemdefs.get_mut(id).range_step = Some(step.filter(|&s| s != 0));
@@ -235,13 +297,27 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             };
             let mut u = S::Impossible;
             for i in &items {
-                u = ann.union(&u, &i.without_const()).map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
+                u = ann
+                    .union(&u, &i.without_const())
+                    .map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
             }
-            if let (S::Integer { kind, .. }, true) = (&u, name == "max" && items.iter().any(|i| matches!(i, S::Integer { nonneg: true, .. }))) {
-                u = S::Integer { kind: *kind, nonneg: true, konst: None };
+            if let (S::Integer { kind, .. }, true) = (
+                &u,
+                name == "max"
+                    && items
+                        .iter()
+                        .any(|i| matches!(i, S::Integer { nonneg: true, .. })),
+            ) {
+                u = S::Integer {
+                    kind: *kind,
+                    nonneg: true,
+                    konst: None,
+                };
             }
             if let Some((_, d)) = args.keywords.iter().find(|(k, _)| k == "default") {
-                u = ann.union(&u, &d.without_const()).map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
+                u = ann
+                    .union(&u, &d.without_const())
+                    .map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
             }
             u
         }
@@ -256,7 +332,10 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         "int" => {
             arity(ann, name, a, 0, 2)?;
             match a.first() {
-                None | Some(S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. }) => S::int(),
+                None
+                | Some(S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. }) => {
+                    S::int()
+                }
                 Some(other) => return Err(ann.error(format!("int() of {}", describe(other)))),
             }
         }
@@ -268,7 +347,12 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             arity(ann, name, a, 0, 1)?;
             S::str()
         }
-        "bytes" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
+        "bytes" => S::Str {
+            kind: StrKind::Bytes,
+            is_char: false,
+            can_be_none: false,
+            konst: None,
+        },
         "bool" => {
             arity(ann, name, a, 0, 1)?;
             S::bool()
@@ -285,24 +369,42 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
         "enumerate" => {
             arity(ann, name, a, 1, 2)?;
             let variant = match a.get(1) {
-                None | Some(S::Integer { nonneg: true, .. } | S::Bool { .. }) => IterVariant::Enumerate,
-                Some(S::Integer { kind: IntKind::Signed, .. }) => IterVariant::EnumerateSigned,
-                Some(other) => return Err(ann.error(format!("enumerate() with a start of {}", describe(other)))),
+                None | Some(S::Integer { nonneg: true, .. } | S::Bool { .. }) => {
+                    IterVariant::Enumerate
+                }
+                Some(S::Integer {
+                    kind: IntKind::Signed,
+                    ..
+                }) => IterVariant::EnumerateSigned,
+                Some(other) => {
+                    return Err(
+                        ann.error(format!("enumerate() with a start of {}", describe(other)))
+                    )
+                }
             };
             let it = super::containers::iter(ann, &a[0])?;
-            S::Iterator { over: Box::new(it), variant }
+            S::Iterator {
+                over: Box::new(it),
+                variant,
+            }
         }
         "zip" => {
             let mut its = Vec::new();
             for x in a {
                 its.push(super::containers::iter(ann, x)?);
             }
-            S::Iterator { over: Box::new(S::Tuple(its)), variant: IterVariant::Zip }
+            S::Iterator {
+                over: Box::new(S::Tuple(its)),
+                variant: IterVariant::Zip,
+            }
         }
         "reversed" => {
             arity(ann, name, a, 1, 1)?;
             let it = super::containers::iter(ann, &a[0])?;
-            S::Iterator { over: Box::new(it), variant: IterVariant::Items }
+            S::Iterator {
+                over: Box::new(it),
+                variant: IterVariant::Items,
+            }
         }
         "sorted" | "list" => {
             let item = match a.first() {
@@ -402,37 +504,71 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
             _ => return Err(ann.error("ovfcheck() of something that is not an int")),
         },
         "widen" => match a.first() {
-            Some(S::Integer { kind, .. }) if kind.unsigned() => S::Integer { kind: *kind, nonneg: true, konst: None },
+            Some(S::Integer { kind, .. }) if kind.unsigned() => S::Integer {
+                kind: *kind,
+                nonneg: true,
+                konst: None,
+            },
             _ => S::int(),
         },
-        "r_uint" | "r_ulonglong" => S::Integer { kind: IntKind::Unsigned, nonneg: true, konst: None },
-        "r_longlong" => S::Integer { kind: IntKind::SignedLongLong, nonneg: false, konst: None },
+        "r_uint" | "r_ulonglong" => S::Integer {
+            kind: IntKind::Unsigned,
+            nonneg: true,
+            konst: None,
+        },
+        "r_longlong" => S::Integer {
+            kind: IntKind::SignedLongLong,
+            nonneg: false,
+            konst: None,
+        },
         "r_int" => S::int(),
-        "we_are_translated" => S::Bool { konst: Some(true), knowntypedata: None },
+        "we_are_translated" => S::Bool {
+            konst: Some(true),
+            knowntypedata: None,
+        },
         "instantiate" => match a.first().and_then(|c| c_const(ann, c)) {
             Some(cls) => {
                 let cdef = ann.getclassdef(py, cls.bind(py))?;
-                S::Instance { classdef: cdef, can_be_none: false }
+                S::Instance {
+                    classdef: cdef,
+                    can_be_none: false,
+                }
             }
-            None => return Err(ann.error("instantiate() of something that is not a constant class")),
+            None => {
+                return Err(ann.error("instantiate() of something that is not a constant class"))
+            }
         },
         "ll.malloc" | "ll.nullptr" => match a.first() {
             Some(S::LowLevelType(t)) => {
                 if name == "ll.malloc" && t.is_varsize() != (a.len() == 2) {
-                    return Err(ann.error(format!("malloc({t}) needs a length exactly when the type is varsize")));
+                    return Err(ann.error(format!(
+                        "malloc({t}) needs a length exactly when the type is varsize"
+                    )));
                 }
                 S::Ptr(rpy3_model::lltype::LlType::ptr(*t).map_err(|e| ann.error(e.to_string()))?)
             }
-            _ => return Err(ann.error(format!("{name}() of something that is not a low-level type"))),
+            _ => {
+                return Err(ann.error(format!(
+                    "{name}() of something that is not a low-level type"
+                )))
+            }
         },
         "ll.cast_pointer" => match (a.first(), a.get(1)) {
             (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),
             _ => return Err(ann.error("cast_pointer(PTRTYPE, ptr) with bad arguments")),
         },
-        "StringBuilder" => S::Builtin { name: "StringBuilder", s_self: Some(Box::new(S::str())) },
+        "StringBuilder" => S::Builtin {
+            name: "StringBuilder",
+            s_self: Some(Box::new(S::str())),
+        },
         "BytesBuilder" => S::Builtin {
             name: "BytesBuilder",
-            s_self: Some(Box::new(S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None })),
+            s_self: Some(Box::new(S::Str {
+                kind: StrKind::Bytes,
+                is_char: false,
+                can_be_none: false,
+                konst: None,
+            })),
         },
         "super" => return Err(ann.error("super() is not supported by the annotator yet")),
         "object" => return Err(ann.error("object() is not RPython")),
@@ -442,7 +578,10 @@ pub fn call(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: Option<&Som
 
 fn c_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
     match s {
-        SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
+        SomeValue::Pbc {
+            descs,
+            can_be_none: false,
+        } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
         _ => None,
     }
 }
@@ -456,21 +595,33 @@ pub(super) fn isinstance(
     c: &SomeValue,
 ) -> Result<(SomeValue, Option<SomeValue>), AnnotatorError> {
     let classes: Vec<Bound<'_, PyAny>> = match c {
-        SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| ann.desc_object(*d)).map(|o| o.bind(py).clone()).collect(),
+        SomeValue::Pbc { descs, .. } => descs
+            .iter()
+            .filter_map(|d| ann.desc_object(*d))
+            .map(|o| o.bind(py).clone())
+            .collect(),
         SomeValue::Builtin { name, s_self: None } => {
-            let t = py.import("builtins").and_then(|b| b.getattr(*name)).map_err(|e| ann.error(format!("{e}")))?;
+            let t = py
+                .import("builtins")
+                .and_then(|b| b.getattr(*name))
+                .map_err(|e| ann.error(format!("{e}")))?;
             vec![t]
         }
         SomeValue::Tuple(items) => {
             let mut out = Vec::new();
             for i in items {
                 match i {
-                    SomeValue::Pbc { descs, .. } => {
-                        out.extend(descs.iter().filter_map(|d| ann.desc_object(*d)).map(|o| o.bind(py).clone()))
-                    }
-                    SomeValue::Builtin { name, s_self: None } => {
-                        out.push(py.import("builtins").and_then(|b| b.getattr(*name)).map_err(|e| ann.error(format!("{e}")))?)
-                    }
+                    SomeValue::Pbc { descs, .. } => out.extend(
+                        descs
+                            .iter()
+                            .filter_map(|d| ann.desc_object(*d))
+                            .map(|o| o.bind(py).clone()),
+                    ),
+                    SomeValue::Builtin { name, s_self: None } => out.push(
+                        py.import("builtins")
+                            .and_then(|b| b.getattr(*name))
+                            .map_err(|e| ann.error(format!("{e}")))?,
+                    ),
                     _ => return Err(ann.error("isinstance() with something that is not a class")),
                 }
             }
@@ -478,17 +629,30 @@ pub(super) fn isinstance(
         }
         _ => return Err(ann.error("isinstance() with something that is not a constant class")),
     };
-    let builtins = py.import("builtins").map_err(|e| ann.error(format!("{e}")))?;
-    let is_builtin_type = |t: &Bound<'_, PyAny>, n: &str| builtins.getattr(n).map(|b| b.is(t)).unwrap_or(false);
+    let builtins = py
+        .import("builtins")
+        .map_err(|e| ann.error(format!("{e}")))?;
+    let is_builtin_type =
+        |t: &Bound<'_, PyAny>, n: &str| builtins.getattr(n).map(|b| b.is(t)).unwrap_or(false);
     // values of built-in types: decided by the annotation
     let konst = match x {
         SomeValue::Integer { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "int"))),
-        SomeValue::Bool { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "int") || is_builtin_type(t, "bool"))),
+        SomeValue::Bool { .. } => Some(
+            classes
+                .iter()
+                .any(|t| is_builtin_type(t, "int") || is_builtin_type(t, "bool")),
+        ),
         SomeValue::Float { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "float"))),
-        SomeValue::Str { kind: StrKind::Str, can_be_none: false, .. } => Some(classes.iter().any(|t| is_builtin_type(t, "str"))),
-        SomeValue::Str { kind: StrKind::Bytes, can_be_none: false, .. } => {
-            Some(classes.iter().any(|t| is_builtin_type(t, "bytes")))
-        }
+        SomeValue::Str {
+            kind: StrKind::Str,
+            can_be_none: false,
+            ..
+        } => Some(classes.iter().any(|t| is_builtin_type(t, "str"))),
+        SomeValue::Str {
+            kind: StrKind::Bytes,
+            can_be_none: false,
+            ..
+        } => Some(classes.iter().any(|t| is_builtin_type(t, "bytes"))),
         SomeValue::None_ => Some(false),
         SomeValue::List(_) => Some(classes.iter().any(|t| is_builtin_type(t, "list"))),
         SomeValue::Dict(_) => Some(classes.iter().any(|t| is_builtin_type(t, "dict"))),
@@ -496,7 +660,13 @@ pub(super) fn isinstance(
         _ => None,
     };
     if konst.is_some() {
-        return Ok((SomeValue::Bool { konst, knowntypedata: None }, None));
+        return Ok((
+            SomeValue::Bool {
+                konst,
+                knowntypedata: None,
+            },
+            None,
+        ));
     }
     let SomeValue::Instance { classdef: xc, .. } = x else {
         return Ok((SomeValue::bool(), None));
@@ -508,7 +678,13 @@ pub(super) fn isinstance(
         }
     }
     if cdefs.iter().any(|c| ann.is_subclass(*xc, *c)) && !x.can_be_none() {
-        return Ok((SomeValue::Bool { konst: Some(true), knowntypedata: None }, None));
+        return Ok((
+            SomeValue::Bool {
+                konst: Some(true),
+                knowntypedata: None,
+            },
+            None,
+        ));
     }
     // narrow to the classes below x's class
     let mut narrowed: Option<crate::ids::ClassDefId> = None;
@@ -522,49 +698,161 @@ pub(super) fn isinstance(
         }
     }
     Ok((
-        SomeValue::Bool { konst: if narrowed.is_none() && !cdefs.is_empty() { Some(false) } else { None }, knowntypedata: None },
-        narrowed.map(|n| SomeValue::Instance { classdef: n, can_be_none: false }),
+        SomeValue::Bool {
+            konst: if narrowed.is_none() && !cdefs.is_empty() {
+                Some(false)
+            } else {
+                None
+            },
+            knowntypedata: None,
+        },
+        narrowed.map(|n| SomeValue::Instance {
+            classdef: n,
+            can_be_none: false,
+        }),
     ))
 }
 
 /// `obj.name` where `obj` is a value of a built-in type: a bound method.
-pub fn method(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
+pub fn method(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    obj: &SomeValue,
+    name: &str,
+) -> Result<SomeValue, AnnotatorError> {
     let _ = py;
     let table: &[&'static str] = match obj {
         SomeValue::Str { .. } => &[
-            "join", "split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "startswith", "endswith", "find",
-            "rfind", "index", "rindex", "count", "replace", "isdigit", "isalpha", "isspace", "isalnum", "isupper",
-            "islower", "ljust", "rjust", "center", "zfill", "splitlines", "encode", "decode", "title", "capitalize",
-            "swapcase", "partition", "rpartition", "format", "removeprefix", "removesuffix", "casefold", "expandtabs",
-            "isdecimal", "isnumeric", "istitle", "isprintable", "isidentifier", "isascii", "hex",
+            "join",
+            "split",
+            "rsplit",
+            "strip",
+            "lstrip",
+            "rstrip",
+            "lower",
+            "upper",
+            "startswith",
+            "endswith",
+            "find",
+            "rfind",
+            "index",
+            "rindex",
+            "count",
+            "replace",
+            "isdigit",
+            "isalpha",
+            "isspace",
+            "isalnum",
+            "isupper",
+            "islower",
+            "ljust",
+            "rjust",
+            "center",
+            "zfill",
+            "splitlines",
+            "encode",
+            "decode",
+            "title",
+            "capitalize",
+            "swapcase",
+            "partition",
+            "rpartition",
+            "format",
+            "removeprefix",
+            "removesuffix",
+            "casefold",
+            "expandtabs",
+            "isdecimal",
+            "isnumeric",
+            "istitle",
+            "isprintable",
+            "isidentifier",
+            "isascii",
+            "hex",
         ],
-        SomeValue::List(_) => &["append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort", "copy", "clear"],
-        SomeValue::Dict(_) => &["get", "keys", "values", "items", "pop", "setdefault", "update", "clear", "copy", "popitem"],
+        SomeValue::List(_) => &[
+            "append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort",
+            "copy", "clear",
+        ],
+        SomeValue::Dict(_) => &[
+            "get",
+            "keys",
+            "values",
+            "items",
+            "pop",
+            "setdefault",
+            "update",
+            "clear",
+            "copy",
+            "popitem",
+        ],
         SomeValue::Set(_) => &[
-            "add", "remove", "discard", "update", "clear", "copy", "union", "intersection", "difference", "issubset", "pop",
-            "symmetric_difference", "issuperset", "isdisjoint", "difference_update", "intersection_update",
+            "add",
+            "remove",
+            "discard",
+            "update",
+            "clear",
+            "copy",
+            "union",
+            "intersection",
+            "difference",
+            "issubset",
+            "pop",
+            "symmetric_difference",
+            "issuperset",
+            "isdisjoint",
+            "difference_update",
+            "intersection_update",
             "symmetric_difference_update",
         ],
-        SomeValue::Builtin { name: "StringBuilder" | "BytesBuilder", .. } => {
-            &["append", "append_slice", "append_multiple_char", "append_char", "getlength", "build"]
-        }
+        SomeValue::Builtin {
+            name: "StringBuilder" | "BytesBuilder",
+            ..
+        } => &[
+            "append",
+            "append_slice",
+            "append_multiple_char",
+            "append_char",
+            "getlength",
+            "build",
+        ],
         SomeValue::Integer { .. } => &["bit_length"],
         SomeValue::Float { .. } => &["is_integer"],
-        other => return Err(ann.error(format!("{} has no attribute '{name}' in RPython", describe(other)))),
+        other => {
+            return Err(ann.error(format!(
+                "{} has no attribute '{name}' in RPython",
+                describe(other)
+            )))
+        }
     };
     match table.iter().find(|&&m| m == name) {
         Some(&m) => {
             let s_self = match obj {
-                SomeValue::Builtin { name: b, s_self } => SomeValue::Builtin { name: b, s_self: s_self.clone() },
+                SomeValue::Builtin { name: b, s_self } => SomeValue::Builtin {
+                    name: b,
+                    s_self: s_self.clone(),
+                },
                 other => other.clone(),
             };
-            Ok(SomeValue::Builtin { name: m, s_self: Some(Box::new(s_self)) })
+            Ok(SomeValue::Builtin {
+                name: m,
+                s_self: Some(Box::new(s_self)),
+            })
         }
-        None => Err(ann.error(format!("{} has no method '{name}' in RPython", describe(obj)))),
+        None => Err(ann.error(format!(
+            "{} has no method '{name}' in RPython",
+            describe(obj)
+        ))),
     }
 }
 
-fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeValue, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+fn call_method(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    name: &str,
+    s_self: &SomeValue,
+    args: CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     use SomeValue as S;
     let Some(a) = args.flat_positional() else {
         return Err(ann.error(format!("{name}(*args) with a non-tuple")));
@@ -572,9 +860,27 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
     let kw = &args.keywords;
     let min_args = match name {
         "insert" => 2,
-        "join" | "append" | "extend" | "setdefault" | "add" | "update" | "symmetric_difference_update" | "issubset"
-        | "issuperset" | "isdisjoint" | "remove" | "discard" | "index" | "count" | "startswith" | "endswith" | "replace"
-        | "append_slice" | "append_multiple_char" | "append_char" | "get" => 1,
+        "join"
+        | "append"
+        | "extend"
+        | "setdefault"
+        | "add"
+        | "update"
+        | "symmetric_difference_update"
+        | "issubset"
+        | "issuperset"
+        | "isdisjoint"
+        | "remove"
+        | "discard"
+        | "index"
+        | "count"
+        | "startswith"
+        | "endswith"
+        | "replace"
+        | "append_slice"
+        | "append_multiple_char"
+        | "append_char"
+        | "get" => 1,
         _ => 0,
     };
     if a.len() < min_args && !matches!(s_self, S::Integer { .. } | S::Float { .. }) {
@@ -592,7 +898,9 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                 "join" => {
                     let it = super::containers::iter(ann, &a[0])?;
                     let item = super::containers::next(ann, &it)?;
-                    if !matches!(item, S::Str { .. } | S::Impossible) || (matches!(item, S::Str { .. }) && strk(&item) != kind) {
+                    if !matches!(item, S::Str { .. } | S::Impossible)
+                        || (matches!(item, S::Str { .. }) && strk(&item) != kind)
+                    {
                         return Err(ann.error(format!("join() of {} items", describe(&item))));
                     }
                     string
@@ -601,9 +909,12 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     let id = ann.new_container(ItemKind::List, string, S::Impossible);
                     S::List(id)
                 }
-                "partition" | "rpartition" => S::Tuple(vec![string.clone(), string.clone(), string]),
-                "startswith" | "endswith" | "isdigit" | "isalpha" | "isspace" | "isalnum" | "isupper" | "islower"
-                | "isdecimal" | "isnumeric" | "istitle" | "isprintable" | "isidentifier" | "isascii" => S::bool(),
+                "partition" | "rpartition" => {
+                    S::Tuple(vec![string.clone(), string.clone(), string])
+                }
+                "startswith" | "endswith" | "isdigit" | "isalpha" | "isspace" | "isalnum"
+                | "isupper" | "islower" | "isdecimal" | "isnumeric" | "istitle" | "isprintable"
+                | "isidentifier" | "isascii" => S::bool(),
                 "format" => {
                     if kind != StrKind::Str {
                         return Err(ann.error("bytes has no method 'format'"));
@@ -611,7 +922,12 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     for x in a.iter().chain(kw.iter().map(|(_, v)| v)) {
                         if !matches!(
                             x,
-                            S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. } | S::None_ | S::Instance { .. }
+                            S::Integer { .. }
+                                | S::Bool { .. }
+                                | S::Float { .. }
+                                | S::Str { .. }
+                                | S::None_
+                                | S::Instance { .. }
                         ) {
                             return Err(ann.error(format!("str.format() of {}", describe(x))));
                         }
@@ -621,13 +937,25 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                 "hex" => S::str(),
                 "find" | "rfind" | "index" | "rindex" => S::int(),
                 "count" => S::nonneg_int(),
-                "encode" => S::Str { kind: StrKind::Bytes, is_char: false, can_be_none: false, konst: None },
+                "encode" => S::Str {
+                    kind: StrKind::Bytes,
+                    is_char: false,
+                    can_be_none: false,
+                    konst: None,
+                },
                 "decode" => S::str(),
                 // a byte stays one byte; a character may not ('ß'.upper() is 'SS')
                 "lower" | "upper" | "swapcase" => match s_self {
-                    S::Str { is_char: true, kind: StrKind::Bytes, .. } => {
-                        S::Str { kind, is_char: true, can_be_none: false, konst: None }
-                    }
+                    S::Str {
+                        is_char: true,
+                        kind: StrKind::Bytes,
+                        ..
+                    } => S::Str {
+                        kind,
+                        is_char: true,
+                        can_be_none: false,
+                        konst: None,
+                    },
                     _ => string,
                 },
                 _ => string,
@@ -671,7 +999,11 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                                     super::call(ann, py, v, CallArgs::positional(vec![item]))?;
                                 }
                             }
-                            _ => return Err(ann.error(format!("{name}() does not take the keyword argument '{k}' in RPython"))),
+                            _ => {
+                                return Err(ann.error(format!(
+                                    "{name}() does not take the keyword argument '{k}' in RPython"
+                                )))
+                            }
                         }
                     }
                     ann.itemdefs.get_mut(id).mutated = true;
@@ -692,8 +1024,12 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                 "get" => {
                     let (_, v) = ann.read_item(id);
                     match a.get(1) {
-                        Some(d) => ann.union(&v, &d.without_const()).map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
-                        None => ann.union(&v, &S::None_).map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
+                        Some(d) => ann
+                            .union(&v, &d.without_const())
+                            .map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
+                        None => ann
+                            .union(&v, &S::None_)
+                            .map_err(|e| ann.error(format!("dict.get(): {}", e.message)))?,
                     }
                 }
                 "keys" | "values" | "items" => {
@@ -709,12 +1045,18 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     let (_, v) = ann.read_item(id);
                     ann.itemdefs.get_mut(id).resized = true;
                     match a.get(1) {
-                        Some(d) => ann.union(&v, &d.without_const()).map_err(|e| ann.error(format!("dict.pop(): {}", e.message)))?,
+                        Some(d) => ann
+                            .union(&v, &d.without_const())
+                            .map_err(|e| ann.error(format!("dict.pop(): {}", e.message)))?,
                         None => v,
                     }
                 }
                 "setdefault" => {
-                    ann.generalize_item(id, &a[0].without_const(), &a.get(1).cloned().unwrap_or(S::None_).without_const())?;
+                    ann.generalize_item(
+                        id,
+                        &a[0].without_const(),
+                        &a.get(1).cloned().unwrap_or(S::None_).without_const(),
+                    )?;
                     ann.read_item(id).1
                 }
                 "update" => {
@@ -782,14 +1124,19 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
                     for x in &a {
                         let it = super::containers::iter(ann, x)?;
                         let other = super::containers::next(ann, &it)?;
-                        item = ann.union(&item, &other.without_const()).map_err(|e| ann.error(format!("set.{name}(): {}", e.message)))?;
+                        item = ann
+                            .union(&item, &other.without_const())
+                            .map_err(|e| ann.error(format!("set.{name}(): {}", e.message)))?;
                     }
                     S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
                 }
                 _ => return Err(ann.error(format!("set.{name}() is not supported"))),
             })
         }
-        S::Builtin { name: "StringBuilder" | "BytesBuilder", s_self: Some(inner) } => Ok(match name {
+        S::Builtin {
+            name: "StringBuilder" | "BytesBuilder",
+            s_self: Some(inner),
+        } => Ok(match name {
             "append" | "append_slice" | "append_multiple_char" | "append_char" => S::None_,
             "getlength" => S::nonneg_int(),
             "build" => super::arith::string(strk(inner)),
@@ -806,7 +1153,12 @@ fn call_method(ann: &mut Annotator, py: Python<'_>, name: &str, s_self: &SomeVal
 
 /// Classes of the rlib and built-in types called as constructors, handled
 /// like built-in functions.
-pub fn call_class_builtin(ann: &mut Annotator, py: Python<'_>, cls: &Bound<'_, PyAny>, args: &CallArgs) -> Result<Option<SomeValue>, AnnotatorError> {
+pub fn call_class_builtin(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    cls: &Bound<'_, PyAny>,
+    args: &CallArgs,
+) -> Result<Option<SomeValue>, AnnotatorError> {
     match builtin_name(py, cls) {
         Some(name) => Ok(Some(call(ann, py, name, None, args.clone())?)),
         None => Ok(None),

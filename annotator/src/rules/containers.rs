@@ -18,7 +18,11 @@ fn char_of(kind: StrKind) -> SomeValue {
 }
 
 /// `item in container`.
-pub fn contains(ann: &mut Annotator, container: &SomeValue, item: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn contains(
+    ann: &mut Annotator,
+    container: &SomeValue,
+    item: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     match container {
         SomeValue::List(id) | SomeValue::Set(id) | SomeValue::Dict(id) => {
             let _ = ann.read_item(*id);
@@ -27,7 +31,11 @@ pub fn contains(ann: &mut Annotator, container: &SomeValue, item: &SomeValue) ->
         SomeValue::Str { kind: k1, .. } => match item {
             SomeValue::Str { kind: k2, .. } if k1 == k2 => Ok(SomeValue::bool()),
             _ if *k1 == StrKind::Bytes && is_int(item) => Ok(SomeValue::bool()),
-            _ => Err(ann.error(format!("'in' of {} in {}", describe(item), describe(container)))),
+            _ => Err(ann.error(format!(
+                "'in' of {} in {}",
+                describe(item),
+                describe(container)
+            ))),
         },
         SomeValue::Tuple(_) => Ok(SomeValue::bool()),
         other => Err(ann.error(format!("'in' is not supported on {}", describe(other)))),
@@ -43,14 +51,19 @@ fn ll_item(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::lltype::LlType>
             rpy3_model::lltype::TypeDef::Array { item, .. } => Some(item),
             _ => None,
         }),
-        SomeValue::InteriorPtr { parent, field } => {
-            parent.target().and_then(|t| t.field_type(field)).and_then(|a| a.varsize_item())
-        }
+        SomeValue::InteriorPtr { parent, field } => parent
+            .target()
+            .and_then(|t| t.field_type(field))
+            .and_then(|a| a.varsize_item()),
         _ => None,
     }
 }
 
-pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn len(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    s: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     if ll_item(ann, s).is_some() {
         return Ok(SomeValue::nonneg_int());
     }
@@ -64,7 +77,9 @@ pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeVal
             let n = pyo3::types::PyInt::new(py, n as i64).into_any();
             ann.immutablevalue(py, &n)
         }
-        SomeValue::Str { can_be_none: false, .. } => Ok(SomeValue::nonneg_int()),
+        SomeValue::Str {
+            can_be_none: false, ..
+        } => Ok(SomeValue::nonneg_int()),
         SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id) => {
             let _ = ann.read_item(*id);
             Ok(SomeValue::nonneg_int())
@@ -76,7 +91,10 @@ pub fn len(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeVal
 /// `slice(start, stop, step)` (`x[a:b:c]`).
 pub fn newslice(ann: &mut Annotator, args: &[SomeValue]) -> Result<SomeValue, AnnotatorError> {
     if args.len() != 3 {
-        return Err(ann.error(format!("internal error: newslice with {} arguments", args.len())));
+        return Err(ann.error(format!(
+            "internal error: newslice with {} arguments",
+            args.len()
+        )));
     }
     for a in args {
         check_bound(ann, a)?;
@@ -90,7 +108,10 @@ fn const_bound(py: Python<'_>, s: &SomeValue) -> Option<Option<i64>> {
     match s {
         SomeValue::None_ => Some(None),
         SomeValue::Bool { konst: Some(b), .. } => Some(Some(*b as i64)),
-        _ => s.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).map(Some),
+        _ => s
+            .konst()
+            .and_then(|k| k.bind(py).extract::<i64>().ok())
+            .map(Some),
     }
 }
 
@@ -105,7 +126,9 @@ fn slice_tuple(
     for p in parts {
         match const_bound(py, p) {
             Some(b) => bounds.push(b),
-            None => return Err(ann.error("slicing a tuple with non-constant bounds is not RPython")),
+            None => {
+                return Err(ann.error("slicing a tuple with non-constant bounds is not RPython"))
+            }
         }
     }
     let step = bounds.get(2).copied().flatten();
@@ -115,16 +138,29 @@ fn slice_tuple(
     // let Python compute which indices the slice selects
     let r = (|| -> PyResult<Vec<usize>> {
         let builtins = py.import("builtins")?;
-        let slice = builtins.getattr("slice")?.call1((bounds[0], bounds[1], step))?;
+        let slice = builtins
+            .getattr("slice")?
+            .call1((bounds[0], bounds[1], step))?;
         let range = builtins.getattr("range")?.call1((items.len(),))?;
-        range.get_item(slice)?.try_iter()?.map(|i| i.and_then(|i| i.extract::<usize>())).collect()
+        range
+            .get_item(slice)?
+            .try_iter()?
+            .map(|i| i.and_then(|i| i.extract::<usize>()))
+            .collect()
     })()
     .map_err(|e| ann.error(format!("{e}")))?;
-    Ok(SomeValue::Tuple(r.into_iter().map(|i| items[i].clone()).collect()))
+    Ok(SomeValue::Tuple(
+        r.into_iter().map(|i| items[i].clone()).collect(),
+    ))
 }
 
 /// `container[key]`.
-pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn getitem(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    c: &SomeValue,
+    key: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     if let Some(item) = ll_item(ann, c) {
         return ann.ll_annotation(item);
     }
@@ -132,11 +168,18 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
         return match c {
             SomeValue::List(id) => {
                 let (item, _) = ann.read_item(*id);
-                let new = ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
+                let new =
+                    ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
                 Ok(SomeValue::List(new))
             }
-            SomeValue::Str { kind, can_be_none: false, .. } => Ok(super::arith::string(*kind)),
-            SomeValue::Tuple(items) => slice_tuple(ann, py, items, &parts.iter().collect::<Vec<_>>()),
+            SomeValue::Str {
+                kind,
+                can_be_none: false,
+                ..
+            } => Ok(super::arith::string(*kind)),
+            SomeValue::Tuple(items) => {
+                slice_tuple(ann, py, items, &parts.iter().collect::<Vec<_>>())
+            }
             other => Err(ann.error(format!("cannot slice {}", describe(other)))),
         };
     }
@@ -145,16 +188,25 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
         SomeValue::Dict(id) => {
             let (k, v) = ann.read_item(*id);
             if !k.is_impossible() {
-                ann.union(&k, key).map_err(|e| ann.error(format!("dict key: {}", e.message)))?;
+                ann.union(&k, key)
+                    .map_err(|e| ann.error(format!("dict key: {}", e.message)))?;
             }
             Ok(v)
         }
-        SomeValue::Str { kind, can_be_none: false, .. } if is_int(key) => Ok(char_of(*kind)),
+        SomeValue::Str {
+            kind,
+            can_be_none: false,
+            ..
+        } if is_int(key) => Ok(char_of(*kind)),
         SomeValue::Tuple(items) => {
-            let Some(k) = key.konst().and_then(|k| k.bind(py).extract::<i64>().ok()).or(match key {
-                SomeValue::Bool { konst: Some(b), .. } => Some(*b as i64),
-                _ => None,
-            }) else {
+            let Some(k) = key
+                .konst()
+                .and_then(|k| k.bind(py).extract::<i64>().ok())
+                .or(match key {
+                    SomeValue::Bool { konst: Some(b), .. } => Some(*b as i64),
+                    _ => None,
+                })
+            else {
                 return Err(ann.error("indexing a tuple with a non-constant index is not RPython"));
             };
             let n = items.len() as i64;
@@ -164,18 +216,34 @@ pub fn getitem(ann: &mut Annotator, py: Python<'_>, c: &SomeValue, key: &SomeVal
             }
             Ok(items[i as usize].clone())
         }
-        other => Err(ann.error(format!("cannot index {} with {}", describe(other), describe(key)))),
+        other => Err(ann.error(format!(
+            "cannot index {} with {}",
+            describe(other),
+            describe(key)
+        ))),
     }
 }
 
 /// `container[key] = value`.
-pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn setitem(
+    ann: &mut Annotator,
+    c: &SomeValue,
+    key: &SomeValue,
+    value: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     if ll_item(ann, c).is_some() {
         return Ok(SomeValue::None_);
     }
     if let SomeValue::Slice(_) = key {
         return match (c, value) {
-            (SomeValue::List(id), SomeValue::List(_) | SomeValue::Tuple(_) | SomeValue::Str { can_be_none: false, .. }) => {
+            (
+                SomeValue::List(id),
+                SomeValue::List(_)
+                | SomeValue::Tuple(_)
+                | SomeValue::Str {
+                    can_be_none: false, ..
+                },
+            ) => {
                 let it = iter(ann, value)?;
                 let item = next(ann, &it)?;
                 ann.generalize_item(*id, &item.without_const(), &SomeValue::Impossible)?;
@@ -184,7 +252,11 @@ pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &Some
                 d.resized = true;
                 Ok(SomeValue::None_)
             }
-            _ => Err(ann.error(format!("cannot assign {} to a slice of {}", describe(value), describe(c)))),
+            _ => Err(ann.error(format!(
+                "cannot assign {} to a slice of {}",
+                describe(value),
+                describe(c)
+            ))),
         };
     }
     match c {
@@ -203,7 +275,11 @@ pub fn setitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue, value: &Some
 }
 
 /// `del container[key]`.
-pub fn delitem(ann: &mut Annotator, c: &SomeValue, key: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn delitem(
+    ann: &mut Annotator,
+    c: &SomeValue,
+    key: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     if let SomeValue::Slice(_) = key {
         return delslice(ann, c);
     }
@@ -224,28 +300,45 @@ fn check_bound(ann: &Annotator, s: &SomeValue) -> Result<(), AnnotatorError> {
     if matches!(s, SomeValue::None_) || is_int(s) {
         Ok(())
     } else {
-        Err(ann.error(format!("slice bound must be an int or None, got {}", describe(s))))
+        Err(ann.error(format!(
+            "slice bound must be an int or None, got {}",
+            describe(s)
+        )))
     }
 }
 
 /// `container[start:stop]`.
-pub fn getslice(ann: &mut Annotator, c: &SomeValue, start: &SomeValue, stop: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn getslice(
+    ann: &mut Annotator,
+    c: &SomeValue,
+    start: &SomeValue,
+    stop: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     check_bound(ann, start)?;
     check_bound(ann, stop)?;
     match c {
         SomeValue::List(id) => {
             let (item, _) = ann.read_item(*id);
-            let new = ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
+            let new =
+                ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
             Ok(SomeValue::List(new))
         }
-        SomeValue::Str { kind, can_be_none: false, .. } => Ok(super::arith::string(*kind)),
+        SomeValue::Str {
+            kind,
+            can_be_none: false,
+            ..
+        } => Ok(super::arith::string(*kind)),
         SomeValue::Tuple(items) => Python::attach(|py| slice_tuple(ann, py, items, &[start, stop])),
         other => Err(ann.error(format!("cannot slice {}", describe(other)))),
     }
 }
 
 /// `container[start:stop] = value`.
-pub fn setslice(ann: &mut Annotator, c: &SomeValue, value: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+pub fn setslice(
+    ann: &mut Annotator,
+    c: &SomeValue,
+    value: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     match (c, value) {
         (SomeValue::List(id), SomeValue::List(other)) => {
             let (item, _) = ann.read_item(*other);
@@ -255,7 +348,11 @@ pub fn setslice(ann: &mut Annotator, c: &SomeValue, value: &SomeValue) -> Result
             d.resized = true;
             Ok(SomeValue::None_)
         }
-        _ => Err(ann.error(format!("cannot assign {} to a slice of {}", describe(value), describe(c)))),
+        _ => Err(ann.error(format!(
+            "cannot assign {} to a slice of {}",
+            describe(value),
+            describe(c)
+        ))),
     }
 }
 
@@ -273,15 +370,26 @@ pub fn delslice(ann: &mut Annotator, c: &SomeValue) -> Result<SomeValue, Annotat
 /// `iter(x)`.
 pub fn iter(ann: &mut Annotator, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
     match s {
-        SomeValue::List(_) | SomeValue::Dict(_) | SomeValue::Set(_) | SomeValue::Str { can_be_none: false, .. } | SomeValue::Tuple(_) => {
+        SomeValue::List(_)
+        | SomeValue::Dict(_)
+        | SomeValue::Set(_)
+        | SomeValue::Str {
+            can_be_none: false, ..
+        }
+        | SomeValue::Tuple(_) => {
             if let SomeValue::Tuple(items) = s {
                 // iterating a tuple: its items must unite
                 let mut u = SomeValue::Impossible;
                 for i in items {
-                    u = ann.union(&u, i).map_err(|e| ann.error(format!("iterating over a tuple: {}", e.message)))?;
+                    u = ann
+                        .union(&u, i)
+                        .map_err(|e| ann.error(format!("iterating over a tuple: {}", e.message)))?;
                 }
             }
-            Ok(SomeValue::Iterator { over: Box::new(s.clone()), variant: IterVariant::Items })
+            Ok(SomeValue::Iterator {
+                over: Box::new(s.clone()),
+                variant: IterVariant::Items,
+            })
         }
         SomeValue::Iterator { .. } | SomeValue::Generator(_) => Ok(s.clone()),
         other => Err(ann.error(format!("cannot iterate over {}", describe(other)))),
@@ -289,7 +397,11 @@ pub fn iter(ann: &mut Annotator, s: &SomeValue) -> Result<SomeValue, AnnotatorEr
 }
 
 /// What iterating over `over` in the given way yields.
-pub fn iter_item(ann: &mut Annotator, over: &SomeValue, variant: IterVariant) -> Result<SomeValue, AnnotatorError> {
+pub fn iter_item(
+    ann: &mut Annotator,
+    over: &SomeValue,
+    variant: IterVariant,
+) -> Result<SomeValue, AnnotatorError> {
     let base = match over {
         SomeValue::List(id) | SomeValue::Set(id) => ann.read_item(*id).0,
         SomeValue::Dict(id) => {
@@ -304,7 +416,9 @@ pub fn iter_item(ann: &mut Annotator, over: &SomeValue, variant: IterVariant) ->
         SomeValue::Tuple(items) if variant != IterVariant::Zip => {
             let mut u = SomeValue::Impossible;
             for i in items {
-                u = ann.union(&u, &i.without_const()).map_err(|e| ann.error(e.message))?;
+                u = ann
+                    .union(&u, &i.without_const())
+                    .map_err(|e| ann.error(e.message))?;
             }
             u
         }

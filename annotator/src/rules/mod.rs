@@ -21,7 +21,12 @@ use crate::Annotator;
 pub use builtins::{builtin_name, immutable_builtin_value};
 
 /// `obj.name` where `obj` is a value of a built-in type (a bound method).
-pub(crate) fn method_of(ann: &mut Annotator, py: Python<'_>, obj: &SomeValue, name: &str) -> Result<SomeValue, AnnotatorError> {
+pub(crate) fn method_of(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    obj: &SomeValue,
+    name: &str,
+) -> Result<SomeValue, AnnotatorError> {
     builtins::method(ann, py, obj, name)
 }
 
@@ -53,19 +58,25 @@ pub fn consider_op(
             };
             arith::binary(ann, py, base, &args[0], &args[1])
         }
-        Add | Sub | Mul | Truediv | Floordiv | Mod | Divmod | Pow | Lshift | Rshift | And_ | Or_ | Xor | InplaceAdd
-        | InplaceSub | InplaceMul | InplaceTruediv | InplaceFloordiv | InplaceMod | InplacePow | InplaceLshift
-        | InplaceRshift | InplaceAnd | InplaceOr | InplaceXor | Matmul | InplaceMatmul => {
+        Add | Sub | Mul | Truediv | Floordiv | Mod | Divmod | Pow | Lshift | Rshift | And_
+        | Or_ | Xor | InplaceAdd | InplaceSub | InplaceMul | InplaceTruediv | InplaceFloordiv
+        | InplaceMod | InplacePow | InplaceLshift | InplaceRshift | InplaceAnd | InplaceOr
+        | InplaceXor | Matmul | InplaceMatmul => {
             arith::binary(ann, py, op.opname, &args[0], &args[1])
         }
         Lt | Le | Eq | Ne | Gt | Ge => arith::compare(ann, py, op, &args[0], &args[1]),
         Contains => containers::contains(ann, &args[0], &args[1]),
         Len => containers::len(ann, py, &args[0]),
         Hash => match &args[0] {
-            SomeValue::Integer { .. } | SomeValue::Bool { .. } | SomeValue::Float { .. } | SomeValue::Str { .. } | SomeValue::Tuple(_) => {
-                Ok(SomeValue::int())
-            }
-            other => Err(ann.error(format!("hash() of {} is not RPython (use compute_hash)", describe(other)))),
+            SomeValue::Integer { .. }
+            | SomeValue::Bool { .. }
+            | SomeValue::Float { .. }
+            | SomeValue::Str { .. }
+            | SomeValue::Tuple(_) => Ok(SomeValue::int()),
+            other => Err(ann.error(format!(
+                "hash() of {} is not RPython (use compute_hash)",
+                describe(other)
+            ))),
         },
         Str => Ok(str_of(&args[0])),
         // the repr of a character has quotes around it
@@ -73,7 +84,8 @@ pub fn consider_op(
         Format => Ok(SomeValue::str()),
         Getattr => getattr(ann, py, op, &args[0], &args[1]),
         Setattr => {
-            let name = const_str(py, &args[1]).ok_or_else(|| ann.error("setattr() with a non-constant attribute name"))?;
+            let name = const_str(py, &args[1])
+                .ok_or_else(|| ann.error("setattr() with a non-constant attribute name"))?;
             match &args[0] {
                 SomeValue::Instance { classdef, .. } => {
                     let s = args[2].clone();
@@ -84,7 +96,10 @@ pub fn consider_op(
                     ll_getattr(ann, *pt, &name)?;
                     Ok(SomeValue::None_)
                 }
-                other => Err(ann.error(format!("cannot set attribute '{name}' on {}", describe(other)))),
+                other => Err(ann.error(format!(
+                    "cannot set attribute '{name}' on {}",
+                    describe(other)
+                ))),
             }
         }
         Delattr => Err(ann.error("deleting attributes is not RPython")),
@@ -99,35 +114,70 @@ pub fn consider_op(
         Next => containers::next(ann, &args[0]),
         Newtuple => Ok(SomeValue::Tuple(args.to_vec())),
         Newlist | Newset => {
-            let kind = if op.opname == Newlist { crate::itemdef::ItemKind::List } else { crate::itemdef::ItemKind::Set };
+            let kind = if op.opname == Newlist {
+                crate::itemdef::ItemKind::List
+            } else {
+                crate::itemdef::ItemKind::Set
+            };
             let id = ann.new_container(kind, SomeValue::Impossible, SomeValue::Impossible);
             for a in args {
                 ann.generalize_item(id, &a.without_const(), &SomeValue::Impossible)?;
             }
-            Ok(if op.opname == Newlist { SomeValue::List(id) } else { SomeValue::Set(id) })
+            Ok(if op.opname == Newlist {
+                SomeValue::List(id)
+            } else {
+                SomeValue::Set(id)
+            })
         }
         Newdict => {
-            let id = ann.new_container(crate::itemdef::ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
+            let id = ann.new_container(
+                crate::itemdef::ItemKind::Dict,
+                SomeValue::Impossible,
+                SomeValue::Impossible,
+            );
             for pair in args.chunks(2) {
                 ann.generalize_item(id, &pair[0].without_const(), &pair[1].without_const())?;
             }
             Ok(SomeValue::Dict(id))
         }
         SimpleCall => {
-            if let (SomeValue::Builtin { name: "isinstance", s_self: None }, 3) = (&args[0], args.len()) {
+            if let (
+                SomeValue::Builtin {
+                    name: "isinstance",
+                    s_self: None,
+                },
+                3,
+            ) = (&args[0], args.len())
+            {
                 let (result, narrowed) = builtins::isinstance(ann, py, &args[1], &args[2])?;
-                if let (SomeValue::Bool { konst: None, .. }, Some(n), Some(v)) = (&result, narrowed, op_var(op, 1)) {
+                if let (SomeValue::Bool { konst: None, .. }, Some(n), Some(v)) =
+                    (&result, narrowed, op_var(op, 1))
+                {
                     return Ok(SomeValue::Bool {
                         konst: None,
-                        knowntypedata: Some(Arc::new(KnownTypeData { facts: vec![(v, Some(n), None)] })),
+                        knowntypedata: Some(Arc::new(KnownTypeData {
+                            facts: vec![(v, Some(n), None)],
+                        })),
                     });
                 }
                 return Ok(result);
             }
-            if let (SomeValue::Builtin { name: "super", s_self: None }, 3) = (&args[0], args.len()) {
+            if let (
+                SomeValue::Builtin {
+                    name: "super",
+                    s_self: None,
+                },
+                3,
+            ) = (&args[0], args.len())
+            {
                 return super_object(ann, py, &args[1], &args[2]);
             }
-            call(ann, py, &args[0], crate::description::CallArgs::positional(args[1..].to_vec()))
+            call(
+                ann,
+                py,
+                &args[0],
+                crate::description::CallArgs::positional(args[1..].to_vec()),
+            )
         }
         CallArgs => {
             let shape = match &op.args[1] {
@@ -136,7 +186,8 @@ pub fn consider_op(
                 _ => return Err(ann.error("internal error: call shape is not a constant")),
             };
             let values = &args[2..];
-            let mut ca = crate::description::CallArgs::positional(values[..shape.num_positional].to_vec());
+            let mut ca =
+                crate::description::CallArgs::positional(values[..shape.num_positional].to_vec());
             let mut i = shape.num_positional;
             for k in &shape.keywords {
                 ca.keywords.push((k.clone(), values[i].clone()));
@@ -153,7 +204,9 @@ pub fn consider_op(
             call(ann, py, &args[0], ca)
         }
         Yield => {
-            let gen = ann.graphs[graph].generator.ok_or_else(|| ann.error("yield outside a generator"))?;
+            let gen = ann.graphs[graph]
+                .generator
+                .ok_or_else(|| ann.error("yield outside a generator"))?;
             ann.generalize_item(gen, &args[0].without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::None_)
         }
@@ -173,7 +226,10 @@ pub(crate) fn const_str(py: Python<'_>, s: &SomeValue) -> Option<String> {
 /// The object of a one-element PBC.
 fn pbc_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
     match s {
-        SomeValue::Pbc { descs, can_be_none: false } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
+        SomeValue::Pbc {
+            descs,
+            can_be_none: false,
+        } if descs.len() == 1 => ann.desc_object(*descs.iter().next()?),
         _ => None,
     }
 }
@@ -188,20 +244,43 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
     let konst = match s {
         Bool { konst, .. } => *konst,
         None_ => Some(false),
-        Pbc { can_be_none: false, .. } => Some(true),
-        Instance { can_be_none: false, .. } => Some(true),
-        _ => s.konst().and_then(|k| Python::attach(|py| k.bind(py).is_truthy().ok())),
+        Pbc {
+            can_be_none: false, ..
+        } => Some(true),
+        Instance {
+            can_be_none: false, ..
+        } => Some(true),
+        _ => s
+            .konst()
+            .and_then(|k| Python::attach(|py| k.bind(py).is_truthy().ok())),
     };
     let knowntypedata = match (s, var) {
-        (Instance { .. } | Pbc { .. } | Str { can_be_none: true, .. }, Some(v)) if s.can_be_none() => {
-            Some(Arc::new(KnownTypeData { facts: vec![(v, Some(s.nonnone()), None)] }))
-        }
+        (
+            Instance { .. }
+            | Pbc { .. }
+            | Str {
+                can_be_none: true, ..
+            },
+            Some(v),
+        ) if s.can_be_none() => Some(Arc::new(KnownTypeData {
+            facts: vec![(v, Some(s.nonnone()), None)],
+        })),
         _ => None,
     };
-    if let Bool { knowntypedata: Some(k), .. } = s {
-        return Bool { konst, knowntypedata: Some(k.clone()) };
+    if let Bool {
+        knowntypedata: Some(k),
+        ..
+    } = s
+    {
+        return Bool {
+            konst,
+            knowntypedata: Some(k.clone()),
+        };
     }
-    Bool { konst, knowntypedata }
+    Bool {
+        konst,
+        knowntypedata,
+    }
 }
 
 fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
@@ -209,11 +288,16 @@ fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
     let konst = match (a, b) {
         (SomeValue::None_, SomeValue::None_) => Some(true),
         (SomeValue::None_, x) | (x, SomeValue::None_) if !x.can_be_none() => Some(false),
-        (SomeValue::Pbc { descs: d1, can_be_none: false }, SomeValue::Pbc { descs: d2, can_be_none: false })
-            if d1.len() == 1 && d2.len() == 1 =>
-        {
-            Some(d1 == d2)
-        }
+        (
+            SomeValue::Pbc {
+                descs: d1,
+                can_be_none: false,
+            },
+            SomeValue::Pbc {
+                descs: d2,
+                can_be_none: false,
+            },
+        ) if d1.len() == 1 && d2.len() == 1 => Some(d1 == d2),
         _ => None,
     };
     let _ = ann;
@@ -227,38 +311,73 @@ fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
     }
     SomeValue::Bool {
         konst,
-        knowntypedata: if facts.is_empty() { None } else { Some(Arc::new(KnownTypeData { facts })) },
+        knowntypedata: if facts.is_empty() {
+            None
+        } else {
+            Some(Arc::new(KnownTypeData { facts }))
+        },
     }
 }
 
 fn str_of(s: &SomeValue) -> SomeValue {
     match s {
-        SomeValue::Str { kind: StrKind::Str, is_char, .. } => {
-            SomeValue::Str { kind: StrKind::Str, is_char: *is_char, can_be_none: false, konst: None }
-        }
+        SomeValue::Str {
+            kind: StrKind::Str,
+            is_char,
+            ..
+        } => SomeValue::Str {
+            kind: StrKind::Str,
+            is_char: *is_char,
+            can_be_none: false,
+            konst: None,
+        },
         _ => SomeValue::str(),
     }
 }
 
-fn type_of(ann: &mut Annotator, py: Python<'_>, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+fn type_of(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    s: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     match s {
-        SomeValue::Instance { classdef, .. } => Ok(SomeValue::Type { classdef: Some(*classdef), konst: None }),
+        SomeValue::Instance { classdef, .. } => Ok(SomeValue::Type {
+            classdef: Some(*classdef),
+            konst: None,
+        }),
         other => {
             let ty = match other {
                 SomeValue::Integer { .. } => "int",
                 SomeValue::Bool { .. } => "bool",
                 SomeValue::Float { .. } => "float",
-                SomeValue::Str { kind: StrKind::Str, .. } => "str",
-                SomeValue::Str { kind: StrKind::Bytes, .. } => "bytes",
+                SomeValue::Str {
+                    kind: StrKind::Str, ..
+                } => "str",
+                SomeValue::Str {
+                    kind: StrKind::Bytes,
+                    ..
+                } => "bytes",
                 _ => return Err(ann.error(format!("type() of {} is not RPython", describe(other)))),
             };
-            let t = py.import("builtins").and_then(|b| b.getattr(ty)).map_err(|e| ann.error(format!("{e}")))?;
-            Ok(SomeValue::Type { classdef: None, konst: Some(rpy3_model::PyObj::new(&t)) })
+            let t = py
+                .import("builtins")
+                .and_then(|b| b.getattr(ty))
+                .map_err(|e| ann.error(format!("{e}")))?;
+            Ok(SomeValue::Type {
+                classdef: None,
+                konst: Some(rpy3_model::PyObj::new(&t)),
+            })
         }
     }
 }
 
-fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeValue, name: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+fn getattr(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    obj: &SomeValue,
+    name: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     let _ = op;
     let Some(name) = const_str(py, name) else {
         return Err(ann.error("getattr() with a non-constant attribute name"));
@@ -272,21 +391,32 @@ fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeV
                 let s = pbc_getattr(ann, py, d, &name)?;
                 result = ann.union(&result, &s).map_err(|e| {
                     let mut err = ann.error(e.message);
-                    err.chain.push(format!("reading the attribute '{name}' of several prebuilt constants"));
+                    err.chain.push(format!(
+                        "reading the attribute '{name}' of several prebuilt constants"
+                    ));
                     err
                 })?;
             }
             Ok(result)
         }
-        SomeValue::Type { classdef: Some(c), .. } => {
+        SomeValue::Type {
+            classdef: Some(c), ..
+        } => {
             // attributes of a class as a value: its class-level constants
             let cls = ann.classdefs[*c].cls.clone();
-            let v = cls.bind(py).getattr(name.as_str()).map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
+            let v = cls
+                .bind(py)
+                .getattr(name.as_str())
+                .map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
             ann.immutablevalue(py, &v)
         }
-        SomeValue::Builtin { name: "super", s_self: Some(inner) } => match &**inner {
+        SomeValue::Builtin {
+            name: "super",
+            s_self: Some(inner),
+        } => match &**inner {
             SomeValue::Tuple(parts) if parts.len() == 2 => {
-                let cls = pbc_const(ann, &parts[0]).ok_or_else(|| ann.error("internal error: super() of a non-constant class"))?;
+                let cls = pbc_const(ann, &parts[0])
+                    .ok_or_else(|| ann.error("internal error: super() of a non-constant class"))?;
                 ann.super_attr(py, &cls, &parts[1], &name)
             }
             _ => Err(ann.error("internal error: malformed super() object")),
@@ -299,7 +429,13 @@ fn getattr(ann: &mut Annotator, py: Python<'_>, op: &SpaceOperation, obj: &SomeV
 /// `issubtype(t, C)` (an `except` clause, `issubclass`): constant when the
 /// annotation of `t` decides; when true, `t` and the value it is the class
 /// of are narrowed to `C`.
-fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOperation, args: &[SomeValue]) -> Result<SomeValue, AnnotatorError> {
+fn issubtype(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    graph: GraphId,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Result<SomeValue, AnnotatorError> {
     // the classes tested against
     let mut targets: Vec<rpy3_model::PyObj> = Vec::new();
     let mut all_known = true;
@@ -316,12 +452,20 @@ fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOper
     if let (SomeValue::Type { konst: Some(a), .. }, true) = (&args[0], all_known) {
         let a = a.bind(py);
         let r = match a.cast::<pyo3::types::PyType>() {
-            Ok(t) => targets.iter().any(|b| t.is_subclass(b.bind(py)).unwrap_or(false)),
+            Ok(t) => targets
+                .iter()
+                .any(|b| t.is_subclass(b.bind(py)).unwrap_or(false)),
             Err(_) => false,
         };
-        return Ok(SomeValue::Bool { konst: Some(r), knowntypedata: None });
+        return Ok(SomeValue::Bool {
+            konst: Some(r),
+            knowntypedata: None,
+        });
     }
-    let SomeValue::Type { classdef: Some(x), .. } = &args[0] else {
+    let SomeValue::Type {
+        classdef: Some(x), ..
+    } = &args[0]
+    else {
         return Ok(SomeValue::bool());
     };
     let x = *x;
@@ -336,7 +480,10 @@ fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOper
         }
         let c = ann.getclassdef(py, kb)?;
         if ann.is_subclass(x, c) {
-            return Ok(SomeValue::Bool { konst: Some(true), knowntypedata: None });
+            return Ok(SomeValue::Bool {
+                konst: Some(true),
+                knowntypedata: None,
+            });
         }
         if ann.is_subclass(c, x) {
             narrowed = Some(match narrowed {
@@ -350,23 +497,48 @@ fn issubtype(ann: &mut Annotator, py: Python<'_>, graph: GraphId, op: &SpaceOper
     };
     let mut facts = Vec::new();
     if let Some(t) = op_var(op, 0) {
-        facts.push((t, Some(SomeValue::Type { classdef: Some(n), konst: None }), None));
+        facts.push((
+            t,
+            Some(SomeValue::Type {
+                classdef: Some(n),
+                konst: None,
+            }),
+            None,
+        ));
         if let Some(v) = ann.typeof_var(graph, t) {
             if let SomeValue::Instance { classdef: vc, .. } = ann.binding(graph, v) {
                 if ann.is_subclass(n, vc) {
-                    facts.push((v, Some(SomeValue::Instance { classdef: n, can_be_none: false }), None));
+                    facts.push((
+                        v,
+                        Some(SomeValue::Instance {
+                            classdef: n,
+                            can_be_none: false,
+                        }),
+                        None,
+                    ));
                 }
             }
         }
     }
-    Ok(SomeValue::Bool { konst: None, knowntypedata: Some(Arc::new(KnownTypeData { facts })) })
+    Ok(SomeValue::Bool {
+        konst: None,
+        knowntypedata: Some(Arc::new(KnownTypeData { facts })),
+    })
 }
 
 /// `super(C, obj)`: a proxy remembering the class where the method lookup
 /// starts and the instance the methods found are bound to.
-fn super_object(ann: &mut Annotator, py: Python<'_>, cls: &SomeValue, obj: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+fn super_object(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    cls: &SomeValue,
+    obj: &SomeValue,
+) -> Result<SomeValue, AnnotatorError> {
     let Some(c) = pbc_const(ann, cls) else {
-        return Err(ann.error(format!("super() with a first argument that is not a constant class ({})", describe(cls))));
+        return Err(ann.error(format!(
+            "super() with a first argument that is not a constant class ({})",
+            describe(cls)
+        )));
     };
     if !c.bind(py).is_instance_of::<pyo3::types::PyType>() {
         return Err(ann.error("super() with a first argument that is not a class"));
@@ -380,22 +552,38 @@ fn super_object(ann: &mut Annotator, py: Python<'_>, cls: &SomeValue, obj: &Some
                     ann.classdefs[cdef].name
                 )));
             }
-            let s_inst = SomeValue::Instance { classdef: *classdef, can_be_none: false };
-            Ok(SomeValue::Builtin { name: "super", s_self: Some(Box::new(SomeValue::Tuple(vec![cls.clone(), s_inst]))) })
+            let s_inst = SomeValue::Instance {
+                classdef: *classdef,
+                can_be_none: false,
+            };
+            Ok(SomeValue::Builtin {
+                name: "super",
+                s_self: Some(Box::new(SomeValue::Tuple(vec![cls.clone(), s_inst]))),
+            })
         }
-        other => Err(ann.error(format!("super() with a second argument that is {}, not an instance", describe(other)))),
+        other => Err(ann.error(format!(
+            "super() with a second argument that is {}, not an instance",
+            describe(other)
+        ))),
     }
 }
 
 /// `instantiate(cls)`: a new instance of one of the classes `cls` can be,
 /// without running `__init__`.
-fn instantiate_builtin(ann: &mut Annotator, py: Python<'_>, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+fn instantiate_builtin(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    args: &CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     let positional = args.flat_positional().unwrap_or_default();
     if positional.len() != 1 || !args.keywords.is_empty() {
         return Err(ann.error("instantiate() takes exactly one argument"));
     }
     let classes: Vec<rpy3_model::PyObj> = match &positional[0] {
-        SomeValue::Pbc { descs, can_be_none: false } => {
+        SomeValue::Pbc {
+            descs,
+            can_be_none: false,
+        } => {
             let mut out = Vec::new();
             for d in descs.iter() {
                 match &ann.descs[*d] {
@@ -405,17 +593,26 @@ fn instantiate_builtin(ann: &mut Annotator, py: Python<'_>, args: &CallArgs) -> 
             }
             out
         }
-        SomeValue::Type { classdef: Some(c), konst: None } => vec![ann.classdefs[*c].cls.clone()],
+        SomeValue::Type {
+            classdef: Some(c),
+            konst: None,
+        } => vec![ann.classdefs[*c].cls.clone()],
         SomeValue::Type { konst: Some(k), .. } => vec![k.clone()],
-        other => return Err(ann.error(format!("instantiate() of {}, not a class", describe(other)))),
+        other => {
+            return Err(ann.error(format!("instantiate() of {}, not a class", describe(other))))
+        }
     };
     let mut result = SomeValue::Impossible;
     for cls in classes {
         let cdef = ann.getclassdef(py, cls.bind(py))?;
-        let s = SomeValue::Instance { classdef: cdef, can_be_none: false };
+        let s = SomeValue::Instance {
+            classdef: cdef,
+            can_be_none: false,
+        };
         result = ann.union(&result, &s).map_err(|e| {
             let mut err = ann.error(e.message);
-            err.chain.push("uniting the classes instantiate() can create".into());
+            err.chain
+                .push("uniting the classes instantiate() can create".into());
             err
         })?;
     }
@@ -423,24 +620,45 @@ fn instantiate_builtin(ann: &mut Annotator, py: Python<'_>, args: &CallArgs) -> 
 }
 
 /// An attribute of one prebuilt constant.
-fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name: &str) -> Result<SomeValue, AnnotatorError> {
+fn pbc_getattr(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    d: crate::ids::DescId,
+    name: &str,
+) -> Result<SomeValue, AnnotatorError> {
     let obj = match &ann.descs[d] {
         Desc::Frozen { obj, .. } | Desc::Class { cls: obj, .. } => obj.clone(),
         Desc::Function(f) => f.func.clone(),
-        _ => return Err(ann.error(format!("cannot read the attribute '{name}' of a bound method"))),
+        _ => {
+            return Err(ann.error(format!(
+                "cannot read the attribute '{name}' of a bound method"
+            )))
+        }
     };
     let o = obj.bind(py);
     if name == "__init__" && o.is_instance_of::<pyo3::types::PyType>() {
         // `Base.__init__` where the base is a built-in class (Exception, object)
         if let Ok(v) = o.getattr(name) {
             if !v.is_instance_of::<pyo3::types::PyFunction>() {
-                return Ok(SomeValue::Builtin { name: "base_init", s_self: None });
+                return Ok(SomeValue::Builtin {
+                    name: "base_init",
+                    s_self: None,
+                });
             }
         }
     }
-    let v = o.getattr(name).map_err(|_| ann.error(format!("{} has no attribute '{name}'", o.repr().map(|r| r.to_string()).unwrap_or_default())))?;
-    if matches!(ann.descs[d], Desc::Frozen { .. }) && v.get_type().name().map(|n| n == "method").unwrap_or(false) {
-        let func = v.getattr("__func__").map_err(|e| ann.error(format!("{e}")))?;
+    let v = o.getattr(name).map_err(|_| {
+        ann.error(format!(
+            "{} has no attribute '{name}'",
+            o.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
+    if matches!(ann.descs[d], Desc::Frozen { .. })
+        && v.get_type().name().map(|n| n == "method").unwrap_or(false)
+    {
+        let func = v
+            .getattr("__func__")
+            .map_err(|e| ann.error(format!("{e}")))?;
         let md = ann.method_of_frozen_desc(py, &func, d)?;
         return Ok(ann.pbc(md));
     }
@@ -449,9 +667,15 @@ fn pbc_getattr(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, name:
 
 /// A field of the struct a low-level pointer points to (looked up through
 /// its inlined parents); an inlined array gives an interior pointer.
-fn ll_getattr(ann: &mut Annotator, pt: rpy3_model::lltype::LlType, name: &str) -> Result<SomeValue, AnnotatorError> {
+fn ll_getattr(
+    ann: &mut Annotator,
+    pt: rpy3_model::lltype::LlType,
+    name: &str,
+) -> Result<SomeValue, AnnotatorError> {
     use rpy3_model::lltype::{LlType, TypeDef};
-    let target = pt.target().ok_or_else(|| ann.error("getattr on a non-pointer"))?;
+    let target = pt
+        .target()
+        .ok_or_else(|| ann.error("getattr on a non-pointer"))?;
     let Some((path, ft)) = crate::lldialect::find_field(target, name) else {
         return Err(ann.error(format!("{target} has no field '{name}'")));
     };
@@ -459,15 +683,25 @@ fn ll_getattr(ann: &mut Annotator, pt: rpy3_model::lltype::LlType, name: &str) -
         TypeDef::Array { gc: false, .. } => {
             let owner = path.last().copied().unwrap_or(target);
             let parent = LlType::ptr(owner).map_err(|e| ann.error(e.to_string()))?;
-            Ok(SomeValue::InteriorPtr { parent, field: Arc::from(name) })
+            Ok(SomeValue::InteriorPtr {
+                parent,
+                field: Arc::from(name),
+            })
         }
-        TypeDef::Struct { .. } => Err(ann.error(format!("reading the inlined struct field '{name}' is not supported yet"))),
+        TypeDef::Struct { .. } => Err(ann.error(format!(
+            "reading the inlined struct field '{name}' is not supported yet"
+        ))),
         _ => ann.ll_annotation(ft),
     }
 }
 
 /// A call of whatever `callee` is.
-pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args: CallArgs) -> Result<SomeValue, AnnotatorError> {
+pub(crate) fn call(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    callee: &SomeValue,
+    args: CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     match callee {
         SomeValue::Pbc { descs, .. } => {
             let descs: Vec<_> = descs.iter().copied().collect();
@@ -476,7 +710,8 @@ pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args
                 let s = call_desc(ann, py, d, &args)?;
                 result = ann.union(&result, &s).map_err(|e| {
                     let mut err = ann.error(e.message);
-                    err.chain.push("uniting the results of the functions a call can reach".into());
+                    err.chain
+                        .push("uniting the results of the functions a call can reach".into());
                     err
                 })?;
             }
@@ -484,9 +719,16 @@ pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args
         }
         // the `__init__` of a built-in base (`Exception.__init__`,
         // `object.__init__`): accepts the arguments, does nothing typable
-        SomeValue::Builtin { name: "base_init", .. } => Ok(SomeValue::None_),
-        SomeValue::Builtin { name: "instantiate", s_self: None } => instantiate_builtin(ann, py, &args),
-        SomeValue::Builtin { name, s_self } => builtins::call(ann, py, name, s_self.as_deref(), args),
+        SomeValue::Builtin {
+            name: "base_init", ..
+        } => Ok(SomeValue::None_),
+        SomeValue::Builtin {
+            name: "instantiate",
+            s_self: None,
+        } => instantiate_builtin(ann, py, &args),
+        SomeValue::Builtin { name, s_self } => {
+            builtins::call(ann, py, name, s_self.as_deref(), args)
+        }
         SomeValue::Type { konst: Some(k), .. } => {
             let k = k.clone();
             let s = ann.immutablevalue(py, k.bind(py))?;
@@ -496,12 +738,22 @@ pub(crate) fn call(ann: &mut Annotator, py: Python<'_>, callee: &SomeValue, args
     }
 }
 
-fn call_desc(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+fn call_desc(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    d: crate::ids::DescId,
+    args: &CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     match &ann.descs[d] {
         Desc::Function(_) => ann.call_function(py, d, args.clone()),
-        Desc::Method { func, selfclassdef, .. } => {
+        Desc::Method {
+            func, selfclassdef, ..
+        } => {
             let (func, selfclassdef) = (*func, *selfclassdef);
-            let s_self = SomeValue::Instance { classdef: selfclassdef, can_be_none: false };
+            let s_self = SomeValue::Instance {
+                classdef: selfclassdef,
+                can_be_none: false,
+            };
             ann.call_function(py, func, args.prepend(s_self))
         }
         Desc::MethodOfFrozen { func, frozen } => {
@@ -513,19 +765,31 @@ fn call_desc(ann: &mut Annotator, py: Python<'_>, d: crate::ids::DescId, args: &
             let cls = cls.clone();
             instantiate(ann, py, &cls, args)
         }
-        Desc::Frozen { name, .. } => Err(ann.error(format!("the prebuilt constant {name} is not callable"))),
+        Desc::Frozen { name, .. } => {
+            Err(ann.error(format!("the prebuilt constant {name} is not callable")))
+        }
     }
 }
 
 /// `C(args)`: a new instance, then `C.__init__` if the program defines one.
-fn instantiate(ann: &mut Annotator, py: Python<'_>, cls: &rpy3_model::PyObj, args: &CallArgs) -> Result<SomeValue, AnnotatorError> {
+fn instantiate(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    cls: &rpy3_model::PyObj,
+    args: &CallArgs,
+) -> Result<SomeValue, AnnotatorError> {
     let c = cls.bind(py).clone();
     if let Some(s) = builtins::call_class_builtin(ann, py, &c, args)? {
         return Ok(s);
     }
     let cdef = ann.getclassdef(py, &c)?;
-    let s_inst = SomeValue::Instance { classdef: cdef, can_be_none: false };
-    let init = c.getattr("__init__").map_err(|e| ann.error(format!("{e}")))?;
+    let s_inst = SomeValue::Instance {
+        classdef: cdef,
+        can_be_none: false,
+    };
+    let init = c
+        .getattr("__init__")
+        .map_err(|e| ann.error(format!("{e}")))?;
     if init.is_instance_of::<pyo3::types::PyFunction>() {
         let d = ann.method_desc(py, &init, cdef, "__init__")?;
         let r = call_desc(ann, py, d, args)?;
@@ -536,14 +800,19 @@ fn instantiate(ann: &mut Annotator, py: Python<'_>, cls: &rpy3_model::PyObj, arg
     } else {
         let is_exc = c
             .cast::<pyo3::types::PyType>()
-            .map(|t| t.is_subclass(&py.get_type::<pyo3::exceptions::PyBaseException>()).unwrap_or(false))
+            .map(|t| {
+                t.is_subclass(&py.get_type::<pyo3::exceptions::PyBaseException>())
+                    .unwrap_or(false)
+            })
             .unwrap_or(false);
         if is_exc {
             // BaseException.__init__ accepts any arguments; keep them
             // readable as `args` is not RPython, only the message matters.
         } else if !args.positional.is_empty() || !args.keywords.is_empty() {
             let name = ann.classdefs[cdef].name.clone();
-            return Err(ann.error(format!("{name}() takes no arguments (the class has no __init__)")));
+            return Err(ann.error(format!(
+                "{name}() takes no arguments (the class has no __init__)"
+            )));
         }
     }
     Ok(s_inst)

@@ -34,13 +34,21 @@ pub fn corpus_functions() -> Vec<(String, Py<PyAny>, Py<PyAny>)> {
     Python::attach(|py| {
         let sys = py.import("sys").unwrap();
         let pkg = Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        sys.getattr("path").unwrap().call_method1("insert", (0, pkg.to_str().unwrap())).unwrap();
+        sys.getattr("path")
+            .unwrap()
+            .call_method1("insert", (0, pkg.to_str().unwrap()))
+            .unwrap();
         for (i, f) in files.iter().enumerate() {
             let util = py.import("importlib.util").unwrap();
             let name = format!("anntest_{}_{i}", std::process::id());
-            let spec = util.call_method1("spec_from_file_location", (name, f.to_str().unwrap())).unwrap();
+            let spec = util
+                .call_method1("spec_from_file_location", (name, f.to_str().unwrap()))
+                .unwrap();
             let module = util.call_method1("module_from_spec", (&spec,)).unwrap();
-            spec.getattr("loader").unwrap().call_method1("exec_module", (&module,)).unwrap();
+            spec.getattr("loader")
+                .unwrap()
+                .call_method1("exec_module", (&module,))
+                .unwrap();
             let mut seen = std::collections::HashSet::new();
             for case in module.getattr("CASES").unwrap().try_iter().unwrap() {
                 let case = case.unwrap();
@@ -57,14 +65,27 @@ pub fn corpus_functions() -> Vec<(String, Py<PyAny>, Py<PyAny>)> {
 }
 
 /// The annotations of arguments like `args` (types only).
-pub fn arg_annotations(ann: &mut Annotator, py: Python<'_>, args: &Bound<'_, PyAny>) -> Vec<SomeValue> {
+pub fn arg_annotations(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    args: &Bound<'_, PyAny>,
+) -> Vec<SomeValue> {
     args.try_iter()
         .unwrap()
         .map(|a| {
             let s = ann.immutablevalue(py, &a.unwrap()).unwrap();
             match s {
-                SomeValue::Integer { kind, .. } => SomeValue::Integer { kind, nonneg: false, konst: None },
-                SomeValue::Str { kind, .. } => SomeValue::Str { kind, is_char: false, can_be_none: false, konst: None },
+                SomeValue::Integer { kind, .. } => SomeValue::Integer {
+                    kind,
+                    nonneg: false,
+                    konst: None,
+                },
+                SomeValue::Str { kind, .. } => SomeValue::Str {
+                    kind,
+                    is_char: false,
+                    can_be_none: false,
+                    konst: None,
+                },
                 other => other.without_const(),
             }
         })

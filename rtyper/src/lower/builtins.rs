@@ -3,8 +3,8 @@
 
 use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
-use rpy3_model::lloperation::LlOp;
 use rpy3_annotator::SomeValue;
+use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED, UNICHAR, UNSIGNED, VOID};
 use rpy3_model::{Hlvalue, SpaceOperation};
 
@@ -14,7 +14,12 @@ use crate::repr::Repr;
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
-    pub(super) fn builtin_call(&mut self, builtin: &str, args: &[Hlvalue], op: &SpaceOperation) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn builtin_call(
+        &mut self,
+        builtin: &str,
+        args: &[Hlvalue],
+        op: &SpaceOperation,
+    ) -> Result<Hlvalue, RTypeError> {
         let want = self.result_repr(op)?;
         let t = want.lowleveltype(self.rt);
         let int = Repr::Int(IntKind::Signed);
@@ -25,13 +30,25 @@ impl Cx<'_, '_, '_, '_> {
                 let one = value_const(self.py, LlValue::Int(1), SIGNED)?;
                 let (start, stop, step) = match args.len() {
                     1 => (zero, self.input(&args[0], &int)?, one),
-                    2 => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, one),
-                    3 => (self.input(&args[0], &int)?, self.input(&args[1], &int)?, self.input(&args[2], &int)?),
+                    2 => (
+                        self.input(&args[0], &int)?,
+                        self.input(&args[1], &int)?,
+                        one,
+                    ),
+                    3 => (
+                        self.input(&args[0], &int)?,
+                        self.input(&args[1], &int)?,
+                        self.input(&args[2], &int)?,
+                    ),
                     n => return Err(RTypeError::new(format!("range() with {n} arguments"))),
                 };
                 // a step that may be zero: the helper raises ValueError
                 let nonzero_step = args.len() < 3
-                    || self.s(&args[2]).konst().and_then(|k| k.bind(self.py).extract::<i64>().ok()).is_some_and(|k| k != 0);
+                    || self
+                        .s(&args[2])
+                        .konst()
+                        .and_then(|k| k.bind(self.py).extract::<i64>().ok())
+                        .is_some_and(|k| k != 0);
                 if nonzero_step {
                     let tc = type_const(self.py, range_struct)?;
                     let p = self.emit(LlOp::Malloc, vec![tc], pr);
@@ -54,9 +71,7 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             "r_uint" | "r_ulonglong" => self.input(&args[0], &Repr::Int(IntKind::Unsigned))?,
-            "widen" | "ovfcheck" => {
-                self.input(&args[0], &want)?
-            }
+            "widen" | "ovfcheck" => self.input(&args[0], &want)?,
             "float" => self.input(&args[0], &Repr::Float)?,
             "int" => {
                 let r = self.repr_of(&args[0])?;
@@ -73,7 +88,9 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&args[0], &r)?;
                 match r {
                     Repr::Bool => x,
-                    Repr::Int(k) => self.emit(int_op(k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL),
+                    Repr::Int(k) => {
+                        self.emit(int_op(k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
+                    }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     _ => return Err(RTypeError::unsupported("bool() of this value")),
@@ -120,7 +137,9 @@ impl Cx<'_, '_, '_, '_> {
             "divmod" if args.len() == 2 => self.divmod_values(&args[0], &args[1], op)?,
             "round" => {
                 let r = self.repr_of(&args[0])?;
-                let ndigits = args.get(1).filter(|n| !matches!(self.s(n), SomeValue::None_));
+                let ndigits = args
+                    .get(1)
+                    .filter(|n| !matches!(self.s(n), SomeValue::None_));
                 match (&r, ndigits) {
                     (Repr::Float, None) => {
                         let x = self.input(&args[0], &r)?;
@@ -148,7 +167,11 @@ impl Cx<'_, '_, '_, '_> {
                 let v = match r {
                     Repr::UniChar => self.emit(LlOp::CastUnicharToInt, vec![x], SIGNED),
                     Repr::Char => self.emit(LlOp::CastCharToInt, vec![x], SIGNED),
-                    _ => return Err(RTypeError::unsupported("ord() of a string (the containers issue)")),
+                    _ => {
+                        return Err(RTypeError::unsupported(
+                            "ord() of a string (the containers issue)",
+                        ))
+                    }
                 };
                 self.convert(v, &int, &want)?
             }
@@ -161,24 +184,37 @@ impl Cx<'_, '_, '_, '_> {
             m if m.starts_with("math.") => self.math_call(m, args, &want)?,
             "isinstance" => {
                 let r = self.repr_of(&args[0])?;
-                let Repr::Instance(_) = r else { return Err(RTypeError::unsupported("isinstance() of a non-instance")) };
+                let Repr::Instance(_) = r else {
+                    return Err(RTypeError::unsupported("isinstance() of a non-instance"));
+                };
                 let x = self.input(&args[0], &r)?;
                 let obj = self.object_ptr_of(x)?;
                 let cls = match &args[1] {
                     Hlvalue::Constant(c) => c.value.clone(),
-                    _ => return Err(RTypeError::unsupported("isinstance() with a variable class")),
+                    _ => {
+                        return Err(RTypeError::unsupported(
+                            "isinstance() with a variable class",
+                        ))
+                    }
                 };
-                let classes: Vec<Bound<'_, PyAny>> = match cls.bind(self.py).cast::<pyo3::types::PyTuple>() {
-                    Ok(t) => t.iter().collect(),
-                    Err(_) => vec![cls.bind(self.py).clone()],
-                };
+                let classes: Vec<Bound<'_, PyAny>> =
+                    match cls.bind(self.py).cast::<pyo3::types::PyTuple>() {
+                        Ok(t) => t.iter().collect(),
+                        Err(_) => vec![cls.bind(self.py).clone()],
+                    };
                 let mut acc: Option<Hlvalue> = None;
                 for k in classes {
                     if k.is_instance_of::<pyo3::types::PyTuple>() {
-                        return Err(RTypeError::unsupported("isinstance() with nested tuples of classes"));
+                        return Err(RTypeError::unsupported(
+                            "isinstance() with nested tuples of classes",
+                        ));
                     }
                     let c = self.rt.classdef_of_class(self.py, &k)?;
-                    let vt = value_const(self.py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), self.rt.objmodel.vtable_ptr)?;
+                    let vt = value_const(
+                        self.py,
+                        LlValue::Ptr(Some(self.rt.classes.vtable(c))),
+                        self.rt.objmodel.vtable_ptr,
+                    )?;
                     let helper = self.rt.helper_isinstance(self.py);
                     let f = self.func_const(helper)?;
                     let b = self.emit(LlOp::DirectCall, vec![f, obj.clone(), vt], BOOL);
@@ -244,7 +280,10 @@ impl Cx<'_, '_, '_, '_> {
         };
         if let Some(op) = two {
             if args.len() != 2 {
-                return Err(RTypeError::unsupported(&format!("{m}() with {} arguments", args.len())));
+                return Err(RTypeError::unsupported(&format!(
+                    "{m}() with {} arguments",
+                    args.len()
+                )));
             }
             let x = self.input(&args[0], &fl)?;
             let y = self.input(&args[1], &fl)?;
@@ -286,7 +325,11 @@ impl Cx<'_, '_, '_, '_> {
             "math.degrees" | "math.radians" => {
                 let x = self.input(&args[0], &fl)?;
                 let pi = std::f64::consts::PI;
-                let k = if m == "math.degrees" { 180.0 / pi } else { pi / 180.0 };
+                let k = if m == "math.degrees" {
+                    180.0 / pi
+                } else {
+                    pi / 180.0
+                };
                 let k = value_const(self.py, LlValue::Float(k), FLOAT)?;
                 self.emit(LlOp::FloatMul, vec![x, k], FLOAT)
             }
@@ -296,7 +339,13 @@ impl Cx<'_, '_, '_, '_> {
 
     /// `if cond then a else b` without branching: `b + (a - b) * cond` on
     /// the integer or float representation.
-    fn select(&mut self, cond: Hlvalue, a: Hlvalue, b: Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
+    fn select(
+        &mut self,
+        cond: Hlvalue,
+        a: Hlvalue,
+        b: Hlvalue,
+        r: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
         let t = r.lowleveltype(self.rt);
         Ok(match r {
             Repr::Int(k) if !k.unsigned() => {

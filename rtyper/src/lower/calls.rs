@@ -16,14 +16,27 @@ use rpy3_annotator::description::Desc;
 impl Cx<'_, '_, '_, '_> {
     /// The graph the annotator chose for a call of `desc` at this operation.
     fn callee(&self, desc: rpy3_annotator::DescId) -> Result<usize, RTypeError> {
-        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index));
-        let g = sites.and_then(|m| m.get(&desc)).ok_or_else(|| RTypeError::new("internal error: call site without a recorded graph"))?;
-        self.rt.func_index(*g).ok_or_else(|| RTypeError::unsupported("calling a generator function"))
+        let sites = self
+            .rt
+            .ann
+            .call_sites
+            .get(&(self.g, self.block, self.index));
+        let g = sites
+            .and_then(|m| m.get(&desc))
+            .ok_or_else(|| RTypeError::new("internal error: call site without a recorded graph"))?;
+        self.rt
+            .func_index(*g)
+            .ok_or_else(|| RTypeError::unsupported("calling a generator function"))
     }
 
     /// Emits a direct call of function `f` with high-level arguments bound
     /// to its parameters; returns the result in the callee's repr.
-    fn direct_call(&mut self, f: usize, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<(Hlvalue, Repr), RTypeError> {
+    fn direct_call(
+        &mut self,
+        f: usize,
+        args: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
         self.direct_call_with(f, args, keywords, None, None)
     }
 
@@ -38,14 +51,24 @@ impl Cx<'_, '_, '_, '_> {
         ll_self: Option<Hlvalue>,
         target: Option<Hlvalue>,
     ) -> Result<(Hlvalue, Repr), RTypeError> {
-        let gid = *self.rt.func_of_graph.iter().find(|(_, &i)| i == f).map(|(g, _)| g).expect("function of a graph");
+        let gid = *self
+            .rt
+            .func_of_graph
+            .iter()
+            .find(|(_, &i)| i == f)
+            .map(|(g, _)| g)
+            .expect("function of a graph");
         let graph = self.rt.ann.graphs[gid].graph.clone();
         let sig = &graph.signature;
         // defaults and keywords
         let nparams = sig.argnames.len();
         let mut slots: Vec<Option<Hlvalue>> = vec![None; nparams];
         let mut kwonly: Vec<Option<Hlvalue>> = vec![None; sig.kwonlyargnames.len()];
-        let extra: Vec<Hlvalue> = if args.len() > nparams { args.split_off(nparams) } else { Vec::new() };
+        let extra: Vec<Hlvalue> = if args.len() > nparams {
+            args.split_off(nparams)
+        } else {
+            Vec::new()
+        };
         for (i, a) in args.into_iter().enumerate() {
             slots[i] = Some(a);
         }
@@ -66,17 +89,26 @@ impl Cx<'_, '_, '_, '_> {
         }
         if sig.varargname.is_some() {
             if !extra.is_empty() {
-                return Err(RTypeError::unsupported("calls passing extra positional arguments to *args"));
+                return Err(RTypeError::unsupported(
+                    "calls passing extra positional arguments to *args",
+                ));
             }
             let empty = pyo3::types::PyTuple::empty(self.py).into_any();
-            bound.push(Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&empty))));
+            bound.push(Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                &empty,
+            ))));
         }
         for (i, s) in kwonly.into_iter().enumerate() {
             bound.push(match s {
                 Some(v) => v,
                 None => {
                     let name = &sig.kwonlyargnames[i];
-                    let c = graph.kwdefaults.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).ok_or_else(|| RTypeError::new("missing keyword-only argument"))?;
+                    let c = graph
+                        .kwdefaults
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, c)| c.clone())
+                        .ok_or_else(|| RTypeError::new("missing keyword-only argument"))?;
                     Hlvalue::Constant(c)
                 }
             });
@@ -104,7 +136,10 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn call(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         let (positional, keywords) = if op.opname == rpy3_model::OpName::CallArgs {
             let shape = match &op.args[1] {
-                Hlvalue::Constant(c) => rpy3_model::operation::CallShape::from_py(c.value.bind(self.py)).ok_or_else(|| RTypeError::new("call shape"))?,
+                Hlvalue::Constant(c) => {
+                    rpy3_model::operation::CallShape::from_py(c.value.bind(self.py))
+                        .ok_or_else(|| RTypeError::new("call shape"))?
+                }
                 _ => return Err(RTypeError::new("call shape")),
             };
             if shape.has_starstar {
@@ -113,16 +148,31 @@ impl Cx<'_, '_, '_, '_> {
             let vals = &op.args[2..];
             let mut pos = vals[..shape.num_positional].to_vec();
             let nkw = shape.keywords.len();
-            let kws = shape.keywords.iter().cloned().zip(vals[shape.num_positional..shape.num_positional + nkw].iter().cloned()).collect();
+            let kws = shape
+                .keywords
+                .iter()
+                .cloned()
+                .zip(
+                    vals[shape.num_positional..shape.num_positional + nkw]
+                        .iter()
+                        .cloned(),
+                )
+                .collect();
             if shape.has_star {
                 // f(*t) with a tuple t: its items, read from the tuple
                 let star = &vals[shape.num_positional + nkw];
                 let Repr::Tuple(items) = self.repr_of(star)? else {
-                    return Err(RTypeError::unsupported("calls with *args that is not a tuple"));
+                    return Err(RTypeError::unsupported(
+                        "calls with *args that is not a tuple",
+                    ));
                 };
                 let t = self.input(star, &Repr::Tuple(items.clone()))?;
                 for (i, r) in items.iter().enumerate() {
-                    let v = self.emit(LlOp::Getfield, vec![t.clone(), name(self.py, &format!("item{i}"))], r.lowleveltype(self.rt));
+                    let v = self.emit(
+                        LlOp::Getfield,
+                        vec![t.clone(), name(self.py, &format!("item{i}"))],
+                        r.lowleveltype(self.rt),
+                    );
                     if let Hlvalue::Variable(var) = &v {
                         self.lowered.insert(*var, r.clone());
                     }
@@ -136,40 +186,61 @@ impl Cx<'_, '_, '_, '_> {
         let s_callee = self.s(&op.args[0]);
         let want = self.result_repr(op)?;
         match &s_callee {
-            SomeValue::Builtin { s_self: None, .. } if is_constant(&self.rt.ann.binding(self.g, op.result)) => {
+            SomeValue::Builtin { s_self: None, .. }
+                if is_constant(&self.rt.ann.binding(self.g, op.result)) =>
+            {
                 let s_res = self.rt.ann.binding(self.g, op.result);
                 let c = constant_of(self.rt, self.py, &s_res, &want)?;
                 self.finish(op.result, c);
                 Ok(())
             }
-            SomeValue::Builtin { name: "super", s_self: None } => {
+            SomeValue::Builtin {
+                name: "super",
+                s_self: None,
+            } => {
                 // super(C, obj) is obj, looked up from C's base
                 let v = self.input(&positional[1], &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }
-            SomeValue::Builtin { name: "base_init", s_self: Some(_) } => {
+            SomeValue::Builtin {
+                name: "base_init",
+                s_self: Some(_),
+            } => {
                 // Exception.__init__ / object.__init__: nothing to do
                 let none = value_const(self.py, LlValue::Void, VOID)?;
                 self.finish(op.result, none);
                 Ok(())
             }
-            SomeValue::Builtin { name: "tuple", s_self: None } if positional.len() == 1 && matches!(want, Repr::Tuple(_)) => {
+            SomeValue::Builtin {
+                name: "tuple",
+                s_self: None,
+            } if positional.len() == 1 && matches!(want, Repr::Tuple(_)) => {
                 // tuple(t) of a tuple is t
                 let v = self.input(&positional[0], &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }
-            SomeValue::Builtin { name: "instantiate", s_self: None } => {
+            SomeValue::Builtin {
+                name: "instantiate",
+                s_self: None,
+            } => {
                 // an instance of the class, without calling __init__
-                let Repr::Instance(base) = want else { return Err(RTypeError::new("instantiate() without an instance result")) };
+                let Repr::Instance(base) = want else {
+                    return Err(RTypeError::new("instantiate() without an instance result"));
+                };
                 let s_cls = self.s(&positional[0]);
                 let classes: Vec<rpy3_model::PyObj> = match &s_cls {
-                    SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect(),
+                    SomeValue::Pbc { descs, .. } => descs
+                        .iter()
+                        .filter_map(|d| self.rt.ann.desc_object(*d))
+                        .collect(),
                     _ => return Err(RTypeError::unsupported("instantiate() of this value")),
                 };
                 let v = if classes.len() == 1 {
-                    let c = self.rt.classdef_of_class(self.py, classes[0].bind(self.py))?;
+                    let c = self
+                        .rt
+                        .classdef_of_class(self.py, classes[0].bind(self.py))?;
                     let p = self.allocate(c)?;
                     self.convert(p, &Repr::Instance(c), &want)?
                 } else {
@@ -194,7 +265,9 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Pbc { descs, .. } if descs.len() == 1 => {
                 let d = *descs.iter().next().expect("one");
                 match &self.rt.ann.descs[d] {
-                    Desc::Function(fd) if fd.specialize == rpy3_annotator::description::Specialize::Memo => {
+                    Desc::Function(fd)
+                        if fd.specialize == rpy3_annotator::description::Specialize::Memo =>
+                    {
                         // run at annotation time: the result is a constant
                         let s_res = self.rt.ann.binding(self.g, op.result);
                         if !is_constant(&s_res) && want != Repr::Void {
@@ -235,7 +308,11 @@ impl Cx<'_, '_, '_, '_> {
                         // object (a constant) comes first
                         let (func, frozen) = (*func, *frozen);
                         let f = self.callee(func)?;
-                        let obj = self.rt.ann.desc_object(frozen).ok_or_else(|| RTypeError::new("frozen object"))?;
+                        let obj = self
+                            .rt
+                            .ann
+                            .desc_object(frozen)
+                            .ok_or_else(|| RTypeError::new("frozen object"))?;
                         let mut args = vec![Hlvalue::Constant(Constant::new(obj))];
                         args.extend(positional);
                         let (v, rr) = self.direct_call(f, args, keywords)?;
@@ -247,15 +324,23 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             SomeValue::Pbc { descs, .. }
-                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })) =>
+                if descs.len() > 1
+                    && descs
+                        .iter()
+                        .all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })) =>
             {
                 // a method of several classes: dispatch on the receiver's class
                 let Repr::Instance(base) = self.repr_of(&op.args[0])? else {
-                    return Err(RTypeError::new("internal error: method set without an instance"));
+                    return Err(RTypeError::new(
+                        "internal error: method set without an instance",
+                    ));
                 };
                 let mut cases = Vec::new();
                 for d in descs.iter() {
-                    if let Desc::Method { func, selfclassdef, .. } = &self.rt.ann.descs[*d] {
+                    if let Desc::Method {
+                        func, selfclassdef, ..
+                    } = &self.rt.ann.descs[*d]
+                    {
                         let (func, c) = (*func, *selfclassdef);
                         cases.push((c, self.callee(func)?));
                     }
@@ -266,13 +351,17 @@ impl Cx<'_, '_, '_, '_> {
                 let fc = self.func_const(dispatcher)?;
                 let mut args = vec![op.args[0].clone()];
                 args.extend(positional);
-                let (v, rr) = self.direct_call_with(cases[0].1, args, keywords, Some(me), Some(fc))?;
+                let (v, rr) =
+                    self.direct_call_with(cases[0].1, args, keywords, Some(me), Some(fc))?;
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }
             SomeValue::Pbc { descs, .. }
-                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. })) =>
+                if descs.len() > 1
+                    && descs
+                        .iter()
+                        .all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. })) =>
             {
                 // one function bound to one of several frozen objects
                 let funcs: std::collections::BTreeSet<_> = descs
@@ -283,12 +372,16 @@ impl Cx<'_, '_, '_, '_> {
                     })
                     .collect();
                 if funcs.len() != 1 {
-                    return Err(RTypeError::unsupported("calling different methods of several frozen objects"));
+                    return Err(RTypeError::unsupported(
+                        "calling different methods of several frozen objects",
+                    ));
                 }
                 let func = *funcs.iter().next().expect("one");
                 let f = self.callee(func)?;
                 let me = self.input(&op.args[0], &Repr::Frozen)?;
-                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                    &self.py.None().into_bound(self.py),
+                )));
                 let mut args = vec![placeholder];
                 args.extend(positional);
                 let (v, rr) = self.direct_call_with(f, args, keywords, Some(me), None)?;
@@ -297,7 +390,10 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Pbc { descs, .. }
-                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Function(_))) =>
+                if descs.len() > 1
+                    && descs
+                        .iter()
+                        .all(|d| matches!(self.rt.ann.descs[*d], Desc::Function(_))) =>
             {
                 // one of several functions: an indirect call through the pointer
                 let r = self.repr_of(&op.args[0])?;
@@ -314,9 +410,15 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Pbc { descs, .. }
-                if descs.len() > 1 && descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Class { .. })) =>
+                if descs.len() > 1
+                    && descs
+                        .iter()
+                        .all(|d| matches!(self.rt.ann.descs[*d], Desc::Class { .. })) =>
             {
-                let classes: Vec<rpy3_model::PyObj> = descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect();
+                let classes: Vec<rpy3_model::PyObj> = descs
+                    .iter()
+                    .filter_map(|d| self.rt.ann.desc_object(*d))
+                    .collect();
                 let v = self.instantiate_one_of(op, &classes, positional, keywords)?;
                 self.finish(op.result, v);
                 Ok(())
@@ -327,11 +429,19 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
-            other => Err(RTypeError::unsupported(&format!("calling {}", rpy3_annotator::describe(other)))),
+            other => Err(RTypeError::unsupported(&format!(
+                "calling {}",
+                rpy3_annotator::describe(other)
+            ))),
         }
     }
 
-    fn instantiate(&mut self, cls: &rpy3_model::PyObj, args: Vec<Hlvalue>, keywords: Vec<(String, Hlvalue)>) -> Result<Hlvalue, RTypeError> {
+    fn instantiate(
+        &mut self,
+        cls: &rpy3_model::PyObj,
+        args: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<Hlvalue, RTypeError> {
         let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
         let st = self.rt.classes.structs[&c];
         let pt = self.rt.classes.ptrs[&c];
@@ -340,16 +450,32 @@ impl Cx<'_, '_, '_, '_> {
         let obj = self.object_ptr_of(p.clone())?;
         let vt = self.rt.classes.vtable(c);
         let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
-        self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+        self.emit(
+            LlOp::Setfield,
+            vec![obj, name(self.py, "typeptr"), vtc],
+            VOID,
+        );
         self.init_class_defaults(c, &p)?;
         // __init__, if the program defines one (the annotator recorded it)
-        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index)).cloned().unwrap_or_default();
+        let sites = self
+            .rt
+            .ann
+            .call_sites
+            .get(&(self.g, self.block, self.index))
+            .cloned()
+            .unwrap_or_default();
         if let Some((_, &g)) = sites.iter().next() {
-            let f = self.rt.func_index(g).ok_or_else(|| RTypeError::new("__init__ graph"))?;
-            let selfv = self.rt.ann.graphs[g].graph.blocks[self.rt.ann.graphs[g].graph.startblock].inputargs[0];
+            let f = self
+                .rt
+                .func_index(g)
+                .ok_or_else(|| RTypeError::new("__init__ graph"))?;
+            let selfv = self.rt.ann.graphs[g].graph.blocks[self.rt.ann.graphs[g].graph.startblock]
+                .inputargs[0];
             let want_self = self.rt.getrepr(&self.rt.ann.binding(g, selfv))?;
             let me = self.convert(p.clone(), &Repr::Instance(c), &want_self)?;
-            let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+            let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                &self.py.None().into_bound(self.py),
+            )));
             let mut all = vec![placeholder];
             all.extend(args);
             self.direct_call_with(f, all, keywords, Some(me), None)?;
@@ -359,14 +485,28 @@ impl Cx<'_, '_, '_, '_> {
 
     /// A memo function called with one of several frozen objects: its
     /// results, computed now in CPython, in a table searched by identity.
-    fn memo_table(&mut self, func: &rpy3_model::PyObj, args: &[Hlvalue], want: &Repr) -> Result<Hlvalue, RTypeError> {
+    fn memo_table(
+        &mut self,
+        func: &rpy3_model::PyObj,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
         use crate::helpers::GraphBuilder;
-        let arg_repr = if args.len() == 1 { self.repr_of(&args[0])? } else { Repr::Void };
+        let arg_repr = if args.len() == 1 {
+            self.repr_of(&args[0])?
+        } else {
+            Repr::Void
+        };
         if !matches!(arg_repr, Repr::Frozen | Repr::Class) {
-            return Err(RTypeError::unsupported("a specialize:memo function of several non-constant arguments"));
+            return Err(RTypeError::unsupported(
+                "a specialize:memo function of several non-constant arguments",
+            ));
         }
         let objects: Vec<rpy3_model::PyObj> = match self.s(&args[0]) {
-            SomeValue::Pbc { descs, .. } => descs.iter().filter_map(|d| self.rt.ann.desc_object(*d)).collect(),
+            SomeValue::Pbc { descs, .. } => descs
+                .iter()
+                .filter_map(|d| self.rt.ann.desc_object(*d))
+                .collect(),
             _ => return Err(RTypeError::new("memo argument")),
         };
         let py = self.py;
@@ -376,7 +516,10 @@ impl Cx<'_, '_, '_, '_> {
         let mut check = b.graph.startblock;
         let mut cv = inputs[0];
         for (i, o) in objects.iter().enumerate() {
-            let result = func.bind(py).call1((o.bind(py),)).map_err(|e| RTypeError::new(format!("memo function raised {e}")))?;
+            let result = func
+                .bind(py)
+                .call1((o.bind(py),))
+                .map_err(|e| RTypeError::new(format!("memo function raised {e}")))?;
             let llv = self.rt.convert_const(py, want, &result)?;
             let c = value_const(py, llv, rt_ty)?;
             if i + 1 == objects.len() {
@@ -388,11 +531,19 @@ impl Cx<'_, '_, '_, '_> {
             let (hit, _) = b.block(&[]);
             b.ret(hit, c);
             let (next, nv) = b.block(&[fp]);
-            b.branch(py, check, eq, (next, vec![Hlvalue::Variable(cv)]), (hit, vec![]));
+            b.branch(
+                py,
+                check,
+                eq,
+                (next, vec![Hlvalue::Variable(cv)]),
+                (hit, vec![]),
+            );
             check = next;
             cv = nv[0];
         }
-        let idx = self.rt.add_helper("memo_table", b.graph, LlType::func(vec![fp], rt_ty));
+        let idx = self
+            .rt
+            .add_helper("memo_table", b.graph, LlType::func(vec![fp], rt_ty));
         let p = self.input(&args[0], &arg_repr)?;
         let fc = self.func_const(idx)?;
         Ok(self.emit(LlOp::DirectCall, vec![fc, p], rt_ty))
@@ -407,7 +558,11 @@ impl Cx<'_, '_, '_, '_> {
         let obj = self.object_ptr_of(p.clone())?;
         let vt = self.rt.classes.vtable(c);
         let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
-        self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+        self.emit(
+            LlOp::Setfield,
+            vec![obj, name(self.py, "typeptr"), vtc],
+            VOID,
+        );
         self.init_class_defaults(c, &p)?;
         Ok(p)
     }
@@ -423,17 +578,39 @@ impl Cx<'_, '_, '_, '_> {
         keywords: Vec<(String, Hlvalue)>,
     ) -> Result<Hlvalue, RTypeError> {
         let want = self.result_repr(op)?;
-        let Repr::Instance(base) = want else { return Err(RTypeError::new("instantiation without an instance result")) };
-        let sites = self.rt.ann.call_sites.get(&(self.g, self.block, self.index)).cloned().unwrap_or_default();
+        let Repr::Instance(base) = want else {
+            return Err(RTypeError::new("instantiation without an instance result"));
+        };
+        let sites = self
+            .rt
+            .ann
+            .call_sites
+            .get(&(self.g, self.block, self.index))
+            .cloned()
+            .unwrap_or_default();
         let mut cases = Vec::new();
         for cls in classes {
             let c = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
-            let init = cls.bind(self.py).getattr("__init__").ok().filter(|i| i.is_instance_of::<pyo3::types::PyFunction>());
+            let init = cls
+                .bind(self.py)
+                .getattr("__init__")
+                .ok()
+                .filter(|i| i.is_instance_of::<pyo3::types::PyFunction>());
             let f = match init {
                 Some(i) => {
-                    let d = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&i)).ok_or_else(|| RTypeError::new("__init__ without a description"))?;
-                    let g = sites.get(&d).ok_or_else(|| RTypeError::new("internal error: __init__ call not recorded"))?;
-                    Some(self.rt.func_index(*g).ok_or_else(|| RTypeError::new("__init__ graph"))?)
+                    let d = self
+                        .rt
+                        .ann
+                        .lookup_desc(&rpy3_model::PyObj::new(&i))
+                        .ok_or_else(|| RTypeError::new("__init__ without a description"))?;
+                    let g = sites.get(&d).ok_or_else(|| {
+                        RTypeError::new("internal error: __init__ call not recorded")
+                    })?;
+                    Some(
+                        self.rt
+                            .func_index(*g)
+                            .ok_or_else(|| RTypeError::new("__init__ graph"))?,
+                    )
                 }
                 None => None,
             };
@@ -450,11 +627,15 @@ impl Cx<'_, '_, '_, '_> {
         };
         for (_, f) in &cases {
             let ok = match f {
-                Some(f) => matches!(self.rt.funcs_ty(*f).def(), rpy3_model::lltype::TypeDef::Func { args, .. } if args[1..] == arg_types[..]),
+                Some(f) => {
+                    matches!(self.rt.funcs_ty(*f).def(), rpy3_model::lltype::TypeDef::Func { args, .. } if args[1..] == arg_types[..])
+                }
                 None => arg_types.is_empty(),
             };
             if !ok {
-                return Err(RTypeError::unsupported("instantiating one of several classes whose __init__ take different arguments"));
+                return Err(RTypeError::unsupported(
+                    "instantiating one of several classes whose __init__ take different arguments",
+                ));
             }
         }
         let dispatcher = self.class_dispatcher(base, &cases, &arg_types)?;
@@ -463,7 +644,9 @@ impl Cx<'_, '_, '_, '_> {
         let base_ptr = self.rt.classes.instance_ptr(base);
         match first_init {
             Some(f) => {
-                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&self.py.None().into_bound(self.py))));
+                let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                    &self.py.None().into_bound(self.py),
+                )));
                 let mut all = vec![placeholder];
                 all.extend(args);
                 let (v, _) = self.direct_call_with(f, all, keywords, Some(vt), Some(fc))?;
@@ -477,7 +660,12 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The dispatcher of `instantiate_one_of`.
-    fn class_dispatcher(&mut self, base: ClassDefId, cases: &[(ClassDefId, Option<usize>)], arg_types: &[LlType]) -> Result<usize, RTypeError> {
+    fn class_dispatcher(
+        &mut self,
+        base: ClassDefId,
+        cases: &[(ClassDefId, Option<usize>)],
+        arg_types: &[LlType],
+    ) -> Result<usize, RTypeError> {
         use crate::helpers::GraphBuilder;
         let py = self.py;
         let vt_t = self.rt.objmodel.vtable_ptr;
@@ -494,14 +682,29 @@ impl Cx<'_, '_, '_, '_> {
                 b.goto(check, alloc, pass);
             } else {
                 let vt = value_const(py, LlValue::Ptr(Some(self.rt.classes.vtable(c))), vt_t)?;
-                let eq = b.op(check, LlOp::PtrEq, vec![Hlvalue::Variable(cvars[0]), vt], BOOL);
+                let eq = b.op(
+                    check,
+                    LlOp::PtrEq,
+                    vec![Hlvalue::Variable(cvars[0]), vt],
+                    BOOL,
+                );
                 let (next, nvars) = b.block(&params);
                 b.branch(py, check, eq, (next, pass.clone()), (alloc, pass));
                 check = next;
                 cvars = nvars;
             }
             // allocate, set the class and the defaults, call __init__
-            let mut sub = Cx { rt: &mut *self.rt, py, g: self.g, block: alloc, ops: Vec::new(), graph: &mut b.graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
+            let mut sub = Cx {
+                rt: &mut *self.rt,
+                py,
+                g: self.g,
+                block: alloc,
+                ops: Vec::new(),
+                graph: &mut b.graph,
+                index: 0,
+                lineno: 0,
+                lowered: std::collections::HashMap::new(),
+            };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];
             let tc = type_const(py, st)?;
@@ -516,12 +719,20 @@ impl Cx<'_, '_, '_, '_> {
                     rpy3_model::lltype::TypeDef::Func { args, result } => (args[0], result),
                     _ => unreachable!("function type"),
                 };
-                let me = sub.emit(LlOp::CastPointer, vec![type_const(py, self_t)?, p.clone()], self_t);
+                let me = sub.emit(
+                    LlOp::CastPointer,
+                    vec![type_const(py, self_t)?, p.clone()],
+                    self_t,
+                );
                 let mut cargs = vec![sub.func_const(f)?, me];
                 cargs.extend(avars[1..].iter().map(|&v| Hlvalue::Variable(v)));
                 sub.emit(LlOp::DirectCall, cargs, res_t);
             }
-            let r = sub.emit(LlOp::CastPointer, vec![type_const(py, base_ptr)?, p], base_ptr);
+            let r = sub.emit(
+                LlOp::CastPointer,
+                vec![type_const(py, base_ptr)?, p],
+                base_ptr,
+            );
             let ops = std::mem::take(&mut sub.ops);
             b.graph.blocks[alloc].operations = ops;
             b.ret(alloc, r);
@@ -540,14 +751,20 @@ impl Cx<'_, '_, '_, '_> {
                 if r == Repr::Void {
                     continue;
                 }
-                let Ok(v) = cls.bind(self.py).getattr(attr.as_str()) else { continue };
+                let Ok(v) = cls.bind(self.py).getattr(attr.as_str()) else {
+                    continue;
+                };
                 if v.is_callable() {
                     continue;
                 }
                 let llv = self.rt.convert_const(self.py, &r, &v)?;
                 let cst = value_const(self.py, llv, r.lowleveltype(self.rt))?;
                 let target = self.field_ptr(p.clone(), c, x)?;
-                self.emit(LlOp::Setfield, vec![target, name(self.py, &field_name(&attr)), cst], VOID);
+                self.emit(
+                    LlOp::Setfield,
+                    vec![target, name(self.py, &field_name(&attr)), cst],
+                    VOID,
+                );
             }
             k = self.rt.ann.classdefs[x].base;
         }
@@ -555,7 +772,12 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// A pointer to the part of instance `p` (of class `c`) that is class `owner`.
-    fn field_ptr(&mut self, p: Hlvalue, c: ClassDefId, owner: ClassDefId) -> Result<Hlvalue, RTypeError> {
+    fn field_ptr(
+        &mut self,
+        p: Hlvalue,
+        c: ClassDefId,
+        owner: ClassDefId,
+    ) -> Result<Hlvalue, RTypeError> {
         if c == owner {
             return Ok(p);
         }
@@ -567,7 +789,11 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn getattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         let s_obj = self.s(&op.args[0]);
         let attr: String = match &op.args[1] {
-            Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("attribute name"))?,
+            Hlvalue::Constant(c) => c
+                .value
+                .bind(self.py)
+                .extract()
+                .map_err(|_| RTypeError::new("attribute name"))?,
             _ => return Err(RTypeError::new("attribute name is not a constant")),
         };
         let s_res = self.rt.ann.binding(self.g, op.result);
@@ -588,10 +814,18 @@ impl Cx<'_, '_, '_, '_> {
                 let r = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &r)?;
                 let p = self.field_ptr(x, classdef, owner)?;
-                let fr = self.rt.classes.fields[&owner].iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone()).expect("field");
+                let fr = self.rt.classes.fields[&owner]
+                    .iter()
+                    .find(|(n, _)| *n == attr)
+                    .map(|(_, r)| r.clone())
+                    .expect("field");
                 let st = self.rt.classes.structs[&owner];
                 let fty = st.field_type(&field_name(&attr)).expect("field type");
-                let v = self.emit(LlOp::Getfield, vec![p, name(self.py, &field_name(&attr))], fty);
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![p, name(self.py, &field_name(&attr))],
+                    fty,
+                );
                 let v = if fty != fr.lowleveltype(self.rt) {
                     let t = fr.lowleveltype(self.rt);
                     let tc = type_const(self.py, t)?;
@@ -605,9 +839,17 @@ impl Cx<'_, '_, '_, '_> {
             }
         }
         if self.repr_of(&op.args[0])? == Repr::Frozen {
-            let fr = self.rt.frozen_fields().iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone());
+            let fr = self
+                .rt
+                .frozen_fields()
+                .iter()
+                .find(|(n, _)| *n == attr)
+                .map(|(_, r)| r.clone());
             if let SomeValue::Pbc { descs, .. } = &s_res {
-                if descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. })) {
+                if descs
+                    .iter()
+                    .all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. }))
+                {
                     // a bound method of a frozen object is the object
                     let x = self.input(&op.args[0], &Repr::Frozen)?;
                     let v = self.convert(x, &Repr::Frozen, &want)?;
@@ -617,7 +859,11 @@ impl Cx<'_, '_, '_, '_> {
             }
             if let Some(fr) = fr {
                 let x = self.input(&op.args[0], &Repr::Frozen)?;
-                let v = self.emit(LlOp::Getfield, vec![x, name(self.py, &format!("f_{attr}"))], fr.lowleveltype(self.rt));
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![x, name(self.py, &format!("f_{attr}"))],
+                    fr.lowleveltype(self.rt),
+                );
                 let v = self.convert(v, &fr, &want)?;
                 self.finish(op.result, v);
                 return Ok(());
@@ -637,21 +883,36 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
-        Err(RTypeError::unsupported(&format!("reading the attribute '{attr}' of {}", rpy3_annotator::describe(&s_obj))))
+        Err(RTypeError::unsupported(&format!(
+            "reading the attribute '{attr}' of {}",
+            rpy3_annotator::describe(&s_obj)
+        )))
     }
 
     pub(super) fn setattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         let s_obj = self.s(&op.args[0]);
         let attr: String = match &op.args[1] {
-            Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("attribute name"))?,
+            Hlvalue::Constant(c) => c
+                .value
+                .bind(self.py)
+                .extract()
+                .map_err(|_| RTypeError::new("attribute name"))?,
             _ => return Err(RTypeError::new("attribute name is not a constant")),
         };
         let SomeValue::Instance { classdef, .. } = s_obj else {
             return Err(RTypeError::unsupported("setting attributes of this value"));
         };
         let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
-        let owner = self.rt.classes.owner_of(classdef, &attr, &base_of).ok_or_else(|| RTypeError::new(format!("no field for attribute '{attr}'")))?;
-        let fr = self.rt.classes.fields[&owner].iter().find(|(n, _)| *n == attr).map(|(_, r)| r.clone()).expect("field");
+        let owner = self
+            .rt
+            .classes
+            .owner_of(classdef, &attr, &base_of)
+            .ok_or_else(|| RTypeError::new(format!("no field for attribute '{attr}'")))?;
+        let fr = self.rt.classes.fields[&owner]
+            .iter()
+            .find(|(n, _)| *n == attr)
+            .map(|(_, r)| r.clone())
+            .expect("field");
         let r = self.repr_of(&op.args[0])?;
         let x = self.input(&op.args[0], &r)?;
         let p = self.field_ptr(x, classdef, owner)?;
@@ -663,7 +924,11 @@ impl Cx<'_, '_, '_, '_> {
             v = self.emit(LlOp::CastPointer, vec![tc, v], fty);
         }
         if fr != Repr::Void {
-            self.emit(LlOp::Setfield, vec![p, name(self.py, &field_name(&attr)), v], VOID);
+            self.emit(
+                LlOp::Setfield,
+                vec![p, name(self.py, &field_name(&attr)), v],
+                VOID,
+            );
         }
         let none = value_const(self.py, LlValue::Void, VOID)?;
         self.finish(op.result, none);

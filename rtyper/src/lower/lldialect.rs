@@ -30,10 +30,15 @@ impl Cx<'_, '_, '_, '_> {
         let v = match (op.opname, &interior) {
             (H::Getattr | H::Setattr, None) => {
                 let attr: String = match &op.args[1] {
-                    Hlvalue::Constant(c) => pyo3::prelude::PyAnyMethods::extract(c.value.bind(self.py)).map_err(|_| RTypeError::new("field name"))?,
+                    Hlvalue::Constant(c) => {
+                        pyo3::prelude::PyAnyMethods::extract(c.value.bind(self.py))
+                            .map_err(|_| RTypeError::new("field name"))?
+                    }
                     _ => return Err(RTypeError::new("field name is not a constant")),
                 };
-                let target = ptr_t.target().ok_or_else(|| RTypeError::new("not a pointer"))?;
+                let target = ptr_t
+                    .target()
+                    .ok_or_else(|| RTypeError::new("not a pointer"))?;
                 let (path, ft) = rpy3_annotator::lldialect::find_field(target, &attr)
                     .ok_or_else(|| RTypeError::new(format!("{target} has no field '{attr}'")))?;
                 let mut p = p;
@@ -56,10 +61,16 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             (H::Getitem, _) | (H::Setitem, _) => {
-                let i = self.input(&op.args[1], &Repr::Int(rpy3_annotator::model::IntKind::Signed))?;
+                let i = self.input(
+                    &op.args[1],
+                    &Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                )?;
                 let item = match &interior {
                     None => ptr_t.target().and_then(|t| t.varsize_item()),
-                    Some(f) => ptr_t.target().and_then(|t| t.field_type(f)).and_then(|a| a.varsize_item()),
+                    Some(f) => ptr_t
+                        .target()
+                        .and_then(|t| t.field_type(f))
+                        .and_then(|a| a.varsize_item()),
                 }
                 .ok_or_else(|| RTypeError::new("indexing a pointer that is not to an array"))?;
                 let ir = self.field_repr(item)?;
@@ -67,27 +78,50 @@ impl Cx<'_, '_, '_, '_> {
                     let v = self.input(&op.args[2], &ir)?;
                     match &interior {
                         None => self.emit(LlOp::Setarrayitem, vec![p, i, v], VOID),
-                        Some(f) => self.emit(LlOp::Setinteriorfield, vec![p, name(self.py, f), i, v], VOID),
+                        Some(f) => self.emit(
+                            LlOp::Setinteriorfield,
+                            vec![p, name(self.py, f), i, v],
+                            VOID,
+                        ),
                     };
                     value_const(self.py, LlValue::Void, VOID)?
                 } else {
                     let v = match &interior {
                         None => self.emit(LlOp::Getarrayitem, vec![p, i], item),
-                        Some(f) => self.emit(LlOp::Getinteriorfield, vec![p, name(self.py, f), i], item),
+                        Some(f) => {
+                            self.emit(LlOp::Getinteriorfield, vec![p, name(self.py, f), i], item)
+                        }
                     };
                     self.convert(v, &ir, &want)?
                 }
             }
             (H::Len, _) => match &interior {
                 None => self.emit(LlOp::Getarraysize, vec![p], SIGNED),
-                Some(f) => self.emit(LlOp::Getinteriorarraysize, vec![p, name(self.py, f)], SIGNED),
+                Some(f) => self.emit(
+                    LlOp::Getinteriorarraysize,
+                    vec![p, name(self.py, f)],
+                    SIGNED,
+                ),
             },
             (H::Bool, None) => self.emit(LlOp::PtrNonzero, vec![p], BOOL),
             (H::Is_ | H::Eq | H::Ne, None) => {
                 let q = self.input(&op.args[1], &r0)?;
-                self.emit(if op.opname == H::Ne { LlOp::PtrNe } else { LlOp::PtrEq }, vec![p, q], BOOL)
+                self.emit(
+                    if op.opname == H::Ne {
+                        LlOp::PtrNe
+                    } else {
+                        LlOp::PtrEq
+                    },
+                    vec![p, q],
+                    BOOL,
+                )
             }
-            _ => return Err(RTypeError::unsupported(&format!("the operation {} on low-level pointers", op.opname))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "the operation {} on low-level pointers",
+                    op.opname
+                )))
+            }
         };
         self.finish(op.result, v);
         Ok(true)
@@ -95,7 +129,11 @@ impl Cx<'_, '_, '_, '_> {
 
     /// The repr of values of a field or item type.
     fn field_repr(&self, t: LlType) -> Result<Repr, RTypeError> {
-        let s = self.rt.ann.ll_annotation(t).map_err(|e| RTypeError::new(e.message))?;
+        let s = self
+            .rt
+            .ann
+            .ll_annotation(t)
+            .map_err(|e| RTypeError::new(e.message))?;
         self.rt.getrepr(&s)
     }
 
@@ -104,7 +142,13 @@ impl Cx<'_, '_, '_, '_> {
         if op.opname != OpName::SimpleCall {
             return Ok(false);
         }
-        let SomeValue::Builtin { name: builtin, s_self: None } = self.s(&op.args[0]) else { return Ok(false) };
+        let SomeValue::Builtin {
+            name: builtin,
+            s_self: None,
+        } = self.s(&op.args[0])
+        else {
+            return Ok(false);
+        };
         if !builtin.starts_with("ll.") {
             return Ok(false);
         }
@@ -124,10 +168,14 @@ impl Cx<'_, '_, '_, '_> {
         let rt_ty = want.lowleveltype(self.rt);
         let v = match builtin {
             "ll.malloc" => {
-                let t = ll_type(self, &op.args[1]).or_else(|_| self.rt_lltype_const(&op.args[1]))?;
+                let t =
+                    ll_type(self, &op.args[1]).or_else(|_| self.rt_lltype_const(&op.args[1]))?;
                 let tc = type_const(self.py, t)?;
                 if op.args.len() == 3 {
-                    let n = self.input(&op.args[2], &Repr::Int(rpy3_annotator::model::IntKind::Signed))?;
+                    let n = self.input(
+                        &op.args[2],
+                        &Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                    )?;
                     self.emit(LlOp::MallocVarsize, vec![tc, n], rt_ty)
                 } else {
                     self.emit(LlOp::Malloc, vec![tc], rt_ty)
@@ -137,7 +185,11 @@ impl Cx<'_, '_, '_, '_> {
             "ll.cast_pointer" => {
                 let r = self.repr_of(&op.args[2])?;
                 let p = self.input(&op.args[2], &r)?;
-                self.emit(LlOp::CastPointer, vec![type_const(self.py, rt_ty)?, p], rt_ty)
+                self.emit(
+                    LlOp::CastPointer,
+                    vec![type_const(self.py, rt_ty)?, p],
+                    rt_ty,
+                )
             }
             _ => return Ok(false),
         };
@@ -154,7 +206,12 @@ impl Cx<'_, '_, '_, '_> {
                     Ok(ident) => rpy3_model::PyObj::new(&ident),
                     Err(_) => c.value.clone(),
                 };
-                self.rt.ann.ll_types.get(&key).copied().ok_or_else(|| RTypeError::new("unknown low-level type constant"))
+                self.rt
+                    .ann
+                    .ll_types
+                    .get(&key)
+                    .copied()
+                    .ok_or_else(|| RTypeError::new("unknown low-level type constant"))
             }
             _ => Err(RTypeError::new("malloc of a variable type")),
         }

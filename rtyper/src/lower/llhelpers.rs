@@ -24,12 +24,20 @@ fn cst(py: Python<'_>, v: LlValue, t: LlType) -> Result<Hlvalue, RTypeError> {
 impl RTyper<'_> {
     /// `ll_select(cond, a, b) -> a if cond else b` on values of type `ty`
     /// (`Signed`, `Unsigned` or `Float`).
-    pub(crate) fn helper_select(&mut self, py: Python<'_>, ty: LlType) -> Result<usize, RTypeError> {
+    pub(crate) fn helper_select(
+        &mut self,
+        py: Python<'_>,
+        ty: LlType,
+    ) -> Result<usize, RTypeError> {
         let key: &'static str = match ty {
             t if t == SIGNED => "ll_select_int",
             t if t == UNSIGNED => "ll_select_uint",
             t if t == FLOAT => "ll_select_float",
-            _ => return Err(RTypeError::new("internal error: select of an unexpected type")),
+            _ => {
+                return Err(RTypeError::new(
+                    "internal error: select of an unexpected type",
+                ))
+            }
         };
         if let Some(&i) = self.helpers.get(key) {
             return Ok(i);
@@ -37,12 +45,22 @@ impl RTyper<'_> {
         let (mut b, args) = GraphBuilder::new(self, key, &[BOOL, ty, ty], ty);
         let start = b.graph.startblock;
         let ret = b.graph.returnblock;
-        b.branch(py, start, args[0], (ret, vec![var(args[2])]), (ret, vec![var(args[1])]));
+        b.branch(
+            py,
+            start,
+            args[0],
+            (ret, vec![var(args[2])]),
+            (ret, vec![var(args[1])]),
+        );
         Ok(self.add_helper(key, b.graph, LlType::func(vec![BOOL, ty, ty], ty)))
     }
 
     /// `ll_divmod(a, b) -> (a // b, a % b)` for items of repr `item`.
-    pub(crate) fn helper_divmod(&mut self, py: Python<'_>, item: &Repr) -> Result<usize, RTypeError> {
+    pub(crate) fn helper_divmod(
+        &mut self,
+        py: Python<'_>,
+        item: &Repr,
+    ) -> Result<usize, RTypeError> {
         let (key, fl, md): (&'static str, LlOp, LlOp) = match item {
             Repr::Int(k) if k.unsigned() => ("ll_divmod_uint", LlOp::UintFloordiv, LlOp::UintMod),
             Repr::Int(_) => ("ll_divmod_int", LlOp::IntFloordiv, LlOp::IntMod),
@@ -63,7 +81,12 @@ impl RTyper<'_> {
         let p = b.op(s, LlOp::Malloc, vec![type_const(py, st)?], pt);
         for (i, v) in [q, m].into_iter().enumerate() {
             let field = Hlvalue::Constant(llconst::name_constant(py, &format!("item{i}")));
-            b.op(s, LlOp::Setfield, vec![var(p), field, var(v)], rpy3_model::lltype::VOID);
+            b.op(
+                s,
+                LlOp::Setfield,
+                vec![var(p), field, var(v)],
+                rpy3_model::lltype::VOID,
+            );
         }
         b.ret(s, var(p));
         Ok(self.add_helper(key, b.graph, LlType::func(vec![t, t], pt)))
@@ -72,7 +95,10 @@ impl RTyper<'_> {
     /// `ll_int_float_tiebreak(n, f) -> Signed`: 0 when `float(n) != f`
     /// (or either is NaN); otherwise the sign of the exact `n - f`.  With
     /// it, `n OP f` compares exactly, as CPython does.
-    pub(crate) fn helper_int_float_tiebreak(&mut self, py: Python<'_>) -> Result<usize, RTypeError> {
+    pub(crate) fn helper_int_float_tiebreak(
+        &mut self,
+        py: Python<'_>,
+    ) -> Result<usize, RTypeError> {
         const KEY: &str = "ll_int_float_tiebreak";
         if let Some(&i) = self.helpers.get(KEY) {
             return Ok(i);
@@ -83,11 +109,31 @@ impl RTyper<'_> {
         let fnv = b.op(s, LlOp::CastIntToFloat, vec![var(args[0])], FLOAT);
         let eq = b.op(s, LlOp::FloatEq, vec![var(fnv), var(args[1])], BOOL);
         let (b1, v1) = b.block(&[SIGNED, FLOAT]);
-        b.branch(py, s, eq, (ret, vec![cst(py, LlValue::Int(0), SIGNED)?]), (b1, vec![var(args[0]), var(args[1])]));
+        b.branch(
+            py,
+            s,
+            eq,
+            (ret, vec![cst(py, LlValue::Int(0), SIGNED)?]),
+            (b1, vec![var(args[0]), var(args[1])]),
+        );
         // f is integral and within [-2**63, 2**63]; 2**63 is above every n
-        let big = b.op(b1, LlOp::FloatGe, vec![var(v1[1]), cst(py, LlValue::Float(9223372036854775808.0), FLOAT)?], BOOL);
+        let big = b.op(
+            b1,
+            LlOp::FloatGe,
+            vec![
+                var(v1[1]),
+                cst(py, LlValue::Float(9223372036854775808.0), FLOAT)?,
+            ],
+            BOOL,
+        );
         let (b2, v2) = b.block(&[SIGNED, FLOAT]);
-        b.branch(py, b1, big, (b2, vec![var(v1[0]), var(v1[1])]), (ret, vec![cst(py, LlValue::Int(-1), SIGNED)?]));
+        b.branch(
+            py,
+            b1,
+            big,
+            (b2, vec![var(v1[0]), var(v1[1])]),
+            (ret, vec![cst(py, LlValue::Int(-1), SIGNED)?]),
+        );
         let m = b.op(b2, LlOp::CastFloatToInt, vec![var(v2[1])], SIGNED);
         let lt = b.op(b2, LlOp::IntLt, vec![var(v2[0]), var(m)], BOOL);
         let gt = b.op(b2, LlOp::IntGt, vec![var(v2[0]), var(m)], BOOL);
@@ -110,10 +156,20 @@ impl RTyper<'_> {
         let s = b.graph.startblock;
         let ret = b.graph.returnblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
-        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let start = b.op(
+            s,
+            LlOp::Getfield,
+            vec![var(args[0]), field("start")],
+            SIGNED,
+        );
         let stop = b.op(s, LlOp::Getfield, vec![var(args[0]), field("stop")], SIGNED);
         let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
-        let up = b.op(s, LlOp::IntGt, vec![var(step), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let up = b.op(
+            s,
+            LlOp::IntGt,
+            vec![var(step), cst(py, LlValue::Int(0), SIGNED)?],
+            BOOL,
+        );
         // lo, hi, |step| with the items running from lo towards hi
         let (count, cv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
         let (bup, vup) = b.block(&[SIGNED, SIGNED, SIGNED]);
@@ -128,13 +184,29 @@ impl RTyper<'_> {
         // for a negative step the bounds were swapped: hi is the start
         let nonempty = b.op(count, LlOp::IntLt, vec![var(cv[0]), var(cv[1])], BOOL);
         let (body, bv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
-        b.branch(py, count, nonempty, (ret, vec![cst(py, LlValue::UInt(0), UNSIGNED)?]), (body, vec![var(cv[0]), var(cv[1]), var(cv[2])]));
+        b.branch(
+            py,
+            count,
+            nonempty,
+            (ret, vec![cst(py, LlValue::UInt(0), UNSIGNED)?]),
+            (body, vec![var(cv[0]), var(cv[1]), var(cv[2])]),
+        );
         let lo = b.op(body, LlOp::CastIntToUint, vec![var(bv[0])], UNSIGNED);
         let hi = b.op(body, LlOp::CastIntToUint, vec![var(bv[1])], UNSIGNED);
         let d = b.op(body, LlOp::UintSub, vec![var(hi), var(lo)], UNSIGNED);
-        let d = b.op(body, LlOp::UintSub, vec![var(d), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let d = b.op(
+            body,
+            LlOp::UintSub,
+            vec![var(d), cst(py, LlValue::UInt(1), UNSIGNED)?],
+            UNSIGNED,
+        );
         let q = b.op(body, LlOp::UintFloordiv, vec![var(d), var(bv[2])], UNSIGNED);
-        let q = b.op(body, LlOp::UintAdd, vec![var(q), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let q = b.op(
+            body,
+            LlOp::UintAdd,
+            vec![var(q), cst(py, LlValue::UInt(1), UNSIGNED)?],
+            UNSIGNED,
+        );
         b.ret(body, var(q));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr], UNSIGNED)))
     }
@@ -150,11 +222,21 @@ impl RTyper<'_> {
         let s = b.graph.startblock;
         let ret = b.graph.returnblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
-        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let start = b.op(
+            s,
+            LlOp::Getfield,
+            vec![var(args[0]), field("start")],
+            SIGNED,
+        );
         let stop = b.op(s, LlOp::Getfield, vec![var(args[0]), field("stop")], SIGNED);
         let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
         let x = args[1];
-        let up = b.op(s, LlOp::IntGt, vec![var(step), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let up = b.op(
+            s,
+            LlOp::IntGt,
+            vec![var(step), cst(py, LlValue::Int(0), SIGNED)?],
+            BOOL,
+        );
         // (first, x, |step|, in bounds): x must be first + k * |step| in the
         // direction of the step
         let (check, cv) = b.block(&[SIGNED, SIGNED, UNSIGNED]);
@@ -172,7 +254,13 @@ impl RTyper<'_> {
             let both = b.op(bup, LlOp::IntAnd, vec![var(a), var(c)], SIGNED);
             let inside = b.op(bup, LlOp::IntIsTrue, vec![var(both)], BOOL);
             let st = b.op(bup, LlOp::CastIntToUint, vec![var(vup[2])], UNSIGNED);
-            b.branch(py, bup, inside, (ret, vec![f.clone()]), (check, vec![var(vup[0]), var(vup[3]), var(st)]));
+            b.branch(
+                py,
+                bup,
+                inside,
+                (ret, vec![f.clone()]),
+                (check, vec![var(vup[0]), var(vup[3]), var(st)]),
+            );
         }
         {
             // stop < x <= start; the distance counts from x up to start
@@ -184,13 +272,24 @@ impl RTyper<'_> {
             let inside = b.op(bdown, LlOp::IntIsTrue, vec![var(both)], BOOL);
             let st = b.op(bdown, LlOp::CastIntToUint, vec![var(vdown[2])], UNSIGNED);
             let st = b.op(bdown, LlOp::UintNeg, vec![var(st)], UNSIGNED);
-            b.branch(py, bdown, inside, (ret, vec![f]), (check, vec![var(vdown[3]), var(vdown[0]), var(st)]));
+            b.branch(
+                py,
+                bdown,
+                inside,
+                (ret, vec![f]),
+                (check, vec![var(vdown[3]), var(vdown[0]), var(st)]),
+            );
         }
         let lo = b.op(check, LlOp::CastIntToUint, vec![var(cv[0])], UNSIGNED);
         let hi = b.op(check, LlOp::CastIntToUint, vec![var(cv[1])], UNSIGNED);
         let d = b.op(check, LlOp::UintSub, vec![var(hi), var(lo)], UNSIGNED);
         let m = b.op(check, LlOp::UintMod, vec![var(d), var(cv[2])], UNSIGNED);
-        let z = b.op(check, LlOp::UintEq, vec![var(m), cst(py, LlValue::UInt(0), UNSIGNED)?], BOOL);
+        let z = b.op(
+            check,
+            LlOp::UintEq,
+            vec![var(m), cst(py, LlValue::UInt(0), UNSIGNED)?],
+            BOOL,
+        );
         b.ret(check, var(z));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pr, SIGNED], BOOL)))
     }
@@ -198,7 +297,9 @@ impl RTyper<'_> {
     /// A constant naming helper `idx` for a `direct_call`.
     fn helper_const(&self, py: Python<'_>, idx: usize) -> Result<Hlvalue, RTypeError> {
         let name = self.funcs[idx].0.clone();
-        llconst::func_constant(py, self.func_ref(idx), &name).map(Hlvalue::Constant).map_err(|e| RTypeError::new(e.to_string()))
+        llconst::func_constant(py, self.func_ref(idx), &name)
+            .map(Hlvalue::Constant)
+            .map_err(|e| RTypeError::new(e.to_string()))
     }
 
     /// `ll_range_len(r) -> Signed`, raising OverflowError when the range
@@ -214,7 +315,12 @@ impl RTyper<'_> {
         let (mut b, args) = GraphBuilder::new(self, KEY, &[pr], SIGNED);
         let s = b.graph.startblock;
         let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
-        let big = b.op(s, LlOp::UintGt, vec![var(n), cst(py, LlValue::UInt(i64::MAX as u64), UNSIGNED)?], BOOL);
+        let big = b.op(
+            s,
+            LlOp::UintGt,
+            vec![var(n), cst(py, LlValue::UInt(i64::MAX as u64), UNSIGNED)?],
+            BOOL,
+        );
         let (ok, ov) = b.block(&[UNSIGNED]);
         let (bad, _) = b.block(&[]);
         b.branch(py, s, big, (ok, vec![var(n)]), (bad, vec![]));
@@ -226,7 +332,15 @@ impl RTyper<'_> {
 
     /// A new range iterator yielding `len` items from `first` by `step`
     /// (wrapping arithmetic: every item is exact).
-    fn new_range_iter(&self, py: Python<'_>, b: &mut GraphBuilder, block: BlockId, first: VarId, len: VarId, step: VarId) -> Result<VarId, RTypeError> {
+    fn new_range_iter(
+        &self,
+        py: Python<'_>,
+        b: &mut GraphBuilder,
+        block: BlockId,
+        first: VarId,
+        len: VarId,
+        step: VarId,
+    ) -> Result<VarId, RTypeError> {
         let (_, _, it, pit) = self.range_types();
         let p = b.op(block, LlOp::Malloc, vec![type_const(py, it)?], pit);
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
@@ -250,7 +364,12 @@ impl RTyper<'_> {
         let s = b.graph.startblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
         let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
-        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let start = b.op(
+            s,
+            LlOp::Getfield,
+            vec![var(args[0]), field("start")],
+            SIGNED,
+        );
         let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
         let p = self.new_range_iter(py, &mut b, s, start, n, step)?;
         b.ret(s, var(p));
@@ -271,18 +390,54 @@ impl RTyper<'_> {
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
         // the count is an unsigned number stored in a Signed field
         let left = b.op(s, LlOp::Getfield, vec![var(args[0]), field("len")], SIGNED);
-        let done = b.op(s, LlOp::IntEq, vec![var(left), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let done = b.op(
+            s,
+            LlOp::IntEq,
+            vec![var(left), cst(py, LlValue::Int(0), SIGNED)?],
+            BOOL,
+        );
         let (stop, _) = b.block(&[]);
         let (more, mv) = b.block(&[pit, SIGNED]);
-        b.branch(py, s, done, (more, vec![var(args[0]), var(left)]), (stop, vec![]));
+        b.branch(
+            py,
+            s,
+            done,
+            (more, vec![var(args[0]), var(left)]),
+            (stop, vec![]),
+        );
         b.raise_builtin(self, py, stop, "StopIteration")?;
-        let left = b.op(more, LlOp::IntSub, vec![var(mv[1]), cst(py, LlValue::Int(1), SIGNED)?], SIGNED);
-        b.op(more, LlOp::Setfield, vec![var(mv[0]), field("len"), var(left)], VOID);
-        let cur = b.op(more, LlOp::Getfield, vec![var(mv[0]), field("next")], SIGNED);
-        let step = b.op(more, LlOp::Getfield, vec![var(mv[0]), field("step")], SIGNED);
+        let left = b.op(
+            more,
+            LlOp::IntSub,
+            vec![var(mv[1]), cst(py, LlValue::Int(1), SIGNED)?],
+            SIGNED,
+        );
+        b.op(
+            more,
+            LlOp::Setfield,
+            vec![var(mv[0]), field("len"), var(left)],
+            VOID,
+        );
+        let cur = b.op(
+            more,
+            LlOp::Getfield,
+            vec![var(mv[0]), field("next")],
+            SIGNED,
+        );
+        let step = b.op(
+            more,
+            LlOp::Getfield,
+            vec![var(mv[0]), field("step")],
+            SIGNED,
+        );
         // past the last item the sum may wrap; it is never yielded
         let next = b.op(more, LlOp::IntAdd, vec![var(cur), var(step)], SIGNED);
-        b.op(more, LlOp::Setfield, vec![var(mv[0]), field("next"), var(next)], VOID);
+        b.op(
+            more,
+            LlOp::Setfield,
+            vec![var(mv[0]), field("next"), var(next)],
+            VOID,
+        );
         b.ret(more, var(cur));
         Ok(self.add_helper(KEY, b.graph, LlType::func(vec![pit], SIGNED)))
     }
@@ -301,12 +456,22 @@ impl RTyper<'_> {
         let s = b.graph.startblock;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
         let n = b.op(s, LlOp::DirectCall, vec![ulen_c, var(args[0])], UNSIGNED);
-        let start = b.op(s, LlOp::Getfield, vec![var(args[0]), field("start")], SIGNED);
+        let start = b.op(
+            s,
+            LlOp::Getfield,
+            vec![var(args[0]), field("start")],
+            SIGNED,
+        );
         let step = b.op(s, LlOp::Getfield, vec![var(args[0]), field("step")], SIGNED);
         // last = start + (n - 1) * step, exact in wrapping arithmetic (it
         // is an item; for n == 0 nothing is yielded); the step back is
         // -step, also wrapping (-minint steps by 2**63 modulo 2**64)
-        let k = b.op(s, LlOp::UintSub, vec![var(n), cst(py, LlValue::UInt(1), UNSIGNED)?], UNSIGNED);
+        let k = b.op(
+            s,
+            LlOp::UintSub,
+            vec![var(n), cst(py, LlValue::UInt(1), UNSIGNED)?],
+            UNSIGNED,
+        );
         let k = b.op(s, LlOp::CastUintToInt, vec![var(k)], SIGNED);
         let d = b.op(s, LlOp::IntMul, vec![var(k), var(step)], SIGNED);
         let last = b.op(s, LlOp::IntAdd, vec![var(start), var(d)], SIGNED);
@@ -326,10 +491,21 @@ impl RTyper<'_> {
         let (st, pr, _, _) = self.range_types();
         let (mut b, args) = GraphBuilder::new(self, KEY, &[SIGNED, SIGNED, SIGNED], pr);
         let s = b.graph.startblock;
-        let zero = b.op(s, LlOp::IntEq, vec![var(args[2]), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let zero = b.op(
+            s,
+            LlOp::IntEq,
+            vec![var(args[2]), cst(py, LlValue::Int(0), SIGNED)?],
+            BOOL,
+        );
         let (bad, _) = b.block(&[]);
         let (ok, v) = b.block(&[SIGNED, SIGNED, SIGNED]);
-        b.branch(py, s, zero, (ok, args.iter().map(|&a| var(a)).collect()), (bad, vec![]));
+        b.branch(
+            py,
+            s,
+            zero,
+            (ok, args.iter().map(|&a| var(a)).collect()),
+            (bad, vec![]),
+        );
         b.raise_builtin(self, py, bad, "ValueError")?;
         let field = |n: &str| Hlvalue::Constant(llconst::name_constant(py, n));
         let p = b.op(ok, LlOp::Malloc, vec![type_const(py, st)?], pr);
@@ -357,16 +533,33 @@ impl RTyper<'_> {
         // the index as an unsigned position: i, or n + i for i < 0 (all
         // modulo 2**64; a negative i is in range when -i <= n)
         let ui = b.op(s, LlOp::CastIntToUint, vec![var(args[1])], UNSIGNED);
-        let neg = b.op(s, LlOp::IntLt, vec![var(args[1]), cst(py, LlValue::Int(0), SIGNED)?], BOOL);
+        let neg = b.op(
+            s,
+            LlOp::IntLt,
+            vec![var(args[1]), cst(py, LlValue::Int(0), SIGNED)?],
+            BOOL,
+        );
         let (check, cv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
         let (fix, fv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
-        b.branch(py, s, neg, (check, vec![var(args[0]), var(ui), var(n)]), (fix, vec![var(args[0]), var(ui), var(n)]));
+        b.branch(
+            py,
+            s,
+            neg,
+            (check, vec![var(args[0]), var(ui), var(n)]),
+            (fix, vec![var(args[0]), var(ui), var(n)]),
+        );
         {
             let mag = b.op(fix, LlOp::UintNeg, vec![var(fv[1])], UNSIGNED);
             let ok = b.op(fix, LlOp::UintLe, vec![var(mag), var(fv[2])], BOOL);
             let (bad, _) = b.block(&[]);
             let (pos, pv) = b.block(&[pr, UNSIGNED, UNSIGNED]);
-            b.branch(py, fix, ok, (bad, vec![]), (pos, vec![var(fv[0]), var(mag), var(fv[2])]));
+            b.branch(
+                py,
+                fix,
+                ok,
+                (bad, vec![]),
+                (pos, vec![var(fv[0]), var(mag), var(fv[2])]),
+            );
             b.raise_builtin(self, py, bad, "IndexError")?;
             // n - |i| < n since |i| >= 1
             let j = b.op(pos, LlOp::UintSub, vec![var(pv[2]), var(pv[1])], UNSIGNED);
@@ -375,11 +568,22 @@ impl RTyper<'_> {
         let inside = b.op(check, LlOp::UintLt, vec![var(cv[1]), var(cv[2])], BOOL);
         let (bad, _) = b.block(&[]);
         let (get, gv) = b.block(&[pr, UNSIGNED]);
-        b.branch(py, check, inside, (bad, vec![]), (get, vec![var(cv[0]), var(cv[1])]));
+        b.branch(
+            py,
+            check,
+            inside,
+            (bad, vec![]),
+            (get, vec![var(cv[0]), var(cv[1])]),
+        );
         b.raise_builtin(self, py, bad, "IndexError")?;
         // start + j * step: the exact result is an item, so wrapping
         // arithmetic gives it
-        let start = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("start")], SIGNED);
+        let start = b.op(
+            get,
+            LlOp::Getfield,
+            vec![var(gv[0]), field("start")],
+            SIGNED,
+        );
         let step = b.op(get, LlOp::Getfield, vec![var(gv[0]), field("step")], SIGNED);
         let j = b.op(get, LlOp::CastUintToInt, vec![var(gv[1])], SIGNED);
         let d = b.op(get, LlOp::IntMul, vec![var(j), var(step)], SIGNED);

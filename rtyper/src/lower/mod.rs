@@ -16,14 +16,20 @@ use rpy3_annotator::model::IntKind;
 use rpy3_annotator::{ClassDefId, GraphId, SomeValue};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, UNSIGNED, VOID};
-use rpy3_model::{BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId};
+use rpy3_model::{
+    BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, SpaceOperation, VarId,
+};
 
 use crate::helpers::{type_const, value_const};
 use crate::repr::Repr;
 use crate::{RTypeError, RTyper};
 
 /// Lowers annotated graph `g` into a low-level graph.
-pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<FunctionGraph, RTypeError> {
+pub fn lower_graph(
+    rt: &mut RTyper<'_>,
+    py: Python<'_>,
+    g: GraphId,
+) -> Result<FunctionGraph, RTypeError> {
     let ann = rt.ann;
     let src = ann.graphs[g].graph.clone();
     let mut graph = (*src).clone();
@@ -50,7 +56,17 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
         }
-        let mut cx = Cx { rt, py, g, block: b, ops: Vec::new(), graph: &mut graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
+        let mut cx = Cx {
+            rt,
+            py,
+            g,
+            block: b,
+            ops: Vec::new(),
+            graph: &mut graph,
+            index: 0,
+            lineno: 0,
+            lowered: std::collections::HashMap::new(),
+        };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
         let mut prev_start = 0;
@@ -65,11 +81,16 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
             cx.lineno = op.lineno;
             cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
                 if e.location.is_none() {
-                    e.location = Some(format!("{}:{} (in function {})", src.source.filename, op.lineno, src.source.qualname));
+                    e.location = Some(format!(
+                        "{}:{} (in function {})",
+                        src.source.filename, op.lineno, src.source.qualname
+                    ));
                 }
                 e
             })?;
-            if ann.binding(g, op.result).is_impossible() && op.opname.desc().canraise.contains(&"Exception") {
+            if ann.binding(g, op.result).is_impossible()
+                && op.opname.desc().canraise.contains(&"Exception")
+            {
                 // a call that never returns: the rest of the block is dead
                 cut = i + 1 < ops.len();
                 break;
@@ -86,7 +107,11 @@ pub fn lower_graph(rt: &mut RTyper<'_>, py: Python<'_>, g: GraphId) -> Result<Fu
         move_after_raising(&mut graph, b, start);
     }
     graph.compact();
-    rpy3_model::checkgraph(&graph).map_err(|e| RTypeError::new(format!("internal error: the low-level graph does not verify: {e}")))?;
+    rpy3_model::checkgraph(&graph).map_err(|e| {
+        RTypeError::new(format!(
+            "internal error: the low-level graph does not verify: {e}"
+        ))
+    })?;
     Ok(graph)
 }
 
@@ -140,8 +165,13 @@ fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize) {
         Hlvalue::Variable(v) => Hlvalue::Variable(*rename.get(v).unwrap_or(v)),
         c => c.clone(),
     };
-    let tail: Vec<SpaceOperation> =
-        tail.into_iter().map(|o| SpaceOperation { args: o.args.iter().map(map).collect(), ..o }).collect();
+    let tail: Vec<SpaceOperation> = tail
+        .into_iter()
+        .map(|o| SpaceOperation {
+            args: o.args.iter().map(map).collect(),
+            ..o
+        })
+        .collect();
     let link_args: Vec<Hlvalue> = graph.links[normal].args.iter().map(map).collect();
     let target = graph.links[normal].target;
     let nb = graph.new_block(inputs);
@@ -153,9 +183,19 @@ fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize) {
 }
 
 /// The representation a link must deliver to input argument `v` of `target`.
-fn target_repr(rt: &RTyper<'_>, g: GraphId, src: &FunctionGraph, target: BlockId, i: usize) -> Result<Repr, RTypeError> {
+fn target_repr(
+    rt: &RTyper<'_>,
+    g: GraphId,
+    src: &FunctionGraph,
+    target: BlockId,
+    i: usize,
+) -> Result<Repr, RTypeError> {
     if target == src.exceptblock {
-        return Ok(if i == 0 { Repr::Class } else { Repr::Instance(rt.exception_classdef("BaseException")) });
+        return Ok(if i == 0 {
+            Repr::Class
+        } else {
+            Repr::Instance(rt.exception_classdef("BaseException"))
+        });
     }
     let v = src.blocks[target].inputargs[i];
     rt.getrepr(&rt.ann.binding(g, v))
@@ -171,7 +211,8 @@ fn fix_links(
     truncated: &[BlockId],
 ) -> Result<(), RTypeError> {
     let ann = rt.ann;
-    let reached = |b: BlockId| b == src.returnblock || b == src.exceptblock || ann.is_annotated(g, b);
+    let reached =
+        |b: BlockId| b == src.returnblock || b == src.exceptblock || ann.is_annotated(g, b);
     let mut unreachable: Option<BlockId> = None;
     for &b in blocks {
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
@@ -188,7 +229,8 @@ fn fix_links(
         for (k, &l) in exits.iter().enumerate() {
             let target = graph.links[l].target;
             if !reached(target) {
-                let is_normal_of_raising = graph.blocks[b].exitswitch == ExitSwitch::LastException && k == 0;
+                let is_normal_of_raising =
+                    graph.blocks[b].exitswitch == ExitSwitch::LastException && k == 0;
                 if is_normal_of_raising {
                     let u = unreachable_block(rt, py, graph, &mut unreachable)?;
                     let link = &mut graph.links[l];
@@ -200,19 +242,23 @@ fn fix_links(
             }
             // exception links: typed extra variables and a vtable exit case
             let mut exc_class: Option<ClassDefId> = None;
-            if let (Some(et), Some(ev), Some(case)) =
-                (graph.links[l].last_exception, graph.links[l].last_exc_value, graph.links[l].exitcase.clone())
-            {
+            if let (Some(et), Some(ev), Some(case)) = (
+                graph.links[l].last_exception,
+                graph.links[l].last_exc_value,
+                graph.links[l].exitcase.clone(),
+            ) {
                 let c = rt.classdef_of_class(py, case.value.bind(py))?;
                 exc_class = Some(c);
                 graph.vars[et].concretetype = Some(rt.objmodel.vtable_ptr);
                 graph.vars[ev].concretetype = Some(rt.classes.instance_ptr(c));
                 let vt = rt.classes.vtable(c);
-                let cst = rpy3_model::llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr).map_err(|e| RTypeError::new(e.to_string()))?;
+                let cst = rpy3_model::llconst::ptr_constant(py, Some(vt), rt.objmodel.vtable_ptr)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
                 graph.links[l].exitcase = Some(cst);
             } else if let Some(case) = graph.links[l].exitcase.clone() {
                 let b_ = case.value.bind(py).is_truthy().unwrap_or(false);
-                let cst = rpy3_model::llconst::primitive_constant(py, LlValue::Bool(b_), BOOL).map_err(|e| RTypeError::new(e.to_string()))?;
+                let cst = rpy3_model::llconst::primitive_constant(py, LlValue::Bool(b_), BOOL)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
                 graph.links[l].exitcase = Some(cst);
             }
             convert_link_args(rt, py, g, src, graph, b, l, exc_class)?;
@@ -225,11 +271,14 @@ fn fix_links(
                 graph.links[kept[0]].exitcase = None;
             }
             ExitSwitch::Value(Hlvalue::Constant(c)) => {
-                let cst = Hlvalue::Constant(rpy3_model::llconst::primitive_constant(
-                    py,
-                    LlValue::Bool(c.value.bind(py).is_truthy().unwrap_or(false)),
-                    BOOL,
-                ).map_err(|e| RTypeError::new(e.to_string()))?);
+                let cst = Hlvalue::Constant(
+                    rpy3_model::llconst::primitive_constant(
+                        py,
+                        LlValue::Bool(c.value.bind(py).is_truthy().unwrap_or(false)),
+                        BOOL,
+                    )
+                    .map_err(|e| RTypeError::new(e.to_string()))?,
+                );
                 graph.blocks[b].exitswitch = ExitSwitch::Value(cst);
             }
             ExitSwitch::LastException if kept.len() == 1 => {
@@ -243,7 +292,12 @@ fn fix_links(
 
 /// A block that is never reached at run time (after a call that always
 /// raises): it returns a zero value so the graph stays well formed.
-fn unreachable_block(rt: &RTyper<'_>, py: Python<'_>, graph: &mut FunctionGraph, cache: &mut Option<BlockId>) -> Result<BlockId, RTypeError> {
+fn unreachable_block(
+    rt: &RTyper<'_>,
+    py: Python<'_>,
+    graph: &mut FunctionGraph,
+    cache: &mut Option<BlockId>,
+) -> Result<BlockId, RTypeError> {
     if let Some(b) = cache {
         return Ok(*b);
     }
@@ -323,7 +377,17 @@ fn convert_link_args(
         }
     }
     let nb = graph.new_block(inputs.iter().map(|v| mapping[v]).collect());
-    let mut cx = Cx { rt, py, g, block: nb, ops: Vec::new(), graph, index: 0, lineno: 0, lowered: std::collections::HashMap::new() };
+    let mut cx = Cx {
+        rt,
+        py,
+        g,
+        block: nb,
+        ops: Vec::new(),
+        graph,
+        index: 0,
+        lineno: 0,
+        lowered: std::collections::HashMap::new(),
+    };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
             Hlvalue::Variable(v) => Hlvalue::Variable(mapping[v]),
@@ -346,7 +410,12 @@ fn convert_link_args(
 }
 
 /// The constant an annotation stands for, in representation `want`.
-pub(super) fn constant_of(rt: &mut RTyper<'_>, py: Python<'_>, s: &SomeValue, want: &Repr) -> Result<Hlvalue, RTypeError> {
+pub(super) fn constant_of(
+    rt: &mut RTyper<'_>,
+    py: Python<'_>,
+    s: &SomeValue,
+    want: &Repr,
+) -> Result<Hlvalue, RTypeError> {
     let ty = want.lowleveltype(rt);
     if *want == Repr::Void {
         return value_const(py, LlValue::Void, VOID);
@@ -377,7 +446,10 @@ pub(super) fn constant_of(rt: &mut RTyper<'_>, py: Python<'_>, s: &SomeValue, wa
                 let v = rt.convert_const(py, want, k.bind(py))?;
                 value_const(py, v, ty)
             }
-            None => Err(RTypeError::new(format!("no constant for {}", rpy3_annotator::describe(other)))),
+            None => Err(RTypeError::new(format!(
+                "no constant for {}",
+                rpy3_annotator::describe(other)
+            ))),
         },
     }
 }
@@ -424,7 +496,11 @@ impl Cx<'_, '_, '_, '_> {
                     let md = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&me));
                     if let (Some(fd), Some(md)) = (fd, md) {
                         for (id, d) in self.rt.ann.descs.iter() {
-                            if let rpy3_annotator::description::Desc::MethodOfFrozen { func, frozen } = d {
+                            if let rpy3_annotator::description::Desc::MethodOfFrozen {
+                                func,
+                                frozen,
+                            } = d
+                            {
                                 if *func == fd && *frozen == md {
                                     return self.rt.ann.pbc(id);
                                 }
@@ -434,7 +510,10 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 if !obj.is_none() && !obj.is_instance_of::<pyo3::types::PyType>() {
                     if let Ok(cdef) = self.rt.classdef_of_class(self.py, obj.get_type().as_any()) {
-                        return SomeValue::Instance { classdef: cdef, can_be_none: false };
+                        return SomeValue::Instance {
+                            classdef: cdef,
+                            can_be_none: false,
+                        };
                     }
                 }
                 const_annotation(self.py, c)
@@ -450,7 +529,12 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn emit(&mut self, op: LlOp, args: Vec<Hlvalue>, ty: LlType) -> Hlvalue {
         let r = self.graph.new_var("");
         self.graph.vars[r].concretetype = Some(ty);
-        self.ops.push(SpaceOperation { opname: OpName::Ll(op), args, result: r, lineno: self.lineno });
+        self.ops.push(SpaceOperation {
+            opname: OpName::Ll(op),
+            args,
+            result: r,
+            lineno: self.lineno,
+        });
         Hlvalue::Variable(r)
     }
 
@@ -461,7 +545,10 @@ impl Cx<'_, '_, '_, '_> {
                 // only a fresh variable of this lowering may be renamed: a
                 // high-level variable (`bool(x)` of a bool x) keeps its definition
                 let fresh = v.as_u32() as usize >= self.rt.ann.graphs[self.g].graph.vars.len();
-                if fresh && last.result == *v && self.graph.vars[*v].concretetype == self.graph.vars[result].concretetype {
+                if fresh
+                    && last.result == *v
+                    && self.graph.vars[*v].concretetype == self.graph.vars[result].concretetype
+                {
                     last.result = result;
                     return;
                 }
@@ -469,14 +556,21 @@ impl Cx<'_, '_, '_, '_> {
         }
         let ty = self.graph.vars[result].concretetype.unwrap_or(VOID);
         self.graph.vars[result].concretetype = Some(ty);
-        self.ops.push(SpaceOperation { opname: OpName::Ll(LlOp::SameAs), args: vec![value], result, lineno: self.lineno });
+        self.ops.push(SpaceOperation {
+            opname: OpName::Ll(LlOp::SameAs),
+            args: vec![value],
+            result,
+            lineno: self.lineno,
+        });
     }
 
     /// Operand `h` in representation `want`.
     pub(super) fn input(&mut self, h: &Hlvalue, want: &Repr) -> Result<Hlvalue, RTypeError> {
         match h {
             Hlvalue::Constant(c) => {
-                let v = self.rt.convert_const(self.py, want, c.value.bind(self.py))?;
+                let v = self
+                    .rt
+                    .convert_const(self.py, want, c.value.bind(self.py))?;
                 value_const(self.py, v, want.lowleveltype(self.rt))
             }
             Hlvalue::Variable(v) => {
@@ -494,7 +588,12 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// Converts a value between representations.
-    pub(super) fn convert(&mut self, v: Hlvalue, have: &Repr, want: &Repr) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn convert(
+        &mut self,
+        v: Hlvalue,
+        have: &Repr,
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
         let (ht, wt) = (have.lowleveltype(self.rt), want.lowleveltype(self.rt));
         if ht == wt {
             return Ok(v);
@@ -516,8 +615,12 @@ impl Cx<'_, '_, '_, '_> {
                     self.emit(LlOp::CastIntToFloat, vec![v], wt)
                 }
             }
-            (Repr::Int(a), Repr::Int(b)) if !a.unsigned() && b.unsigned() => self.emit(LlOp::CastIntToUint, vec![v], wt),
-            (Repr::Int(a), Repr::Int(b)) if a.unsigned() && !b.unsigned() => self.emit(LlOp::CastUintToInt, vec![v], wt),
+            (Repr::Int(a), Repr::Int(b)) if !a.unsigned() && b.unsigned() => {
+                self.emit(LlOp::CastIntToUint, vec![v], wt)
+            }
+            (Repr::Int(a), Repr::Int(b)) if a.unsigned() && !b.unsigned() => {
+                self.emit(LlOp::CastUintToInt, vec![v], wt)
+            }
             (Repr::Instance(_), Repr::Instance(_)) => {
                 let t = type_const(self.py, wt)?;
                 self.emit(LlOp::CastPointer, vec![t, v], wt)
@@ -526,7 +629,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.ensure_types(want);
                 self.convert_tuple(v, a, b)?
             }
-            _ => return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}"))),
+            _ => {
+                return Err(RTypeError::new(format!(
+                    "cannot convert {have:?} to {want:?}"
+                )))
+            }
         })
     }
 
@@ -534,7 +641,11 @@ impl Cx<'_, '_, '_, '_> {
         self.rt.getrepr(&self.rt.ann.binding(self.g, op.result))
     }
 
-    fn lower_op(&mut self, op: &SpaceOperation, next: Option<&SpaceOperation>) -> Result<(), RTypeError> {
+    fn lower_op(
+        &mut self,
+        op: &SpaceOperation,
+        next: Option<&SpaceOperation>,
+    ) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let s_result = self.rt.ann.binding(self.g, op.result);
         // a pure operation whose result the annotator knows is that constant
@@ -549,26 +660,69 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         match op.opname {
-            H::Add | H::Sub | H::Mul | H::Floordiv | H::Mod | H::Truediv | H::Pow | H::Lshift | H::Rshift | H::And_
-            | H::Or_ | H::Xor | H::InplaceAdd | H::InplaceSub | H::InplaceMul | H::InplaceFloordiv | H::InplaceMod
-            | H::InplaceTruediv | H::InplacePow | H::InplaceLshift | H::InplaceRshift | H::InplaceAnd | H::InplaceOr
-            | H::InplaceXor | H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf => {
-                self.arith(op, next)
-            }
+            H::Add
+            | H::Sub
+            | H::Mul
+            | H::Floordiv
+            | H::Mod
+            | H::Truediv
+            | H::Pow
+            | H::Lshift
+            | H::Rshift
+            | H::And_
+            | H::Or_
+            | H::Xor
+            | H::InplaceAdd
+            | H::InplaceSub
+            | H::InplaceMul
+            | H::InplaceFloordiv
+            | H::InplaceMod
+            | H::InplaceTruediv
+            | H::InplacePow
+            | H::InplaceLshift
+            | H::InplaceRshift
+            | H::InplaceAnd
+            | H::InplaceOr
+            | H::InplaceXor
+            | H::AddOvf
+            | H::SubOvf
+            | H::MulOvf
+            | H::FloordivOvf
+            | H::ModOvf
+            | H::LshiftOvf => self.arith(op, next),
             H::Divmod => self.divmod(op),
             H::Neg | H::Pos | H::Invert | H::Abs | H::NegOvf | H::AbsOvf => {
                 let r = self.result_repr(op)?;
                 let a = self.input(&op.args[0], &r)?;
                 let t = r.lowleveltype(self.rt);
-                let v = match (&r, match op.opname { H::NegOvf => H::Neg, H::AbsOvf => H::Abs, o => o }) {
+                let v = match (
+                    &r,
+                    match op.opname {
+                        H::NegOvf => H::Neg,
+                        H::AbsOvf => H::Abs,
+                        o => o,
+                    },
+                ) {
                     (_, H::Pos) => a,
                     (Repr::Int(k), H::Neg) => {
-                        let ovf = is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
-                        self.emit(if ovf { LlOp::IntNegOvf } else { int_op(*k, LlOp::IntNeg, LlOp::UintNeg) }, vec![a], t)
+                        let ovf =
+                            is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
+                        self.emit(
+                            if ovf {
+                                LlOp::IntNegOvf
+                            } else {
+                                int_op(*k, LlOp::IntNeg, LlOp::UintNeg)
+                            },
+                            vec![a],
+                            t,
+                        )
                     }
-                    (Repr::Int(k), H::Invert) => self.emit(int_op(*k, LlOp::IntInvert, LlOp::UintInvert), vec![a], t),
+                    (Repr::Int(k), H::Invert) => {
+                        self.emit(int_op(*k, LlOp::IntInvert, LlOp::UintInvert), vec![a], t)
+                    }
                     (Repr::Int(k), H::Abs) if !k.unsigned() => {
-                        let ovf = is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
+                        let ovf =
+                            is_ovfchecked(op, next) || matches!(op.opname, H::NegOvf | H::AbsOvf);
                         self.emit(if ovf { LlOp::IntAbsOvf } else { LlOp::IntAbs }, vec![a], t)
                     }
                     (Repr::Int(_), H::Abs) => a,
@@ -585,7 +739,9 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&op.args[0], &a)?;
                 let v = match &a {
                     Repr::Bool => x,
-                    Repr::Int(k) => self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL),
+                    Repr::Int(k) => {
+                        self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
+                    }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     Repr::Range => self.range_is_true(x)?,
@@ -601,7 +757,9 @@ impl Cx<'_, '_, '_, '_> {
             H::Getattr => self.getattr(op),
             H::Setattr => self.setattr(op),
             H::Newtuple => {
-                let Repr::Tuple(items) = self.result_repr(op)? else { return Err(RTypeError::new("newtuple of a non-tuple")) };
+                let Repr::Tuple(items) = self.result_repr(op)? else {
+                    return Err(RTypeError::new("newtuple of a non-tuple"));
+                };
                 let mut vals = Vec::new();
                 for (a, r) in op.args.iter().zip(items.iter()) {
                     vals.push(self.input(a, r)?);
@@ -616,18 +774,35 @@ impl Cx<'_, '_, '_, '_> {
                     return self.range_getitem(op);
                 }
                 let Repr::Tuple(items) = tr.clone() else {
-                    return Err(RTypeError::unsupported("indexing containers (the containers issue)"));
+                    return Err(RTypeError::unsupported(
+                        "indexing containers (the containers issue)",
+                    ));
                 };
                 let idx: i64 = match &op.args[1] {
-                    Hlvalue::Constant(c) => c.value.bind(self.py).extract().map_err(|_| RTypeError::new("tuple index"))?,
+                    Hlvalue::Constant(c) => c
+                        .value
+                        .bind(self.py)
+                        .extract()
+                        .map_err(|_| RTypeError::new("tuple index"))?,
                     Hlvalue::Variable(v) => match self.rt.ann.binding(self.g, *v).konst() {
-                        Some(k) => k.bind(self.py).extract().map_err(|_| RTypeError::new("tuple index"))?,
+                        Some(k) => k
+                            .bind(self.py)
+                            .extract()
+                            .map_err(|_| RTypeError::new("tuple index"))?,
                         None => return Err(RTypeError::new("tuple index is not a constant")),
                     },
                 };
-                let i = if idx < 0 { idx + items.len() as i64 } else { idx } as usize;
+                let i = if idx < 0 {
+                    idx + items.len() as i64
+                } else {
+                    idx
+                } as usize;
                 let t = self.input(&op.args[0], &tr)?;
-                let v = self.emit(LlOp::Getfield, vec![t, name(self.py, &format!("item{i}"))], items[i].lowleveltype(self.rt));
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![t, name(self.py, &format!("item{i}"))],
+                    items[i].lowleveltype(self.rt),
+                );
                 let want = self.result_repr(op)?;
                 let v = self.convert(v, &items[i], &want)?;
                 self.finish(op.result, v);
@@ -641,7 +816,9 @@ impl Cx<'_, '_, '_, '_> {
                     return Ok(());
                 }
                 if r != Repr::Range {
-                    return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
+                    return Err(RTypeError::unsupported(
+                        "iterating over containers (the containers issue)",
+                    ));
                 }
                 let pit = self.rt.range_types().3;
                 let range = self.input(&op.args[0], &r)?;
@@ -654,7 +831,9 @@ impl Cx<'_, '_, '_, '_> {
             H::Next => {
                 let r = self.repr_of(&op.args[0])?;
                 if r != Repr::RangeIter {
-                    return Err(RTypeError::unsupported("iterating over containers (the containers issue)"));
+                    return Err(RTypeError::unsupported(
+                        "iterating over containers (the containers issue)",
+                    ));
                 }
                 let helper = self.rt.helper_range_next(self.py)?;
                 let it = self.input(&op.args[0], &r)?;
@@ -667,10 +846,16 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Type => {
                 let r = self.repr_of(&op.args[0])?;
-                let Repr::Instance(_) = r else { return Err(RTypeError::unsupported("type() of a non-instance")) };
+                let Repr::Instance(_) = r else {
+                    return Err(RTypeError::unsupported("type() of a non-instance"));
+                };
                 let x = self.input(&op.args[0], &r)?;
                 let obj = self.object_ptr_of(x)?;
-                let v = self.emit(LlOp::Getfield, vec![obj, name(self.py, "typeptr")], self.rt.objmodel.vtable_ptr);
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![obj, name(self.py, "typeptr")],
+                    self.rt.objmodel.vtable_ptr,
+                );
                 self.finish(op.result, v);
                 Ok(())
             }
@@ -680,14 +865,23 @@ impl Cx<'_, '_, '_, '_> {
                 let f = self.func_const(helper)?;
                 // `except (A, B)`: a tuple of classes matches if any does
                 let classes: Vec<Hlvalue> = match &op.args[1] {
-                    Hlvalue::Constant(c) if c.value.bind(self.py).is_instance_of::<pyo3::types::PyTuple>() => c
-                        .value
-                        .bind(self.py)
-                        .try_iter()
-                        .map_err(|e| RTypeError::new(e.to_string()))?
-                        .map(|i| i.map(|i| Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&i)))))
-                        .collect::<PyResult<_>>()
-                        .map_err(|e| RTypeError::new(e.to_string()))?,
+                    Hlvalue::Constant(c)
+                        if c.value
+                            .bind(self.py)
+                            .is_instance_of::<pyo3::types::PyTuple>() =>
+                    {
+                        c.value
+                            .bind(self.py)
+                            .try_iter()
+                            .map_err(|e| RTypeError::new(e.to_string()))?
+                            .map(|i| {
+                                i.map(|i| {
+                                    Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&i)))
+                                })
+                            })
+                            .collect::<PyResult<_>>()
+                            .map_err(|e| RTypeError::new(e.to_string()))?
+                    }
                     other => vec![other.clone()],
                 };
                 let mut acc: Option<Hlvalue> = None;
@@ -710,25 +904,38 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Getslice if matches!(self.repr_of(&op.args[0])?, Repr::Tuple(_)) => {
                 // a slice of a tuple with constant bounds: a new tuple
-                let Repr::Tuple(items) = self.repr_of(&op.args[0])? else { unreachable!("checked") };
+                let Repr::Tuple(items) = self.repr_of(&op.args[0])? else {
+                    unreachable!("checked")
+                };
                 let n = items.len() as i64;
                 let bound = |cx: &Self, h: &Hlvalue, default: i64| -> Result<i64, RTypeError> {
                     let s = cx.s(h);
                     if matches!(s, SomeValue::None_) {
                         return Ok(default);
                     }
-                    let k = s.konst().and_then(|k| k.bind(cx.py).extract::<i64>().ok()).ok_or_else(|| RTypeError::unsupported("slicing a tuple with variable bounds"))?;
+                    let k = s
+                        .konst()
+                        .and_then(|k| k.bind(cx.py).extract::<i64>().ok())
+                        .ok_or_else(|| {
+                            RTypeError::unsupported("slicing a tuple with variable bounds")
+                        })?;
                     Ok(if k < 0 { (k + n).max(0) } else { k.min(n) })
                 };
                 let start = bound(self, &op.args[1], 0)?;
                 let stop = bound(self, &op.args[2], n)?.max(start);
                 let want = self.result_repr(op)?;
-                let Repr::Tuple(out) = want.clone() else { return Err(RTypeError::new("slice of a tuple is not a tuple")) };
+                let Repr::Tuple(out) = want.clone() else {
+                    return Err(RTypeError::new("slice of a tuple is not a tuple"));
+                };
                 let t = self.input(&op.args[0], &Repr::Tuple(items.clone()))?;
                 let mut vals = Vec::new();
                 for (j, i) in (start..stop).enumerate() {
                     let r = &items[i as usize];
-                    let v = self.emit(LlOp::Getfield, vec![t.clone(), name(self.py, &format!("item{i}"))], r.lowleveltype(self.rt));
+                    let v = self.emit(
+                        LlOp::Getfield,
+                        vec![t.clone(), name(self.py, &format!("item{i}"))],
+                        r.lowleveltype(self.rt),
+                    );
                     vals.push(self.convert(v, r, &out[j])?);
                 }
                 let v = self.new_tuple(&out, vals)?;
@@ -741,7 +948,8 @@ impl Cx<'_, '_, '_, '_> {
 
     pub(super) fn func_const(&self, index: usize) -> Result<Hlvalue, RTypeError> {
         let f = self.rt.func_ref(index);
-        let c = rpy3_model::llconst::func_constant(self.py, f, self.rt.func_name(index)).map_err(|e| RTypeError::new(e.to_string()))?;
+        let c = rpy3_model::llconst::func_constant(self.py, f, self.rt.func_name(index))
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         Ok(Hlvalue::Constant(c))
     }
 
@@ -751,17 +959,24 @@ impl Cx<'_, '_, '_, '_> {
         Ok(self.emit(LlOp::CastPointer, vec![tc, x], ot))
     }
 
-    pub(super) fn new_tuple(&mut self, items: &[Repr], vals: Vec<Hlvalue>) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn new_tuple(
+        &mut self,
+        items: &[Repr],
+        vals: Vec<Hlvalue>,
+    ) -> Result<Hlvalue, RTypeError> {
         let st = self.rt.tuple_struct(items);
         let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
         let tc = type_const(self.py, st)?;
         let p = self.emit(LlOp::Malloc, vec![tc], pt);
         for (i, v) in vals.into_iter().enumerate() {
-            self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, &format!("item{i}")), v], VOID);
+            self.emit(
+                LlOp::Setfield,
+                vec![p.clone(), name(self.py, &format!("item{i}")), v],
+                VOID,
+            );
         }
         Ok(p)
     }
-
 }
 
 /// Whether an annotation stands for a single known value.
@@ -772,7 +987,11 @@ pub(super) fn is_constant(s: &SomeValue) -> bool {
             | SomeValue::None_
             | SomeValue::Integer { konst: Some(_), .. }
             | SomeValue::Float { konst: Some(_) }
-            | SomeValue::Str { konst: Some(_), is_char: true, .. }
+            | SomeValue::Str {
+                konst: Some(_),
+                is_char: true,
+                ..
+            }
     )
 }
 
@@ -780,13 +999,24 @@ pub(super) fn is_constant(s: &SomeValue) -> bool {
 /// `transform_ovfcheck`: the operation becomes its `_ovf` variant).
 pub(super) fn is_ovfchecked(op: &SpaceOperation, next: Option<&SpaceOperation>) -> bool {
     let Some(n) = next else { return false };
-    if n.opname != rpy3_model::OpName::SimpleCall || n.args.len() != 2 || n.args[1].as_var() != Some(op.result) {
+    if n.opname != rpy3_model::OpName::SimpleCall
+        || n.args.len() != 2
+        || n.args[1].as_var() != Some(op.result)
+    {
         return false;
     }
     match &n.args[0] {
         Hlvalue::Constant(c) => Python::attach(|py| {
-            c.value.bind(py).getattr("__name__").map(|n| n.to_string() == "ovfcheck").unwrap_or(false)
-                && c.value.bind(py).getattr("__module__").map(|m| m.to_string().starts_with("rpy3.rlib")).unwrap_or(false)
+            c.value
+                .bind(py)
+                .getattr("__name__")
+                .map(|n| n.to_string() == "ovfcheck")
+                .unwrap_or(false)
+                && c.value
+                    .bind(py)
+                    .getattr("__module__")
+                    .map(|m| m.to_string().starts_with("rpy3.rlib"))
+                    .unwrap_or(false)
         }),
         _ => false,
     }
@@ -799,17 +1029,41 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
     if o.is_none() {
         SomeValue::None_
     } else if o.is_instance_of::<pyo3::types::PyBool>() {
-        SomeValue::Bool { konst: o.is_truthy().ok(), knowntypedata: None }
+        SomeValue::Bool {
+            konst: o.is_truthy().ok(),
+            knowntypedata: None,
+        }
     } else if o.is_instance_of::<pyo3::types::PyInt>() {
-        let tyname = o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        let kind = if tyname == "r_uint" || tyname == "r_ulonglong" { IntKind::Unsigned } else { IntKind::Signed };
-        SomeValue::Integer { kind, nonneg: false, konst: k }
+        let tyname = o
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        let kind = if tyname == "r_uint" || tyname == "r_ulonglong" {
+            IntKind::Unsigned
+        } else {
+            IntKind::Signed
+        };
+        SomeValue::Integer {
+            kind,
+            nonneg: false,
+            konst: k,
+        }
     } else if o.is_instance_of::<pyo3::types::PyFloat>() {
         SomeValue::Float { konst: k }
     } else if let Ok(s) = o.cast::<pyo3::types::PyString>() {
-        SomeValue::Str { kind: rpy3_annotator::model::StrKind::Str, is_char: s.len().map(|n| n == 1).unwrap_or(false), can_be_none: false, konst: k }
+        SomeValue::Str {
+            kind: rpy3_annotator::model::StrKind::Str,
+            is_char: s.len().map(|n| n == 1).unwrap_or(false),
+            can_be_none: false,
+            konst: k,
+        }
     } else if let Ok(t) = o.cast::<pyo3::types::PyTuple>() {
-        SomeValue::Tuple(t.iter().map(|i| const_annotation(py, &Constant::new(rpy3_model::PyObj::new(&i)))).collect())
+        SomeValue::Tuple(
+            t.iter()
+                .map(|i| const_annotation(py, &Constant::new(rpy3_model::PyObj::new(&i))))
+                .collect(),
+        )
     } else {
         // functions, classes and other prebuilt constants carry no value
         SomeValue::None_

@@ -12,7 +12,11 @@ use crate::repr::Repr;
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
-    pub(super) fn arith(&mut self, op: &SpaceOperation, next: Option<&SpaceOperation>) -> Result<(), RTypeError> {
+    pub(super) fn arith(
+        &mut self,
+        op: &SpaceOperation,
+        next: Option<&SpaceOperation>,
+    ) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let r = self.result_repr(op)?;
         let base = match op.opname {
@@ -38,12 +42,19 @@ impl Cx<'_, '_, '_, '_> {
         };
         let t = r.lowleveltype(self.rt);
         let ovf = is_ovfchecked(op, next)
-            || matches!(op.opname, H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf);
+            || matches!(
+                op.opname,
+                H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf
+            );
         match &r {
             Repr::Int(k) => {
                 let shift = matches!(base, H::Lshift | H::Rshift);
                 let a = self.input(&op.args[0], &r)?;
-                let b = if shift { self.input(&op.args[1], &Repr::Int(IntKind::Signed))? } else { self.input(&op.args[1], &r)? };
+                let b = if shift {
+                    self.input(&op.args[1], &Repr::Int(IntKind::Signed))?
+                } else {
+                    self.input(&op.args[1], &r)?
+                };
                 let u = k.unsigned();
                 let llop = match (base, u, ovf) {
                     (H::Add, false, true) => LlOp::IntAddOvf,
@@ -120,7 +131,11 @@ impl Cx<'_, '_, '_, '_> {
                 let mut vals = Vec::new();
                 for (src, its) in [(a, ia), (b, ib)] {
                     for (i, ir) in its.iter().enumerate() {
-                        let v = self.emit(LlOp::Getfield, vec![src.clone(), name(self.py, &format!("item{i}"))], ir.lowleveltype(self.rt));
+                        let v = self.emit(
+                            LlOp::Getfield,
+                            vec![src.clone(), name(self.py, &format!("item{i}"))],
+                            ir.lowleveltype(self.rt),
+                        );
                         let want = items[vals.len()].clone();
                         vals.push(self.convert(v, ir, &want)?);
                     }
@@ -128,7 +143,12 @@ impl Cx<'_, '_, '_, '_> {
                 let tup = self.new_tuple(items, vals)?;
                 self.finish(op.result, tup);
             }
-            _ => return Err(RTypeError::unsupported(&format!("{} giving {r:?} (strings and containers are the containers issue)", op.opname))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "{} giving {r:?} (strings and containers are the containers issue)",
+                    op.opname
+                )))
+            }
         }
         Ok(())
     }
@@ -140,9 +160,16 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
-    pub(super) fn divmod_values(&mut self, a: &Hlvalue, b: &Hlvalue, op: &SpaceOperation) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn divmod_values(
+        &mut self,
+        a: &Hlvalue,
+        b: &Hlvalue,
+        op: &SpaceOperation,
+    ) -> Result<Hlvalue, RTypeError> {
         let r = self.result_repr(op)?;
-        let Repr::Tuple(items) = r.clone() else { return Err(RTypeError::unsupported("divmod of these values")) };
+        let Repr::Tuple(items) = r.clone() else {
+            return Err(RTypeError::unsupported("divmod of these values"));
+        };
         if items.len() != 2 || items[0].lowleveltype(self.rt) != items[1].lowleveltype(self.rt) {
             return Err(RTypeError::unsupported("divmod of these values"));
         }
@@ -157,9 +184,17 @@ impl Cx<'_, '_, '_, '_> {
     /// `n OP f` for an int `n` and a float `f`, compared exactly (CPython
     /// does not round the int): the float comparison of `float(n)` and
     /// `f`, corrected by the tie-break helper when `float(n) == f`.
-    fn compare_int_float(&mut self, op: &SpaceOperation, swapped: bool) -> Result<Hlvalue, RTypeError> {
+    fn compare_int_float(
+        &mut self,
+        op: &SpaceOperation,
+        swapped: bool,
+    ) -> Result<Hlvalue, RTypeError> {
         use rpy3_model::OpName as H;
-        let (ih, fh) = if swapped { (&op.args[1], &op.args[0]) } else { (&op.args[0], &op.args[1]) };
+        let (ih, fh) = if swapped {
+            (&op.args[1], &op.args[0])
+        } else {
+            (&op.args[0], &op.args[1])
+        };
         let n = self.input(ih, &Repr::Int(IntKind::Signed))?;
         let f = self.input(fh, &Repr::Float)?;
         // the operation as `n OP f`
@@ -187,7 +222,11 @@ impl Cx<'_, '_, '_, '_> {
         let c2 = self.emit(iop, vec![tb, zero], BOOL);
         let c1 = self.emit(LlOp::CastBoolToInt, vec![c1], SIGNED);
         let c2 = self.emit(LlOp::CastBoolToInt, vec![c2], SIGNED);
-        let c = self.emit(if both { LlOp::IntAnd } else { LlOp::IntOr }, vec![c1, c2], SIGNED);
+        let c = self.emit(
+            if both { LlOp::IntAnd } else { LlOp::IntOr },
+            vec![c1, c2],
+            SIGNED,
+        );
         Ok(self.emit(LlOp::IntIsTrue, vec![c], BOOL))
     }
 
@@ -197,7 +236,9 @@ impl Cx<'_, '_, '_, '_> {
             Hlvalue::Constant(c) => Some(c.value.clone()),
             Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v).konst().cloned(),
         };
-        k.and_then(|k| k.bind(self.py).extract::<i64>().ok()).map(|i| i.unsigned_abs() <= 1 << 53).unwrap_or(false)
+        k.and_then(|k| k.bind(self.py).extract::<i64>().ok())
+            .map(|i| i.unsigned_abs() <= 1 << 53)
+            .unwrap_or(false)
     }
 
     /// `len(x)` of a range or a tuple.
@@ -211,7 +252,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(LlOp::DirectCall, vec![f, x], SIGNED)
             }
             Repr::Tuple(items) => value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?,
-            _ => return Err(RTypeError::unsupported("len() of containers (the containers issue)")),
+            _ => {
+                return Err(RTypeError::unsupported(
+                    "len() of containers (the containers issue)",
+                ))
+            }
         };
         let want = self.result_repr(op)?;
         let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
@@ -231,7 +276,9 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn range_getitem(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         let ri = self.repr_of(&op.args[1])?;
         if !matches!(ri, Repr::Int(_) | Repr::Bool) {
-            return Err(RTypeError::unsupported("indexing a range with a non-integer (slices: the containers issue)"));
+            return Err(RTypeError::unsupported(
+                "indexing a range with a non-integer (slices: the containers issue)",
+            ));
         }
         let helper = self.rt.helper_range_item(self.py)?;
         let f = self.func_const(helper)?;
@@ -261,7 +308,11 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&op.args[1], &rx)?;
                 let mut acc: Option<Hlvalue> = None;
                 for (i, ir) in items.iter().enumerate() {
-                    let it = self.emit(LlOp::Getfield, vec![c.clone(), name(self.py, &format!("item{i}"))], ir.lowleveltype(self.rt));
+                    let it = self.emit(
+                        LlOp::Getfield,
+                        vec![c.clone(), name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
                     let e = self.compare_values(2, x.clone(), &rx, it, ir)?;
                     acc = Some(match acc {
                         None => e,
@@ -273,7 +324,11 @@ impl Cx<'_, '_, '_, '_> {
                     None => value_const(self.py, LlValue::Bool(false), BOOL)?,
                 }
             }
-            _ => return Err(RTypeError::unsupported("'in' on containers (the containers issue)")),
+            _ => {
+                return Err(RTypeError::unsupported(
+                    "'in' on containers (the containers issue)",
+                ))
+            }
         };
         self.finish(op.result, v);
         Ok(())
@@ -288,35 +343,97 @@ impl Cx<'_, '_, '_, '_> {
 
     /// Comparison number `i` (`<`, `<=`, `==`, `!=`, `>`, `>=`) of two
     /// low-level values.
-    fn compare_values(&mut self, i: usize, a: Hlvalue, ra: &Repr, b: Hlvalue, rb: &Repr) -> Result<Hlvalue, RTypeError> {
+    fn compare_values(
+        &mut self,
+        i: usize,
+        a: Hlvalue,
+        ra: &Repr,
+        b: Hlvalue,
+        rb: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
         let common = match (ra, rb) {
             (Repr::Tuple(ia), Repr::Tuple(ib)) => return self.compare_tuples(i, a, ia, b, ib),
             (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
-            (Repr::Int(x), Repr::Int(y)) if x.unsigned() || y.unsigned() => Repr::Int(IntKind::Unsigned),
+            (Repr::Int(x), Repr::Int(y)) if x.unsigned() || y.unsigned() => {
+                Repr::Int(IntKind::Unsigned)
+            }
             (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => Repr::Int(IntKind::Signed),
             (Repr::UniChar, Repr::UniChar) => Repr::UniChar,
             (Repr::Char, Repr::Char) => Repr::Char,
             (Repr::Void, Repr::Void) if i == 2 || i == 3 => {
                 return value_const(self.py, LlValue::Bool(i == 2), BOOL);
             }
-            (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) if i == 2 || i == 3 => {
+            (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_))
+                if i == 2 || i == 3 =>
+            {
                 let x = if *ra == Repr::Void { b } else { a };
-                return Ok(self.emit(if i == 3 { LlOp::PtrNonzero } else { LlOp::PtrIszero }, vec![x], BOOL));
+                return Ok(self.emit(
+                    if i == 3 {
+                        LlOp::PtrNonzero
+                    } else {
+                        LlOp::PtrIszero
+                    },
+                    vec![x],
+                    BOOL,
+                ));
             }
             (Repr::Instance(_), Repr::Instance(_)) if i == 2 || i == 3 => {
                 let (x, y) = (self.object_ptr_of(a)?, self.object_ptr_of(b)?);
-                return Ok(self.emit(if i == 3 { LlOp::PtrNe } else { LlOp::PtrEq }, vec![x, y], BOOL));
+                return Ok(self.emit(
+                    if i == 3 { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![x, y],
+                    BOOL,
+                ));
             }
-            _ => return Err(RTypeError::unsupported(&format!("comparing {ra:?} and {rb:?}"))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "comparing {ra:?} and {rb:?}"
+                )))
+            }
         };
         let a = self.convert(a, ra, &common)?;
         let b = self.convert(b, rb, &common)?;
         let table: [[LlOp; 6]; 5] = [
-            [LlOp::IntLt, LlOp::IntLe, LlOp::IntEq, LlOp::IntNe, LlOp::IntGt, LlOp::IntGe],
-            [LlOp::UintLt, LlOp::UintLe, LlOp::UintEq, LlOp::UintNe, LlOp::UintGt, LlOp::UintGe],
-            [LlOp::FloatLt, LlOp::FloatLe, LlOp::FloatEq, LlOp::FloatNe, LlOp::FloatGt, LlOp::FloatGe],
-            [LlOp::UnicharLt, LlOp::UnicharLe, LlOp::UnicharEq, LlOp::UnicharNe, LlOp::UnicharGt, LlOp::UnicharGe],
-            [LlOp::CharLt, LlOp::CharLe, LlOp::CharEq, LlOp::CharNe, LlOp::CharGt, LlOp::CharGe],
+            [
+                LlOp::IntLt,
+                LlOp::IntLe,
+                LlOp::IntEq,
+                LlOp::IntNe,
+                LlOp::IntGt,
+                LlOp::IntGe,
+            ],
+            [
+                LlOp::UintLt,
+                LlOp::UintLe,
+                LlOp::UintEq,
+                LlOp::UintNe,
+                LlOp::UintGt,
+                LlOp::UintGe,
+            ],
+            [
+                LlOp::FloatLt,
+                LlOp::FloatLe,
+                LlOp::FloatEq,
+                LlOp::FloatNe,
+                LlOp::FloatGt,
+                LlOp::FloatGe,
+            ],
+            [
+                LlOp::UnicharLt,
+                LlOp::UnicharLe,
+                LlOp::UnicharEq,
+                LlOp::UnicharNe,
+                LlOp::UnicharGt,
+                LlOp::UnicharGe,
+            ],
+            [
+                LlOp::CharLt,
+                LlOp::CharLe,
+                LlOp::CharEq,
+                LlOp::CharNe,
+                LlOp::CharGt,
+                LlOp::CharGe,
+            ],
         ];
         let row = match &common {
             Repr::Int(IntKind::Signed) => 0,
@@ -330,15 +447,30 @@ impl Cx<'_, '_, '_, '_> {
 
     /// Tuples compare lexicographically: the first pair of items that are
     /// not equal decides, else the lengths do.
-    fn compare_tuples(&mut self, i: usize, a: Hlvalue, ia: &[Repr], b: Hlvalue, ib: &[Repr]) -> Result<Hlvalue, RTypeError> {
+    fn compare_tuples(
+        &mut self,
+        i: usize,
+        a: Hlvalue,
+        ia: &[Repr],
+        b: Hlvalue,
+        ib: &[Repr],
+    ) -> Result<Hlvalue, RTypeError> {
         let n = ia.len().min(ib.len());
         let (la, lb) = (ia.len(), ib.len());
         let by_len = [la < lb, la <= lb, la == lb, la != lb, la > lb, la >= lb][i];
         let mut items = Vec::with_capacity(n);
         for k in 0..n {
             let f = format!("item{k}");
-            let x = self.emit(LlOp::Getfield, vec![a.clone(), name(self.py, &f)], ia[k].lowleveltype(self.rt));
-            let y = self.emit(LlOp::Getfield, vec![b.clone(), name(self.py, &f)], ib[k].lowleveltype(self.rt));
+            let x = self.emit(
+                LlOp::Getfield,
+                vec![a.clone(), name(self.py, &f)],
+                ia[k].lowleveltype(self.rt),
+            );
+            let y = self.emit(
+                LlOp::Getfield,
+                vec![b.clone(), name(self.py, &f)],
+                ib[k].lowleveltype(self.rt),
+            );
             items.push((x, y));
         }
         if i == 2 || i == 3 {
@@ -348,7 +480,11 @@ impl Cx<'_, '_, '_, '_> {
             }
             for (k, (x, y)) in items.into_iter().enumerate() {
                 let e = self.compare_values(2, x, &ia[k], y, &ib[k])?;
-                acc = if k == 0 { e } else { self.bool_combine(LlOp::IntAnd, acc, e) };
+                acc = if k == 0 {
+                    e
+                } else {
+                    self.bool_combine(LlOp::IntAnd, acc, e)
+                };
             }
             if i == 3 {
                 acc = self.emit(LlOp::BoolNot, vec![acc], BOOL);
@@ -369,20 +505,37 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// Converts a tuple between item representations.
-    pub(super) fn convert_tuple(&mut self, v: Hlvalue, have: &[Repr], want: &[Repr]) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn convert_tuple(
+        &mut self,
+        v: Hlvalue,
+        have: &[Repr],
+        want: &[Repr],
+    ) -> Result<Hlvalue, RTypeError> {
         if have.len() != want.len() {
-            return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}")));
+            return Err(RTypeError::new(format!(
+                "cannot convert {have:?} to {want:?}"
+            )));
         }
         let mut vals = Vec::with_capacity(want.len());
         for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
             let x = if *h == Repr::Void {
                 match w {
                     Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
-                    Repr::Instance(_) => value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?,
-                    _ => return Err(RTypeError::new(format!("cannot convert {have:?} to {want:?}"))),
+                    Repr::Instance(_) => {
+                        value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?
+                    }
+                    _ => {
+                        return Err(RTypeError::new(format!(
+                            "cannot convert {have:?} to {want:?}"
+                        )))
+                    }
                 }
             } else {
-                let x = self.emit(LlOp::Getfield, vec![v.clone(), name(self.py, &format!("item{k}"))], h.lowleveltype(self.rt));
+                let x = self.emit(
+                    LlOp::Getfield,
+                    vec![v.clone(), name(self.py, &format!("item{k}"))],
+                    h.lowleveltype(self.rt),
+                );
                 self.convert(x, h, w)?
             };
             vals.push(x);
@@ -394,7 +547,10 @@ impl Cx<'_, '_, '_, '_> {
         use rpy3_model::OpName as H;
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
         if let (Repr::Tuple(_), Repr::Tuple(_)) = (&ra, &rb) {
-            let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge].iter().position(|o| *o == op.opname).unwrap_or(2);
+            let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge]
+                .iter()
+                .position(|o| *o == op.opname)
+                .unwrap_or(2);
             let a = self.input(&op.args[0], &ra)?;
             let b = self.input(&op.args[1], &rb)?;
             let v = self.compare_values(i, a, &ra, b, &rb)?;
@@ -414,26 +570,69 @@ impl Cx<'_, '_, '_, '_> {
         }
         let common = match (&ra, &rb) {
             (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
-            (Repr::Int(a), Repr::Int(b)) if a.unsigned() || b.unsigned() => Repr::Int(IntKind::Unsigned),
+            (Repr::Int(a), Repr::Int(b)) if a.unsigned() || b.unsigned() => {
+                Repr::Int(IntKind::Unsigned)
+            }
             (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => Repr::Int(IntKind::Signed),
             (Repr::UniChar, Repr::UniChar) => Repr::UniChar,
             (Repr::Char, Repr::Char) => Repr::Char,
-            (Repr::Instance(_), Repr::Instance(_)) | (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_))
+            (Repr::Instance(_), Repr::Instance(_))
+            | (Repr::Instance(_), Repr::Void)
+            | (Repr::Void, Repr::Instance(_))
                 if matches!(op.opname, H::Eq | H::Ne) =>
             {
                 return self.identity(op, op.opname == H::Ne);
             }
-            _ => return Err(RTypeError::unsupported(&format!("comparing {ra:?} and {rb:?}"))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "comparing {ra:?} and {rb:?}"
+                )))
+            }
         };
         let a = self.input(&op.args[0], &common)?;
         let b = self.input(&op.args[1], &common)?;
         let pick = |i: usize| -> LlOp {
             let table: [[LlOp; 6]; 5] = [
-                [LlOp::IntLt, LlOp::IntLe, LlOp::IntEq, LlOp::IntNe, LlOp::IntGt, LlOp::IntGe],
-                [LlOp::UintLt, LlOp::UintLe, LlOp::UintEq, LlOp::UintNe, LlOp::UintGt, LlOp::UintGe],
-                [LlOp::FloatLt, LlOp::FloatLe, LlOp::FloatEq, LlOp::FloatNe, LlOp::FloatGt, LlOp::FloatGe],
-                [LlOp::UnicharLt, LlOp::UnicharLe, LlOp::UnicharEq, LlOp::UnicharNe, LlOp::UnicharGt, LlOp::UnicharGe],
-                [LlOp::CharLt, LlOp::CharLe, LlOp::CharEq, LlOp::CharNe, LlOp::CharGt, LlOp::CharGe],
+                [
+                    LlOp::IntLt,
+                    LlOp::IntLe,
+                    LlOp::IntEq,
+                    LlOp::IntNe,
+                    LlOp::IntGt,
+                    LlOp::IntGe,
+                ],
+                [
+                    LlOp::UintLt,
+                    LlOp::UintLe,
+                    LlOp::UintEq,
+                    LlOp::UintNe,
+                    LlOp::UintGt,
+                    LlOp::UintGe,
+                ],
+                [
+                    LlOp::FloatLt,
+                    LlOp::FloatLe,
+                    LlOp::FloatEq,
+                    LlOp::FloatNe,
+                    LlOp::FloatGt,
+                    LlOp::FloatGe,
+                ],
+                [
+                    LlOp::UnicharLt,
+                    LlOp::UnicharLe,
+                    LlOp::UnicharEq,
+                    LlOp::UnicharNe,
+                    LlOp::UnicharGt,
+                    LlOp::UnicharGe,
+                ],
+                [
+                    LlOp::CharLt,
+                    LlOp::CharLe,
+                    LlOp::CharEq,
+                    LlOp::CharNe,
+                    LlOp::CharGt,
+                    LlOp::CharGe,
+                ],
             ];
             let row = match &common {
                 Repr::Int(IntKind::Signed) => 0,
@@ -462,28 +661,60 @@ impl Cx<'_, '_, '_, '_> {
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
         let v = match (&ra, &rb) {
             (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) => {
-                let (h, r) = if ra == Repr::Void { (&op.args[1], &rb) } else { (&op.args[0], &ra) };
+                let (h, r) = if ra == Repr::Void {
+                    (&op.args[1], &rb)
+                } else {
+                    (&op.args[0], &ra)
+                };
                 let x = self.input(h, r)?;
-                self.emit(if negate { LlOp::PtrNonzero } else { LlOp::PtrIszero }, vec![x], BOOL)
+                self.emit(
+                    if negate {
+                        LlOp::PtrNonzero
+                    } else {
+                        LlOp::PtrIszero
+                    },
+                    vec![x],
+                    BOOL,
+                )
             }
             (Repr::Frozen, _) | (_, Repr::Frozen) => {
                 let a = self.input(&op.args[0], &Repr::Frozen)?;
                 let b = self.input(&op.args[1], &Repr::Frozen)?;
-                self.emit(if negate { LlOp::PtrNe } else { LlOp::PtrEq }, vec![a, b], BOOL)
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![a, b],
+                    BOOL,
+                )
             }
             (Repr::Instance(_) | Repr::Class, Repr::Instance(_) | Repr::Class) => {
                 let a = self.input(&op.args[0], &ra)?;
                 let b = self.input(&op.args[1], &rb)?;
-                let (a, b) = if matches!(ra, Repr::Instance(_)) { (self.object_ptr_of(a)?, self.object_ptr_of(b)?) } else { (a, b) };
-                self.emit(if negate { LlOp::PtrNe } else { LlOp::PtrEq }, vec![a, b], BOOL)
+                let (a, b) = if matches!(ra, Repr::Instance(_)) {
+                    (self.object_ptr_of(a)?, self.object_ptr_of(b)?)
+                } else {
+                    (a, b)
+                };
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![a, b],
+                    BOOL,
+                )
             }
             (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => {
                 let ir = Repr::Int(IntKind::Signed);
                 let a = self.input(&op.args[0], &ir)?;
                 let b = self.input(&op.args[1], &ir)?;
-                self.emit(if negate { LlOp::IntNe } else { LlOp::IntEq }, vec![a, b], BOOL)
+                self.emit(
+                    if negate { LlOp::IntNe } else { LlOp::IntEq },
+                    vec![a, b],
+                    BOOL,
+                )
             }
-            _ => return Err(RTypeError::unsupported(&format!("identity of {ra:?} and {rb:?}"))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "identity of {ra:?} and {rb:?}"
+                )))
+            }
         };
         self.finish(op.result, v);
         Ok(())
@@ -492,5 +723,4 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn is_(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         self.identity(op, false)
     }
-
 }
