@@ -109,24 +109,46 @@ const BUILTINS: &[(&str, &str, &str)] = &[
 
 /// The name of a built-in the annotator knows, if `obj` is one.
 pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static str> {
-    // Only look up the modules already imported: a program's constants
-    // never include a function of a module nobody imported.
+    use std::collections::{HashMap, HashSet};
+    use std::sync::{Mutex, OnceLock};
+    /// The objects of the modules seen so far, by address (each module's
+    /// entries are added once it has been imported; the objects stay
+    /// alive with their modules).
+    struct Known {
+        by_addr: HashMap<usize, (&'static str, rpy3_model::PyObj)>,
+        scanned: HashSet<&'static str>,
+        modules: usize,
+        /// `len(sys.modules)` at the last scan: rescan only after imports.
+        seen_len: usize,
+    }
+    static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        let modules = BUILTINS.iter().map(|b| b.0).collect::<HashSet<_>>().len();
+        Mutex::new(Known { by_addr: HashMap::new(), scanned: HashSet::new(), modules, seen_len: 0 })
+    });
+    let mut known = known.lock().unwrap_or_else(|p| p.into_inner());
+    // Only modules already imported: a program's constants never include
+    // a function of a module nobody imported.
     let modules = py.import("sys").ok()?.getattr("modules").ok()?;
-    for &(module, attr, name) in BUILTINS {
-        let Ok(Some(m)) = modules
-            .get_item(module)
-            .map(Some)
-            .or_else(|_| Ok::<_, PyErr>(None))
-        else {
-            continue;
-        };
-        if let Ok(v) = m.getattr(attr) {
-            if v.is(obj) {
-                return Some(name);
+    let now = modules.len().unwrap_or(0);
+    if known.scanned.len() < known.modules && now != known.seen_len {
+        known.seen_len = now;
+        for &(module, attr, name) in BUILTINS {
+            if known.scanned.contains(module) {
+                continue;
+            }
+            let Ok(m) = modules.get_item(module) else { continue };
+            if let Ok(v) = m.getattr(attr) {
+                known.by_addr.insert(v.as_ptr() as usize, (name, rpy3_model::PyObj::new(&v)));
+            }
+        }
+        for &(module, _, _) in BUILTINS {
+            if modules.get_item(module).is_ok() {
+                known.scanned.insert(module);
             }
         }
     }
-    None
+    known.by_addr.get(&(obj.as_ptr() as usize)).map(|(name, _)| *name)
 }
 
 /// The annotation of a prebuilt object of a built-in kind that is neither
