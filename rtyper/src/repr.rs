@@ -43,6 +43,8 @@ pub enum Repr {
     Frozen,
     /// A low-level pointer of a low-level helper (its `Ptr` type).
     LlPtr(LlType),
+    /// A `str`: a pointer to an `rpy_string` (null for None).
+    Str,
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -73,6 +75,7 @@ impl Repr {
             Repr::FuncPtr(t) => *t,
             Repr::Frozen => rt.frozen_ptr(),
             Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
+            Repr::Str => rt.str_ptr.expect("strings are rtyped only with the string helpers"),
         }
     }
 }
@@ -173,6 +176,7 @@ impl RTyper<'_> {
                 can_be_none: false,
                 ..
             } => Repr::Char,
+            S::Str { kind: StrKind::Str, .. } if self.str_ptr.is_some() => Repr::Str,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
             S::Tuple(items) => Repr::Tuple(
                 items

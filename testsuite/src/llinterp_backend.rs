@@ -75,10 +75,12 @@ impl Translated {
         args: &[Bound<'_, PyAny>],
     ) -> Result<Outcome, String> {
         let mut llargs = Vec::new();
-        for (a, &t) in args.iter().zip(&self.arg_types) {
-            llargs.push(to_ll(a, t)?);
-        }
+        // a fresh heap first: string arguments are allocated in it
         self.interp.reset_heap();
+        let types = self.arg_types.clone();
+        for (a, &t) in args.iter().zip(&types) {
+            llargs.push(self.arg_to_ll(a, t)?);
+        }
         match self.interp.call(self.entry, llargs) {
             Ok(v) => Ok(Outcome::Value(self.to_py(py, v, self.result_type)?)),
             Err(LlOutcome::Raised { class_name, .. }) => {
@@ -119,6 +121,17 @@ impl Translated {
     fn struct_to_py(&self, py: Python<'_>, p: &Ptr, t: LlType) -> Result<Py<PyAny>, String> {
         let target = t.target().ok_or("a pointer of a non-pointer type")?;
         match target.def() {
+            TypeDef::Struct { name, .. } if name == "rpy_string" => {
+                let obj = self.interp.object(p.obj).ok_or("dangling pointer in a result")?;
+                let mut out = String::new();
+                for v in &obj.items {
+                    match v {
+                        LlValue::UniChar(c) => out.push(char::from_u32(*c).unwrap_or('\u{fffd}')),
+                        other => return Err(format!("a string holding {other:?}")),
+                    }
+                }
+                Ok(PyString::new(py, &out).into_any().unbind())
+            }
             TypeDef::Struct { name, fields, .. } if name.starts_with("tuple") => {
                 let obj = self
                     .interp
@@ -141,6 +154,29 @@ impl Translated {
             }
             other => Err(format!("cannot return a {other:?} to Python yet")),
         }
+    }
+}
+
+impl Translated {
+    /// An argument in the low-level type `t` (strings are allocated in
+    /// the interpreter's heap).
+    fn arg_to_ll(&mut self, a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {
+        if let Some(TypeDef::Struct { name, .. }) = t.target().map(|x| x.def()) {
+            if name == "rpy_string" {
+                if a.is_none() {
+                    return Ok(LlValue::Ptr(None));
+                }
+                let s: String = a.extract().map_err(|_| format!("cannot pass {} as a string", a.repr().map(|r| r.to_string()).unwrap_or_default()))?;
+                let chars: Vec<char> = s.chars().collect();
+                let st = t.target().expect("pointer");
+                let p = self.interp.alloc(st, chars.len()).map_err(|e| e.to_string())?;
+                for (i, c) in chars.iter().enumerate() {
+                    self.interp.write_item(&p, i, 0, LlValue::UniChar(*c as u32)).map_err(|e| e.to_string())?;
+                }
+                return Ok(LlValue::Ptr(Some(p)));
+            }
+        }
+        to_ll(a, t)
     }
 }
 

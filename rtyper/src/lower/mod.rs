@@ -10,6 +10,7 @@ mod calls;
 mod lldialect;
 mod llhelpers;
 mod ops;
+mod strings;
 
 use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
@@ -621,6 +622,10 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Int(a), Repr::Int(b)) if a.unsigned() && !b.unsigned() => {
                 self.emit(LlOp::CastUintToInt, vec![v], wt)
             }
+            (Repr::UniChar, Repr::Str) => {
+                let st = want.lowleveltype(self.rt);
+                self.call_str_helper("ll_char2str", vec![v], st)?
+            }
             (Repr::Instance(_), Repr::Instance(_)) => {
                 let t = type_const(self.py, wt)?;
                 self.emit(LlOp::CastPointer, vec![t, v], wt)
@@ -656,7 +661,7 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
-        if self.lower_ll(op)? {
+        if self.lower_ll(op)? || self.lower_str(op)? {
             return Ok(());
         }
         match op.opname {

@@ -1,0 +1,136 @@
+//! `str` operations, as calls of the low-level string helpers of
+//! `rpy3.lltypesystem.rstr` (written in the ll dialect).
+
+use rpy3_annotator::model::IntKind;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlValue, BOOL, SIGNED, UNICHAR};
+use rpy3_model::{Hlvalue, SpaceOperation};
+
+use super::Cx;
+use crate::helpers::value_const;
+use crate::repr::Repr;
+use crate::RTypeError;
+
+impl Cx<'_, '_, '_, '_> {
+    /// Calls string helper `name`; its result has type `ty`.
+    pub(super) fn call_str_helper(&mut self, name: &str, args: Vec<Hlvalue>, ty: rpy3_model::lltype::LlType) -> Result<Hlvalue, RTypeError> {
+        let f = self.rt.str_helper(self.py, name)?;
+        let mut all = vec![self.func_const(f)?];
+        all.extend(args);
+        Ok(self.emit(LlOp::DirectCall, all, ty))
+    }
+
+    /// Lowers `op` if it works on strings; false otherwise.
+    pub(super) fn lower_str(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
+        use rpy3_model::OpName as H;
+        let handled = matches!(
+            op.opname,
+            H::Len | H::Getitem | H::Add | H::InplaceAdd | H::Mul | H::InplaceMul | H::Eq | H::Ne | H::Lt | H::Le
+                | H::Gt | H::Ge | H::Contains | H::Getslice | H::Bool | H::Str | H::Is_
+        );
+        if self.rt.str_ptr.is_none() || !handled {
+            return Ok(false);
+        }
+        let mut reprs = Vec::new();
+        for a in &op.args {
+            reprs.push(self.repr_of(a)?);
+        }
+        let want = self.result_repr(op)?;
+        let any_str = reprs.iter().any(|r| *r == Repr::Str) || want == Repr::Str;
+        if !any_str {
+            return Ok(false);
+        }
+        let sp = Repr::Str;
+        let st = sp.lowleveltype(self.rt);
+        let int = Repr::Int(IntKind::Signed);
+        let v = match op.opname {
+            H::Len => {
+                let s = self.input(&op.args[0], &sp)?;
+                self.call_str_helper("ll_strlen", vec![s], SIGNED)?
+            }
+            H::Getitem if reprs[0] == Repr::Str => {
+                let s = self.input(&op.args[0], &sp)?;
+                let i = self.input(&op.args[1], &int)?;
+                let c = self.call_str_helper("ll_stritem", vec![s, i], UNICHAR)?;
+                self.convert(c, &Repr::UniChar, &want)?
+            }
+            H::Add | H::InplaceAdd if want == Repr::Str => {
+                let a = self.input(&op.args[0], &sp)?;
+                let b = self.input(&op.args[1], &sp)?;
+                self.call_str_helper("ll_strconcat", vec![a, b], st)?
+            }
+            H::Mul | H::InplaceMul if want == Repr::Str => {
+                let (s, n) = if reprs[0] == Repr::Str || reprs[0] == Repr::UniChar { (0, 1) } else { (1, 0) };
+                let a = self.input(&op.args[s], &sp)?;
+                let k = self.input(&op.args[n], &int)?;
+                self.call_str_helper("ll_strmul", vec![a, k], st)?
+            }
+            H::Eq | H::Ne => {
+                let a = self.input(&op.args[0], &sp)?;
+                let b = self.input(&op.args[1], &sp)?;
+                let eq = self.call_str_helper("ll_streq", vec![a, b], BOOL)?;
+                if op.opname == H::Ne {
+                    self.emit(LlOp::BoolNot, vec![eq], BOOL)
+                } else {
+                    eq
+                }
+            }
+            H::Lt | H::Le | H::Gt | H::Ge => {
+                let a = self.input(&op.args[0], &sp)?;
+                let b = self.input(&op.args[1], &sp)?;
+                let c = self.call_str_helper("ll_strcmp", vec![a, b], SIGNED)?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let cmp = match op.opname {
+                    H::Lt => LlOp::IntLt,
+                    H::Le => LlOp::IntLe,
+                    H::Gt => LlOp::IntGt,
+                    _ => LlOp::IntGe,
+                };
+                self.emit(cmp, vec![c, zero], BOOL)
+            }
+            H::Contains if reprs[0] == Repr::Str => {
+                let s = self.input(&op.args[0], &sp)?;
+                if reprs[1] == Repr::UniChar {
+                    let c = self.input(&op.args[1], &Repr::UniChar)?;
+                    self.call_str_helper("ll_contains_char", vec![s, c], BOOL)?
+                } else {
+                    let sub = self.input(&op.args[1], &sp)?;
+                    self.call_str_helper("ll_contains", vec![s, sub], BOOL)?
+                }
+            }
+            H::Getslice => {
+                let s = self.input(&op.args[0], &sp)?;
+                let mut bounds = Vec::new();
+                for (k, default) in [(1usize, 0i64), (2, i64::MAX)] {
+                    if matches!(self.s(&op.args[k]), rpy3_annotator::SomeValue::None_) {
+                        bounds.push(value_const(self.py, LlValue::Int(default), SIGNED)?);
+                    } else {
+                        bounds.push(self.input(&op.args[k], &int)?);
+                    }
+                }
+                self.call_str_helper("ll_strslice", vec![s, bounds[0].clone(), bounds[1].clone()], st)?
+            }
+            H::Bool => {
+                let s = self.input(&op.args[0], &sp)?;
+                self.call_str_helper("ll_str_is_true", vec![s], BOOL)?
+            }
+            H::Str => match &reprs[0] {
+                Repr::Str => self.input(&op.args[0], &sp)?,
+                Repr::UniChar => self.input(&op.args[0], &sp)?,
+                Repr::Int(k) if !k.unsigned() => {
+                    let i = self.input(&op.args[0], &int)?;
+                    self.call_str_helper("ll_int2str", vec![i], st)?
+                }
+                other => return Err(RTypeError::unsupported(&format!("str() of {other:?}"))),
+            },
+            H::Is_ => {
+                let a = self.input(&op.args[0], &sp)?;
+                let b = self.input(&op.args[1], &sp)?;
+                self.emit(LlOp::PtrEq, vec![a, b], BOOL)
+            }
+            _ => return Err(RTypeError::unsupported(&format!("the string operation {}", op.opname))),
+        };
+        self.finish(op.result, v);
+        Ok(true)
+    }
+}
