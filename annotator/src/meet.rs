@@ -151,14 +151,9 @@ impl Annotator {
                         konst: *k,
                         knowntypedata: None,
                     },
-                    (Some(Some(n)), None) if n == 0 || n == 1 => Bool {
-                        konst: Some(n == 1),
-                        knowntypedata: None,
-                    },
-                    (Some(Some(n)), Some(b)) if n == *b as i64 => Bool {
-                        konst: Some(*b),
-                        knowntypedata: None,
-                    },
+                    // a constant int is not the constant bool of the same
+                    // value (their union is a non-constant int): no bool is
+                    // below it
                     _ => Impossible,
                 }
             }

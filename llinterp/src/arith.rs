@@ -532,6 +532,24 @@ pub(crate) fn round_digits(x: f64, ndigits: i64) -> Result<f64, Exc> {
     Ok(r)
 }
 
+/// Code point `k` of the full case mapping (upper or lower) of the code
+/// point `c`, or -1 past its end; a surrogate or invalid code point maps to
+/// itself.
+pub fn case_mapped(c: u32, k: i64, upper: bool) -> i64 {
+    let Some(ch) = char::from_u32(c) else {
+        return if k == 0 { i64::from(c) } else { -1 };
+    };
+    let Ok(k) = usize::try_from(k) else {
+        return -1;
+    };
+    let m = if upper {
+        ch.to_uppercase().nth(k)
+    } else {
+        ch.to_lowercase().nth(k)
+    };
+    m.map_or(-1, |m| i64::from(u32::from(m)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -610,5 +628,16 @@ mod tests {
         assert_eq!(math1(-1.0, (-1.0f64).sqrt(), false), Err(VALUE));
         assert_eq!(math1(1000.0, 1000f64.exp(), true), Err(OVERFLOW));
         assert_eq!(math1(0.0, 0f64.ln(), false), Err(VALUE));
+    }
+
+    #[test]
+    fn case_mapping_is_full_and_indexed() {
+        let up = |c: char, k| case_mapped(c as u32, k, true);
+        assert_eq!((up('ß', 0), up('ß', 1), up('ß', 2)), (83, 83, -1));
+        assert_eq!(up('a', 0), 65);
+        assert_eq!(up('a', -1), -1);
+        assert_eq!(case_mapped('Σ' as u32, 0, false), 'σ' as i64);
+        assert_eq!(case_mapped(0xd800, 0, true), 0xd800);
+        assert_eq!(case_mapped(0xd800, 1, true), -1);
     }
 }

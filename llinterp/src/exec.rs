@@ -682,6 +682,11 @@ fn exec_op(
         LlOp::UnicharNe => bin!(unichar, Bool, |x, y| x != y),
         LlOp::UnicharGt => bin!(unichar, Bool, |x, y| x > y),
         LlOp::UnicharGe => bin!(unichar, Bool, |x, y| x >= y),
+        LlOp::UnicharUpper | LlOp::UnicharLower => {
+            let x = unichar(w[a])?;
+            let k = int(w[bi])?;
+            w[dst] = Int(arith::case_mapped(x, k, op == LlOp::UnicharUpper));
+        }
         LlOp::BoolNot => un!(boolean, Bool, |x| !x),
         LlOp::SameAs => w[dst] = w[a],
         LlOp::CastBoolToInt => un!(boolean, Int, |x| x as i64),

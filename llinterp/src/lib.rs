@@ -225,17 +225,34 @@ impl LlInterp {
     /// the current heap, for passing arguments in (a string).
     pub fn alloc(&mut self, ty: LlType, length: usize) -> Result<Ptr, LlError> {
         let mut scratch = Heap::new();
-        let p = scratch.malloc(ty, length).map_err(|e| LlError::BadCall(e.to_string()))?;
-        let obj = scratch.object_at(p.obj).cloned().ok_or_else(|| LlError::BadCall("allocation".into()))?;
+        let p = scratch
+            .malloc(ty, length)
+            .map_err(|e| LlError::BadCall(e.to_string()))?;
+        let obj = scratch
+            .object_at(p.obj)
+            .cloned()
+            .ok_or_else(|| LlError::BadCall("allocation".into()))?;
         let index = self.store.push(obj);
         Ok(Ptr { obj: index, ..p })
     }
 
     /// Writes slot `slot` of item `index` of the array part of object `p`.
-    pub fn write_item(&mut self, p: &Ptr, index: usize, slot: usize, v: LlValue) -> Result<(), LlError> {
-        let o = self.store.get_mut(p.obj).ok_or_else(|| LlError::BadCall("no such object".into()))?;
+    pub fn write_item(
+        &mut self,
+        p: &Ptr,
+        index: usize,
+        slot: usize,
+        v: LlValue,
+    ) -> Result<(), LlError> {
+        let o = self
+            .store
+            .get_mut(p.obj)
+            .ok_or_else(|| LlError::BadCall("no such object".into()))?;
         let per = o.item_slots as usize;
-        let at = o.items.get_mut(index * per + slot).ok_or_else(|| LlError::BadCall("item out of range".into()))?;
+        let at = o
+            .items
+            .get_mut(index * per + slot)
+            .ok_or_else(|| LlError::BadCall("item out of range".into()))?;
         *at = v;
         Ok(())
     }

@@ -207,11 +207,11 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | FloatAtanh | FloatFloor | FloatCeil | FloatTrunc | FloatRound | FloatRoundDigits
         | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan
         | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe
-        | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | BoolNot
-        | CastBoolToInt | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat
-        | CastFloatToInt | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
-        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt
-        | CastIntToUnichar => Lowering::Simple,
+        | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | UnicharUpper
+        | UnicharLower | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat
+        | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint
+        | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt | CastIntToChar
+        | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,

@@ -227,6 +227,9 @@ ll_operations! {
     UnicharNe = "unichar_ne", [UniChar, UniChar] -> Bool, pure, [];
     UnicharGt = "unichar_gt", [UniChar, UniChar] -> Bool, pure, [];
     UnicharGe = "unichar_ge", [UniChar, UniChar] -> Bool, pure, [];
+    // code point k of the full case mapping of a character, or -1 past it
+    UnicharUpper = "unichar_upper", [UniChar, Signed] -> Signed, pure, [];
+    UnicharLower = "unichar_lower", [UniChar, Signed] -> Signed, pure, [];
     BoolNot = "bool_not", [Bool] -> Bool, pure, [];
     // --- conversions ------------------------------------------------------------
     SameAs = "same_as", [Any] -> Any, pure, [];

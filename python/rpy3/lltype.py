@@ -543,6 +543,25 @@ def nullptr(T):
     return _ptr(Ptr(T), None)
 
 
+def _case_mapped(mapped, k):
+    if 0 <= k < len(mapped):
+        return ord(mapped[k])
+    return -1
+
+
+def unichar_upper(c, k):
+    """Code point `k` of the full upper-case mapping of the UniChar `c`
+    (which may be several characters long: 'ß' is 'SS'), or -1 past its
+    end: the `unichar_upper` operation."""
+    return _case_mapped(c.upper(), k)
+
+
+def unichar_lower(c, k):
+    """Code point `k` of the full lower-case mapping of `c` (without the
+    context of a final sigma), or -1 past its end: `unichar_lower`."""
+    return _case_mapped(c.lower(), k)
+
+
 def _cast_kind(FROM, TO):
     """'same', 'up' (TO is an ancestor of FROM), 'down' or None."""
     if FROM == TO:

@@ -94,6 +94,8 @@ pub struct RTyper<'a> {
     frozen_objects: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
     /// `Ptr(rpy_string)`, when the string helpers are available.
     pub str_ptr: Option<LlType>,
+    /// `Ptr(rpy_striter)`.
+    pub striter_ptr: Option<LlType>,
     /// Prebuilt strings by value.
     prebuilt_strings: HashMap<String, rpy3_model::lltype::Ptr>,
 }
@@ -211,15 +213,30 @@ pub const RSTR: &str = "rpy3.lltypesystem.rstr";
 
 /// Annotates the low-level string helpers (each with the low-level argument
 /// types it declares), so strings can be rtyped; returns `Ptr(rpy_string)`.
-fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<LlType>, RTypeError> {
-    let Ok(module) = py.import(RSTR) else { return Ok(None) };
+fn prepare_strings(
+    py: Python<'_>,
+    ann: &mut Annotator,
+) -> Result<Option<(LlType, LlType)>, RTypeError> {
+    let Ok(module) = py.import(RSTR) else {
+        return Ok(None);
+    };
     let err = |e: String| RTypeError::new(format!("string helpers: {e}"));
     let st = module.getattr("STR").map_err(|e| err(e.to_string()))?;
-    let st = ann.lltype_from_py(py, &st).map_err(|e| err(e.to_string()))?;
-    let names: Vec<String> = module.dir().map_err(|e| err(e.to_string()))?.extract().map_err(|e: PyErr| err(e.to_string()))?;
+    let st = ann
+        .lltype_from_py(py, &st)
+        .map_err(|e| err(e.to_string()))?;
+    let names: Vec<String> = module
+        .dir()
+        .map_err(|e| err(e.to_string()))?
+        .extract()
+        .map_err(|e: PyErr| err(e.to_string()))?;
     for name in names {
-        let Ok(f) = module.getattr(name.as_str()) else { continue };
-        let Ok(types) = f.getattr("ll_args") else { continue };
+        let Ok(f) = module.getattr(name.as_str()) else {
+            continue;
+        };
+        let Ok(types) = f.getattr("ll_args") else {
+            continue;
+        };
         let mut args = Vec::new();
         for t in types.try_iter().map_err(|e| err(e.to_string()))? {
             let t = t.map_err(|e| err(e.to_string()))?;
@@ -228,16 +245,30 @@ fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<LlType>
         }
         ann.annotate(py, &f, args).map_err(|e| err(e.to_string()))?;
     }
-    Ok(Some(LlType::ptr(st).map_err(|e| err(e.to_string()))?))
+    let it = module.getattr("STRITER").map_err(|e| err(e.to_string()))?;
+    let it = ann
+        .lltype_from_py(py, &it)
+        .map_err(|e| err(e.to_string()))?;
+    Ok(Some((
+        LlType::ptr(st).map_err(|e| err(e.to_string()))?,
+        LlType::ptr(it).map_err(|e| err(e.to_string()))?,
+    )))
 }
 
 impl RTyper<'_> {
     /// The function index of string helper `name`.
     pub fn str_helper(&self, py: Python<'_>, name: &str) -> Result<usize, RTypeError> {
-        let f = py.import(RSTR).and_then(|m| m.getattr(name)).map_err(|e| RTypeError::new(e.to_string()))?;
-        let d = self.ann.lookup_desc(&rpy3_model::PyObj::new(&f)).ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
+        let f = py
+            .import(RSTR)
+            .and_then(|m| m.getattr(name))
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let d = self
+            .ann
+            .lookup_desc(&rpy3_model::PyObj::new(&f))
+            .ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
         let g = self.single_graph(d)?;
-        self.func_index(g).ok_or_else(|| RTypeError::new(format!("string helper {name} has no function")))
+        self.func_index(g)
+            .ok_or_else(|| RTypeError::new(format!("string helper {name} has no function")))
     }
 
     /// The prebuilt string `value`.
@@ -245,12 +276,24 @@ impl RTyper<'_> {
         if let Some(p) = self.prebuilt_strings.get(value) {
             return Ok(*p);
         }
-        let pt = self.str_ptr.ok_or_else(|| RTypeError::unsupported("strings without rpy3.lltypesystem.rstr"))?;
+        let pt = self
+            .str_ptr
+            .ok_or_else(|| RTypeError::unsupported("strings without rpy3.lltypesystem.rstr"))?;
         let st = pt.target().expect("a pointer");
         let chars: Vec<char> = value.chars().collect();
-        let p = self.heap.malloc(st, chars.len()).map_err(|e| RTypeError::new(e.to_string()))?;
+        let p = self
+            .heap
+            .malloc(st, chars.len())
+            .map_err(|e| RTypeError::new(e.to_string()))?;
         for (i, c) in chars.iter().enumerate() {
-            self.heap.set_item(&p, i as i64, 0, rpy3_model::lltype::LlValue::UniChar(*c as u32)).map_err(|e| RTypeError::new(e.to_string()))?;
+            self.heap
+                .set_item(
+                    &p,
+                    i as i64,
+                    0,
+                    rpy3_model::lltype::LlValue::UniChar(*c as u32),
+                )
+                .map_err(|e| RTypeError::new(e.to_string()))?;
         }
         self.prebuilt_strings.insert(value.to_string(), p);
         Ok(p)
@@ -279,7 +322,8 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         dispatchers: HashMap::new(),
         frozen: None,
         frozen_objects: HashMap::new(),
-        str_ptr,
+        str_ptr: str_ptr.map(|p| p.0),
+        striter_ptr: str_ptr.map(|p| p.1),
         prebuilt_strings: HashMap::new(),
     };
     rt.classes.root_ptr = Some(rt.objmodel.object_ptr);

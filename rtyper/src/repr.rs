@@ -45,6 +45,8 @@ pub enum Repr {
     LlPtr(LlType),
     /// A `str`: a pointer to an `rpy_string` (null for None).
     Str,
+    /// An iterator over a `str`.
+    StrIter,
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -75,7 +77,12 @@ impl Repr {
             Repr::FuncPtr(t) => *t,
             Repr::Frozen => rt.frozen_ptr(),
             Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
-            Repr::Str => rt.str_ptr.expect("strings are rtyped only with the string helpers"),
+            Repr::Str => rt
+                .str_ptr
+                .expect("strings are rtyped only with the string helpers"),
+            Repr::StrIter => rt
+                .striter_ptr
+                .expect("strings are rtyped only with the string helpers"),
         }
     }
 }
@@ -176,7 +183,9 @@ impl RTyper<'_> {
                 can_be_none: false,
                 ..
             } => Repr::Char,
-            S::Str { kind: StrKind::Str, .. } if self.str_ptr.is_some() => Repr::Str,
+            S::Str {
+                kind: StrKind::Str, ..
+            } if self.str_ptr.is_some() => Repr::Str,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
             S::Tuple(items) => Repr::Tuple(
                 items
@@ -257,6 +266,10 @@ impl RTyper<'_> {
                     return Err(RTypeError::unsupported("lists (the containers issue)"));
                 }
             }
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Items,
+            } if self.getrepr(over)? == Repr::Str => Repr::StrIter,
             S::Iterator { over, .. } => match self.getrepr(over)? {
                 // reversed(range(...)) iterates over a range iterator
                 Repr::Range | Repr::RangeIter => Repr::RangeIter,
@@ -280,6 +293,20 @@ impl RTyper<'_> {
                 S::Tuple(parts) if parts.len() == 2 => self.getrepr(&parts[1])?,
                 _ => return Err(RTypeError::new("malformed super() annotation")),
             },
+            // a method bound to a string carries the string
+            S::Builtin {
+                s_self: Some(inner),
+                ..
+            } if matches!(
+                **inner,
+                S::Str {
+                    kind: StrKind::Str,
+                    ..
+                }
+            ) && self.str_ptr.is_some() =>
+            {
+                self.getrepr(inner)?
+            }
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => return Err(RTypeError::unsupported("slices")),
             S::LowLevelType(_) => Repr::Void,
@@ -346,6 +373,11 @@ impl RTyper<'_> {
                 let g = self.single_graph(d)?;
                 let idx = self.func_index(g).ok_or_else(bad)?;
                 LlValue::Func(self.func_ref(idx))
+            }
+            Repr::Str if obj.is_none() => LlValue::Ptr(None),
+            Repr::Str => {
+                let s: String = obj.extract().map_err(|_| bad())?;
+                LlValue::Ptr(Some(self.prebuilt_string(&s)?))
             }
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
             Repr::Tuple(items) => {

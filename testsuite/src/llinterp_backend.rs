@@ -107,11 +107,7 @@ impl Translated {
                 .unbind(),
             LlValue::Float(f) => PyFloat::new(py, f).into_any().unbind(),
             LlValue::Char(c) => pyo3::types::PyBytes::new(py, &[c]).into_any().unbind(),
-            LlValue::UniChar(c) => {
-                PyString::new(py, &char::from_u32(c).unwrap_or('\u{fffd}').to_string())
-                    .into_any()
-                    .unbind()
-            }
+            LlValue::UniChar(c) => code_points_to_py(py, &[c])?,
             LlValue::Ptr(None) => py.None(),
             LlValue::Ptr(Some(p)) => self.struct_to_py(py, &p, t)?,
             LlValue::Func(_) => return Err("a function pointer as a result".into()),
@@ -122,15 +118,18 @@ impl Translated {
         let target = t.target().ok_or("a pointer of a non-pointer type")?;
         match target.def() {
             TypeDef::Struct { name, .. } if name == "rpy_string" => {
-                let obj = self.interp.object(p.obj).ok_or("dangling pointer in a result")?;
-                let mut out = String::new();
+                let obj = self
+                    .interp
+                    .object(p.obj)
+                    .ok_or("dangling pointer in a result")?;
+                let mut out = Vec::with_capacity(obj.items.len());
                 for v in &obj.items {
                     match v {
-                        LlValue::UniChar(c) => out.push(char::from_u32(*c).unwrap_or('\u{fffd}')),
+                        LlValue::UniChar(c) => out.push(*c),
                         other => return Err(format!("a string holding {other:?}")),
                     }
                 }
-                Ok(PyString::new(py, &out).into_any().unbind())
+                code_points_to_py(py, &out)
             }
             TypeDef::Struct { name, fields, .. } if name.starts_with("tuple") => {
                 let obj = self
@@ -166,12 +165,16 @@ impl Translated {
                 if a.is_none() {
                     return Ok(LlValue::Ptr(None));
                 }
-                let s: String = a.extract().map_err(|_| format!("cannot pass {} as a string", a.repr().map(|r| r.to_string()).unwrap_or_default()))?;
-                let chars: Vec<char> = s.chars().collect();
+                let chars = py_to_code_points(a)?;
                 let st = t.target().expect("pointer");
-                let p = self.interp.alloc(st, chars.len()).map_err(|e| e.to_string())?;
+                let p = self
+                    .interp
+                    .alloc(st, chars.len())
+                    .map_err(|e| e.to_string())?;
                 for (i, c) in chars.iter().enumerate() {
-                    self.interp.write_item(&p, i, 0, LlValue::UniChar(*c as u32)).map_err(|e| e.to_string())?;
+                    self.interp
+                        .write_item(&p, i, 0, LlValue::UniChar(*c))
+                        .map_err(|e| e.to_string())?;
                 }
                 return Ok(LlValue::Ptr(Some(p)));
             }
@@ -213,4 +216,34 @@ fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<
         .cast_into::<PyType>()
         .ok()
         .map(|t| t.unbind())
+}
+
+/// The code points of a Python `str`, lone surrogates included.
+fn py_to_code_points(a: &Bound<'_, PyAny>) -> Result<Vec<u32>, String> {
+    let cannot = || {
+        format!(
+            "cannot pass {} as a string",
+            a.repr().map(|r| r.to_string()).unwrap_or_default()
+        )
+    };
+    if !a.is_instance_of::<PyString>() {
+        return Err(cannot());
+    }
+    let raw = a
+        .call_method1("encode", ("utf-32-le", "surrogatepass"))
+        .map_err(|_| cannot())?;
+    let bytes: Vec<u8> = raw.extract().map_err(|_| cannot())?;
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect())
+}
+
+/// The Python `str` of code points `cps` (lone surrogates included).
+fn code_points_to_py(py: Python<'_>, cps: &[u32]) -> Result<Py<PyAny>, String> {
+    let bytes: Vec<u8> = cps.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let raw = pyo3::types::PyBytes::new(py, &bytes);
+    raw.call_method1("decode", ("utf-32-le", "surrogatepass"))
+        .map(|s| s.unbind())
+        .map_err(|e| format!("a string of invalid code points: {e}"))
 }

@@ -105,6 +105,8 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "malloc", "ll.malloc"),
     ("rpy3.lltype", "nullptr", "ll.nullptr"),
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
+    ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
+    ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
 ];
 
 /// The name of a built-in the annotator knows, if `obj` is one.
@@ -124,7 +126,12 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
     static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
     let known = KNOWN.get_or_init(|| {
         let modules = BUILTINS.iter().map(|b| b.0).collect::<HashSet<_>>().len();
-        Mutex::new(Known { by_addr: HashMap::new(), scanned: HashSet::new(), modules, seen_len: 0 })
+        Mutex::new(Known {
+            by_addr: HashMap::new(),
+            scanned: HashSet::new(),
+            modules,
+            seen_len: 0,
+        })
     });
     let mut known = known.lock().unwrap_or_else(|p| p.into_inner());
     // Only modules already imported: a program's constants never include
@@ -137,9 +144,13 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
             if known.scanned.contains(module) {
                 continue;
             }
-            let Ok(m) = modules.get_item(module) else { continue };
+            let Ok(m) = modules.get_item(module) else {
+                continue;
+            };
             if let Ok(v) = m.getattr(attr) {
-                known.by_addr.insert(v.as_ptr() as usize, (name, rpy3_model::PyObj::new(&v)));
+                known
+                    .by_addr
+                    .insert(v.as_ptr() as usize, (name, rpy3_model::PyObj::new(&v)));
             }
         }
         for &(module, _, _) in BUILTINS {
@@ -148,7 +159,10 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
             }
         }
     }
-    known.by_addr.get(&(obj.as_ptr() as usize)).map(|(name, _)| *name)
+    known
+        .by_addr
+        .get(&(obj.as_ptr() as usize))
+        .map(|(name, _)| *name)
 }
 
 /// The annotation of a prebuilt object of a built-in kind that is neither
@@ -578,6 +592,17 @@ pub fn call(
         "ll.cast_pointer" => match (a.first(), a.get(1)) {
             (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),
             _ => return Err(ann.error("cast_pointer(PTRTYPE, ptr) with bad arguments")),
+        },
+        "ll.unichar_upper" | "ll.unichar_lower" => match (a.first(), a.get(1), a.len()) {
+            (Some(S::Str { is_char: true, .. }), Some(S::Integer { .. } | S::Bool { .. }), 2) => {
+                S::int()
+            }
+            _ => {
+                return Err(ann.error(format!(
+                    "{}(c, k) takes a character and an index",
+                    &name[3..]
+                )))
+            }
         },
         "StringBuilder" => S::Builtin {
             name: "StringBuilder",

@@ -5,7 +5,9 @@ Every helper declares its low-level argument types in `ll_args`; the
 rtyper annotates them with those types before translating a program.
 They also run under CPython on emulated objects (see the tests).
 """
-from rpy3.lltype import GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc
+from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc,
+                          unichar_upper, unichar_lower)
+from rpy3.rlib.rarithmetic import ovfcheck
 
 STR = GcStruct('rpy_string', ('hash', Signed), ('chars', Array(UniChar)))
 PSTR = Ptr(STR)
@@ -196,3 +198,235 @@ def ll_int2str(value):
         k += 1
         i -= 1
     return r
+
+
+STRITER = GcStruct('rpy_striter', ('s', PSTR), ('index', Signed))
+
+
+@ll_args(PSTR)
+def ll_striter(s):
+    it = malloc(STRITER)
+    it.s = s
+    it.index = 0
+    return it
+
+
+@ll_args(Ptr(STRITER))
+def ll_strnext(it):
+    i = it.index
+    if i >= len(it.s.chars):
+        raise StopIteration
+    it.index = i + 1
+    return it.s.chars[i]
+
+
+def _is_space(c):
+    o = ord(c)
+    return o == 32 or (9 <= o <= 13) or o == 0x85 or o == 0xa0 or o == 0x1680 \
+        or (0x2000 <= o <= 0x200a) or o == 0x2028 or o == 0x2029 or o == 0x202f \
+        or o == 0x205f or o == 0x3000 or (0x1c <= o <= 0x1f)
+
+
+def _is_digit(c):
+    o = ord(c)
+    return 48 <= o <= 57
+
+
+def _is_alpha(c):
+    o = ord(c)
+    return (65 <= o <= 90) or (97 <= o <= 122)
+
+
+@ll_args(PSTR)
+def ll_isdigit(s):
+    n = len(s.chars)
+    if n == 0:
+        return False
+    i = 0
+    while i < n:
+        if not _is_digit(s.chars[i]):
+            return False
+        i += 1
+    return True
+
+
+@ll_args(PSTR)
+def ll_isspace(s):
+    n = len(s.chars)
+    if n == 0:
+        return False
+    i = 0
+    while i < n:
+        if not _is_space(s.chars[i]):
+            return False
+        i += 1
+    return True
+
+
+def _case_map(c, k, upper):
+    if upper:
+        return unichar_upper(c, k)
+    return unichar_lower(c, k)
+
+
+def _is_cased(c):
+    # approximated as "has a case mapping": cased letters without one
+    # (U+00AA, U+00BA, ...) are rare
+    o = ord(c)
+    return (unichar_lower(c, 0) != o or unichar_upper(c, 0) != o
+            or unichar_lower(c, 1) != -1 or unichar_upper(c, 1) != -1)
+
+
+def _is_case_ignorable(c):
+    # the common case-ignorable characters: apostrophes, periods, colons,
+    # the soft hyphen and the combining diacritical marks
+    o = ord(c)
+    return (o == 0x27 or o == 0x2e or o == 0x3a or o == 0x5e or o == 0x60
+            or o == 0xad or o == 0xb7 or o == 0x2019 or 0x300 <= o <= 0x36f)
+
+
+def _final_sigma(s, i):
+    # Unicode's Final_Sigma context: a cased letter before (skipping
+    # case-ignorables) and none after
+    j = i - 1
+    while j >= 0 and _is_case_ignorable(s.chars[j]):
+        j -= 1
+    if j < 0 or not _is_cased(s.chars[j]):
+        return False
+    n = len(s.chars)
+    j = i + 1
+    while j < n and _is_case_ignorable(s.chars[j]):
+        j += 1
+    return j == n or not _is_cased(s.chars[j])
+
+
+def _case_convert(s, upper):
+    # full case mappings, as str.upper() and str.lower(): one character
+    # may become several ('ß'.upper() is 'SS')
+    n = len(s.chars)
+    total = 0
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        if ord(c) < 128:
+            total += 1
+        else:
+            k = 0
+            while _case_map(c, k, upper) != -1:
+                k += 1
+            total += k
+        i += 1
+    r = malloc(STR, total)
+    i = 0
+    j = 0
+    while i < n:
+        c = s.chars[i]
+        o = ord(c)
+        if o < 128:
+            if upper and 97 <= o <= 122:
+                c = chr(o - 32)
+            elif not upper and 65 <= o <= 90:
+                c = chr(o + 32)
+            r.chars[j] = c
+            j += 1
+        elif not upper and o == 0x3a3:
+            if _final_sigma(s, i):
+                r.chars[j] = chr(0x3c2)
+            else:
+                r.chars[j] = chr(0x3c3)
+            j += 1
+        else:
+            k = 0
+            m = _case_map(c, 0, upper)
+            while m != -1:
+                r.chars[j] = chr(m)
+                j += 1
+                k += 1
+                m = _case_map(c, k, upper)
+        i += 1
+    return r
+
+
+@ll_args(PSTR)
+def ll_upper(s):
+    return _case_convert(s, True)
+
+
+@ll_args(PSTR)
+def ll_lower(s):
+    return _case_convert(s, False)
+
+
+@ll_args(PSTR, PSTR)
+def ll_startswith(s, prefix):
+    m = len(prefix.chars)
+    if m > len(s.chars):
+        return False
+    i = 0
+    while i < m:
+        if s.chars[i] != prefix.chars[i]:
+            return False
+        i += 1
+    return True
+
+
+@ll_args(PSTR, PSTR)
+def ll_endswith(s, suffix):
+    n = len(s.chars)
+    m = len(suffix.chars)
+    if m > n:
+        return False
+    i = 0
+    while i < m:
+        if s.chars[n - m + i] != suffix.chars[i]:
+            return False
+        i += 1
+    return True
+
+
+@ll_args(PSTR)
+def ll_strip(s):
+    n = len(s.chars)
+    start = 0
+    while start < n and _is_space(s.chars[start]):
+        start += 1
+    stop = n
+    while stop > start and _is_space(s.chars[stop - 1]):
+        stop -= 1
+    return ll_strslice(s, start, stop)
+
+
+@ll_args(PSTR)
+def ll_str2int(s):
+    # int(s): optional spaces and sign, then decimal digits, single
+    # underscores allowed between digits; ValueError otherwise, and
+    # OverflowError when the value does not fit a Signed
+    n = len(s.chars)
+    i = 0
+    while i < n and _is_space(s.chars[i]):
+        i += 1
+    negative = False
+    if i < n and (s.chars[i] == '-' or s.chars[i] == '+'):
+        negative = s.chars[i] == '-'
+        i += 1
+    start = i
+    value = 0
+    while i < n:
+        c = s.chars[i]
+        if c == '_' and i > start and i + 1 < n and _is_digit(s.chars[i + 1]):
+            i += 1
+            c = s.chars[i]
+        if not _is_digit(c):
+            break
+        # accumulate negatively: the most negative Signed has no positive twin
+        value = ovfcheck(ovfcheck(value * 10) - (ord(c) - 48))
+        i += 1
+    if i == start:
+        raise ValueError
+    while i < n and _is_space(s.chars[i]):
+        i += 1
+    if i != n:
+        raise ValueError
+    if not negative:
+        value = ovfcheck(-value)
+    return value

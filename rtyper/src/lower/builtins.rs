@@ -80,6 +80,10 @@ impl Cx<'_, '_, '_, '_> {
                         let x = self.input(&args[0], &r)?;
                         self.emit(LlOp::CastFloatToInt, vec![x], SIGNED)
                     }
+                    Repr::Str if args.len() == 1 => {
+                        let x = self.input(&args[0], &r)?;
+                        self.call_str_helper("ll_str2int", vec![x], SIGNED)?
+                    }
                     _ => self.input(&args[0], &int)?,
                 }
             }

@@ -257,6 +257,21 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Builtin {
+                name,
+                s_self: Some(inner),
+            } if matches!(
+                **inner,
+                SomeValue::Str {
+                    kind: rpy3_annotator::model::StrKind::Str,
+                    ..
+                }
+            ) =>
+            {
+                let v = self.str_method(name, &op.args[0], &positional, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);

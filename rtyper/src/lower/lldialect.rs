@@ -191,6 +191,20 @@ impl Cx<'_, '_, '_, '_> {
                     rt_ty,
                 )
             }
+            "ll.unichar_upper" | "ll.unichar_lower" => {
+                let c = self.input(&op.args[1], &Repr::UniChar)?;
+                let k = self.input(
+                    &op.args[2],
+                    &Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                )?;
+                let llop = if builtin == "ll.unichar_upper" {
+                    LlOp::UnicharUpper
+                } else {
+                    LlOp::UnicharLower
+                };
+                let r = self.emit(llop, vec![c, k], rpy3_model::lltype::SIGNED);
+                self.convert(r, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?
+            }
             _ => return Ok(false),
         };
         self.finish(op.result, v);

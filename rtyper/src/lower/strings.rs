@@ -12,8 +12,55 @@ use crate::repr::Repr;
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
+    /// A call of a method of `str` (`s.upper()`): the receiver is the
+    /// bound method's value.
+    pub(super) fn str_method(
+        &mut self,
+        method: &str,
+        receiver: &Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let sp = Repr::Str;
+        let st = sp.lowleveltype(self.rt);
+        let me = self.input(receiver, &sp)?;
+        let (helper, ty) = match method {
+            "upper" => ("ll_upper", st),
+            "lower" => ("ll_lower", st),
+            "strip" if args.is_empty() => ("ll_strip", st),
+            "isdigit" => ("ll_isdigit", BOOL),
+            "isspace" => ("ll_isspace", BOOL),
+            "find" if args.len() == 1 => ("ll_find", SIGNED),
+            "startswith" if args.len() == 1 => ("ll_startswith", BOOL),
+            "endswith" if args.len() == 1 => ("ll_endswith", BOOL),
+            other => {
+                return Err(RTypeError::unsupported(&format!(
+                    "the str method {other}() in the rtyper"
+                )))
+            }
+        };
+        let mut all = vec![me];
+        for a in args {
+            all.push(self.input(a, &sp)?);
+        }
+        let v = self.call_str_helper(helper, all, ty)?;
+        let have = if ty == st {
+            Repr::Str
+        } else if ty == BOOL {
+            Repr::Bool
+        } else {
+            Repr::Int(IntKind::Signed)
+        };
+        self.convert(v, &have, want)
+    }
+
     /// Calls string helper `name`; its result has type `ty`.
-    pub(super) fn call_str_helper(&mut self, name: &str, args: Vec<Hlvalue>, ty: rpy3_model::lltype::LlType) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn call_str_helper(
+        &mut self,
+        name: &str,
+        args: Vec<Hlvalue>,
+        ty: rpy3_model::lltype::LlType,
+    ) -> Result<Hlvalue, RTypeError> {
         let f = self.rt.str_helper(self.py, name)?;
         let mut all = vec![self.func_const(f)?];
         all.extend(args);
@@ -25,9 +72,27 @@ impl Cx<'_, '_, '_, '_> {
         use rpy3_model::OpName as H;
         let handled = matches!(
             op.opname,
-            H::Len | H::Getitem | H::Add | H::InplaceAdd | H::Mul | H::InplaceMul | H::Eq | H::Ne | H::Lt | H::Le
-                | H::Gt | H::Ge | H::Contains | H::Getslice | H::Bool | H::Str | H::Is_
-        );
+            H::Len
+                | H::Getitem
+                | H::Add
+                | H::InplaceAdd
+                | H::Mul
+                | H::InplaceMul
+                | H::Eq
+                | H::Ne
+                | H::Lt
+                | H::Le
+                | H::Gt
+                | H::Ge
+                | H::Contains
+                | H::Getslice
+                | H::Bool
+                | H::Str
+                | H::Is_
+                | H::Iter
+                | H::Next
+                | H::Repr
+        ) || (op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::Str);
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
         }
@@ -36,7 +101,8 @@ impl Cx<'_, '_, '_, '_> {
             reprs.push(self.repr_of(a)?);
         }
         let want = self.result_repr(op)?;
-        let any_str = reprs.iter().any(|r| *r == Repr::Str) || want == Repr::Str;
+        let any_str =
+            reprs.contains(&Repr::Str) || reprs.contains(&Repr::StrIter) || want == Repr::Str;
         if !any_str {
             return Ok(false);
         }
@@ -60,7 +126,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.call_str_helper("ll_strconcat", vec![a, b], st)?
             }
             H::Mul | H::InplaceMul if want == Repr::Str => {
-                let (s, n) = if reprs[0] == Repr::Str || reprs[0] == Repr::UniChar { (0, 1) } else { (1, 0) };
+                let (s, n) = if reprs[0] == Repr::Str || reprs[0] == Repr::UniChar {
+                    (0, 1)
+                } else {
+                    (1, 0)
+                };
                 let a = self.input(&op.args[s], &sp)?;
                 let k = self.input(&op.args[n], &int)?;
                 self.call_str_helper("ll_strmul", vec![a, k], st)?
@@ -108,7 +178,11 @@ impl Cx<'_, '_, '_, '_> {
                         bounds.push(self.input(&op.args[k], &int)?);
                     }
                 }
-                self.call_str_helper("ll_strslice", vec![s, bounds[0].clone(), bounds[1].clone()], st)?
+                self.call_str_helper(
+                    "ll_strslice",
+                    vec![s, bounds[0].clone(), bounds[1].clone()],
+                    st,
+                )?
             }
             H::Bool => {
                 let s = self.input(&op.args[0], &sp)?;
@@ -123,12 +197,38 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 other => return Err(RTypeError::unsupported(&format!("str() of {other:?}"))),
             },
+            H::Iter => {
+                let s = self.input(&op.args[0], &sp)?;
+                let t = Repr::StrIter.lowleveltype(self.rt);
+                self.call_str_helper("ll_striter", vec![s], t)?
+            }
+            H::Next => {
+                let it = self.input(&op.args[0], &Repr::StrIter)?;
+                let c = self.call_str_helper("ll_strnext", vec![it], UNICHAR)?;
+                self.convert(c, &Repr::UniChar, &want)?
+            }
+            H::Getattr => {
+                // a bound method of a string is the string
+                self.input(&op.args[0], &sp)?
+            }
+            H::Repr => match &reprs[0] {
+                Repr::Int(k) if !k.unsigned() => {
+                    let i = self.input(&op.args[0], &int)?;
+                    self.call_str_helper("ll_int2str", vec![i], st)?
+                }
+                other => return Err(RTypeError::unsupported(&format!("repr() of {other:?}"))),
+            },
             H::Is_ => {
                 let a = self.input(&op.args[0], &sp)?;
                 let b = self.input(&op.args[1], &sp)?;
                 self.emit(LlOp::PtrEq, vec![a, b], BOOL)
             }
-            _ => return Err(RTypeError::unsupported(&format!("the string operation {}", op.opname))),
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "the string operation {}",
+                    op.opname
+                )))
+            }
         };
         self.finish(op.result, v);
         Ok(true)

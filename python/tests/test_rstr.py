@@ -1,0 +1,61 @@
+"""The string helpers of rpy3.lltypesystem.rstr, run under CPython on
+emulated low-level strings and compared with CPython's own str."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rpy3.lltypesystem import rstr  # noqa: E402
+from rpy3.lltype import malloc  # noqa: E402
+
+
+def ll(s):
+    p = malloc(rstr.STR, len(s))
+    for i, c in enumerate(s):
+        p.chars[i] = c
+    return p
+
+
+def py(p):
+    return "".join(p.chars[i] for i in range(len(p.chars)))
+
+
+SAMPLES = ["", "a", "Hello, World", "  padded\t\n", "straße", "ΑΒΓ αβγ 😀",
+           "École ÇA", "ὈΔΥΣΣΕΎΣ", "ΌΣΟΣ Σ", "İstanbul", "ﬁne", "12_3",
+           "ǅemal", "'ΑΣ'", "ΑΣ.", "ΑΣ\u0301Α"]
+
+
+class CaseMapping(unittest.TestCase):
+    def test_upper_lower_match_cpython(self):
+        for s in SAMPLES:
+            self.assertEqual(py(rstr.ll_upper(ll(s))), s.upper(), s)
+            self.assertEqual(py(rstr.ll_lower(ll(s))), s.lower(), s)
+
+
+class Conversions(unittest.TestCase):
+    def test_str2int(self):
+        for s in ["0", "  +8  ", "\t-0\n", "9223372036854775807",
+                  "-9223372036854775808", "1_000", "1_0_0", "007"]:
+            self.assertEqual(rstr.ll_str2int(ll(s)), int(s), s)
+
+    def test_str2int_rejects(self):
+        for s in ["", "12a", "0x10", "- 5", "_1", "1_", "1__0", "+", " "]:
+            with self.assertRaises(ValueError, msg=s):
+                int(s)
+            with self.assertRaises(ValueError, msg=s):
+                rstr.ll_str2int(ll(s))
+
+    def test_str2int_overflow(self):
+        for s in ["9223372036854775808", "-9223372036854775809", "1" * 30]:
+            with self.assertRaises(OverflowError, msg=s):
+                rstr.ll_str2int(ll(s))
+
+    def test_int2str(self):
+        for n in [0, 7, -7, 1234567890, -(2 ** 63), 2 ** 63 - 1]:
+            self.assertEqual(py(rstr.ll_int2str(n)), str(n))
+
+
+if __name__ == "__main__":
+    unittest.main()
