@@ -533,21 +533,13 @@ pub(crate) fn round_digits(x: f64, ndigits: i64) -> Result<f64, Exc> {
 }
 
 /// Code point `k` of the full case mapping (upper or lower) of the code
-/// point `c`, or -1 past its end; a surrogate or invalid code point maps to
-/// itself.
+/// point `c`, or -1 past its end, as CPython maps it.
 pub fn case_mapped(c: u32, k: i64, upper: bool) -> i64 {
-    let Some(ch) = char::from_u32(c) else {
-        return if k == 0 { i64::from(c) } else { -1 };
-    };
-    let Ok(k) = usize::try_from(k) else {
-        return -1;
-    };
-    let m = if upper {
-        ch.to_uppercase().nth(k)
+    if upper {
+        rpy3_model::unicodedb::upper(c, k)
     } else {
-        ch.to_lowercase().nth(k)
-    };
-    m.map_or(-1, |m| i64::from(u32::from(m)))
+        rpy3_model::unicodedb::lower(c, k)
+    }
 }
 
 #[cfg(test)]

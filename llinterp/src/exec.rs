@@ -687,6 +687,7 @@ fn exec_op(
             let k = int(w[bi])?;
             w[dst] = Int(arith::case_mapped(x, k, op == LlOp::UnicharUpper));
         }
+        LlOp::UnicharProps => un!(unichar, Int, |x| i64::from(rpy3_model::unicodedb::flags(x))),
         LlOp::BoolNot => un!(boolean, Bool, |x| !x),
         LlOp::SameAs => w[dst] = w[a],
         LlOp::CastBoolToInt => un!(boolean, Int, |x| x as i64),

@@ -208,10 +208,10 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan
         | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe
         | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | UnicharUpper
-        | UnicharLower | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat
-        | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint
-        | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt | CastIntToChar
-        | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
+        | UnicharLower | UnicharProps | BoolNot | CastBoolToInt | CastBoolToUint
+        | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint
+        | CastIntToUint | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt
+        | CastIntToChar | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,

@@ -13,6 +13,7 @@ pub mod operation;
 pub mod print;
 pub mod program;
 pub mod pyobj;
+pub mod unicodedb;
 pub mod verify;
 
 pub use graph::{

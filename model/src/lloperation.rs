@@ -230,6 +230,8 @@ ll_operations! {
     // code point k of the full case mapping of a character, or -1 past it
     UnicharUpper = "unichar_upper", [UniChar, Signed] -> Signed, pure, [];
     UnicharLower = "unichar_lower", [UniChar, Signed] -> Signed, pure, [];
+    // the property flags of a character (`unicodedb`)
+    UnicharProps = "unichar_props", [UniChar] -> Signed, pure, [];
     BoolNot = "bool_not", [Bool] -> Bool, pure, [];
     // --- conversions ------------------------------------------------------------
     SameAs = "same_as", [Any] -> Any, pure, [];

@@ -622,3 +622,45 @@ def typeOf(val):
         return UniChar
     raise TypeError("typeOf: %r (%s) has no low-level type"
                     % (val, type(val).__name__))
+
+
+# The property flags of `unichar_props`: bit values, named after the str
+# method each answers for a one-character string (CASED and
+# CASE_IGNORABLE are Unicode's derived properties, which str.lower() uses
+# for the final sigma).
+UNICHAR_FLAGS = [
+    ("ISALPHA", 1), ("ISDECIMAL", 2), ("ISDIGIT", 4), ("ISNUMERIC", 8),
+    ("ISSPACE", 16), ("ISLOWER", 32), ("ISUPPER", 64), ("ISTITLE", 128),
+    ("ISPRINTABLE", 256), ("CASED", 512), ("CASE_IGNORABLE", 1024),
+]
+
+
+def _final_sigma_after(prefix):
+    return (prefix + "\u03a3").lower()[-1] == "\u03c2"
+
+
+def _unichar_flags(c):
+    import unicodedata
+    f = 0
+    for bit, test in ((1, c.isalpha()), (2, c.isdecimal()), (4, c.isdigit()),
+                      (8, c.isnumeric()), (16, c.isspace()), (32, c.islower()),
+                      (64, c.isupper()),
+                      (128, unicodedata.category(c) == "Lt"),
+                      (256, c.isprintable())):
+        if test:
+            f |= bit
+    # Σ lowers to ς after a cased letter, skipping case-ignorables: a
+    # case-ignorable c is skipped (final after "A" + c, not after c alone)
+    after_alone = _final_sigma_after(c)
+    after_cased = _final_sigma_after("A" + c)
+    if after_cased and not after_alone:
+        f |= 1024
+    if c.islower() or c.isupper() or unicodedata.category(c) == "Lt":
+        f |= 512
+    return f
+
+
+def unichar_props(c):
+    """The property flags (UNICHAR_FLAGS) of the UniChar `c`: the
+    `unichar_props` operation."""
+    return _unichar_flags(c)

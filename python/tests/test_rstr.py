@@ -34,6 +34,16 @@ class CaseMapping(unittest.TestCase):
             self.assertEqual(py(rstr.ll_lower(ll(s))), s.lower(), s)
 
 
+class Classes(unittest.TestCase):
+    def test_predicates_match_cpython(self):
+        samples = SAMPLES + ["123", "١٢٣", "²", "½", "Ⅻ", " \t\x1c\u3000", "ǅ", "ǅA",
+                             "ABC def", "ABC", "abc", "a\u0345", "\x00", "\xa0", "\U000e0001"]
+        for s in samples:
+            for m in ["isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum",
+                      "isspace", "isprintable", "isupper", "islower"]:
+                self.assertEqual(getattr(rstr, "ll_" + m)(ll(s)), getattr(s, m)(), (s, m))
+
+
 class Conversions(unittest.TestCase):
     def test_str2int(self):
         for s in ["0", "  +8  ", "\t-0\n", "9223372036854775807",

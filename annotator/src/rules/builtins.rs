@@ -107,6 +107,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
+    ("rpy3.lltype", "unichar_props", "ll.unichar_props"),
 ];
 
 /// The name of a built-in the annotator knows, if `obj` is one.
@@ -139,7 +140,9 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
     let modules = py.import("sys").ok()?.getattr("modules").ok()?;
     let now = modules.len().unwrap_or(0);
     if known.scanned.len() < known.modules && now != known.seen_len {
-        known.seen_len = now;
+        // a module another thread is still importing is in sys.modules
+        // without all its attributes: it is scanned again at the next call
+        let mut incomplete = HashSet::new();
         for &(module, attr, name) in BUILTINS {
             if known.scanned.contains(module) {
                 continue;
@@ -147,16 +150,24 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
             let Ok(m) = modules.get_item(module) else {
                 continue;
             };
-            if let Ok(v) = m.getattr(attr) {
-                known
-                    .by_addr
-                    .insert(v.as_ptr() as usize, (name, rpy3_model::PyObj::new(&v)));
+            match m.getattr(attr) {
+                Ok(v) => {
+                    known
+                        .by_addr
+                        .insert(v.as_ptr() as usize, (name, rpy3_model::PyObj::new(&v)));
+                }
+                Err(_) => {
+                    incomplete.insert(module);
+                }
             }
         }
         for &(module, _, _) in BUILTINS {
-            if modules.get_item(module).is_ok() {
+            if modules.get_item(module).is_ok() && !incomplete.contains(module) {
                 known.scanned.insert(module);
             }
+        }
+        if incomplete.is_empty() {
+            known.seen_len = now;
         }
     }
     known
@@ -592,6 +603,10 @@ pub fn call(
         "ll.cast_pointer" => match (a.first(), a.get(1)) {
             (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),
             _ => return Err(ann.error("cast_pointer(PTRTYPE, ptr) with bad arguments")),
+        },
+        "ll.unichar_props" => match (a.first(), a.len()) {
+            (Some(S::Str { is_char: true, .. }), 1) => S::int(),
+            _ => return Err(ann.error("unichar_props(c) takes a character")),
         },
         "ll.unichar_upper" | "ll.unichar_lower" => match (a.first(), a.get(1), a.len()) {
             (Some(S::Str { is_char: true, .. }), Some(S::Integer { .. } | S::Bool { .. }), 2) => {

@@ -6,7 +6,7 @@ rtyper annotates them with those types before translating a program.
 They also run under CPython on emulated objects (see the tests).
 """
 from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc,
-                          unichar_upper, unichar_lower)
+                          unichar_upper, unichar_lower, unichar_props)
 from rpy3.rlib.rarithmetic import ovfcheck
 
 STR = GcStruct('rpy_string', ('hash', Signed), ('chars', Array(UniChar)))
@@ -220,47 +220,111 @@ def ll_strnext(it):
     return it.s.chars[i]
 
 
+# the flags of unichar_props (rpy3.lltype.UNICHAR_FLAGS)
+ISALPHA = 1
+ISDECIMAL = 2
+ISDIGIT = 4
+ISNUMERIC = 8
+ISSPACE = 16
+ISLOWER = 32
+ISUPPER = 64
+ISTITLE = 128
+ISPRINTABLE = 256
+CASED = 512
+CASE_IGNORABLE = 1024
+
+
 def _is_space(c):
     o = ord(c)
-    return o == 32 or (9 <= o <= 13) or o == 0x85 or o == 0xa0 or o == 0x1680 \
-        or (0x2000 <= o <= 0x200a) or o == 0x2028 or o == 0x2029 or o == 0x202f \
-        or o == 0x205f or o == 0x3000 or (0x1c <= o <= 0x1f)
+    if o < 128:
+        return o == 32 or (9 <= o <= 13) or (0x1c <= o <= 0x1f)
+    return unichar_props(c) & ISSPACE != 0
 
 
 def _is_digit(c):
+    # the ASCII digits int() reads
     o = ord(c)
     return 48 <= o <= 57
 
 
-def _is_alpha(c):
-    o = ord(c)
-    return (65 <= o <= 90) or (97 <= o <= 122)
+def _all_have(s, mask):
+    # str.isdigit() and co.: not empty, and every character has a flag of mask
+    n = len(s.chars)
+    if n == 0:
+        return False
+    i = 0
+    while i < n:
+        if unichar_props(s.chars[i]) & mask == 0:
+            return False
+        i += 1
+    return True
 
 
 @ll_args(PSTR)
 def ll_isdigit(s):
-    n = len(s.chars)
-    if n == 0:
-        return False
-    i = 0
-    while i < n:
-        if not _is_digit(s.chars[i]):
-            return False
-        i += 1
-    return True
+    return _all_have(s, ISDIGIT)
+
+
+@ll_args(PSTR)
+def ll_isdecimal(s):
+    return _all_have(s, ISDECIMAL)
+
+
+@ll_args(PSTR)
+def ll_isnumeric(s):
+    return _all_have(s, ISNUMERIC)
+
+
+@ll_args(PSTR)
+def ll_isalpha(s):
+    return _all_have(s, ISALPHA)
+
+
+@ll_args(PSTR)
+def ll_isalnum(s):
+    return _all_have(s, ISALPHA | ISDECIMAL | ISDIGIT | ISNUMERIC)
 
 
 @ll_args(PSTR)
 def ll_isspace(s):
+    return _all_have(s, ISSPACE)
+
+
+@ll_args(PSTR)
+def ll_isprintable(s):
     n = len(s.chars)
-    if n == 0:
-        return False
     i = 0
     while i < n:
-        if not _is_space(s.chars[i]):
+        if unichar_props(s.chars[i]) & ISPRINTABLE == 0:
             return False
         i += 1
     return True
+
+
+def _cased_only(s, mine, others):
+    # str.isupper()/str.islower(): some character has flag mine, and none
+    # has a flag of others
+    cased = False
+    n = len(s.chars)
+    i = 0
+    while i < n:
+        f = unichar_props(s.chars[i])
+        if f & others != 0:
+            return False
+        if f & mine != 0:
+            cased = True
+        i += 1
+    return cased
+
+
+@ll_args(PSTR)
+def ll_isupper(s):
+    return _cased_only(s, ISUPPER, ISLOWER | ISTITLE)
+
+
+@ll_args(PSTR)
+def ll_islower(s):
+    return _cased_only(s, ISLOWER, ISUPPER | ISTITLE)
 
 
 def _case_map(c, k, upper):
@@ -270,19 +334,11 @@ def _case_map(c, k, upper):
 
 
 def _is_cased(c):
-    # approximated as "has a case mapping": cased letters without one
-    # (U+00AA, U+00BA, ...) are rare
-    o = ord(c)
-    return (unichar_lower(c, 0) != o or unichar_upper(c, 0) != o
-            or unichar_lower(c, 1) != -1 or unichar_upper(c, 1) != -1)
+    return unichar_props(c) & CASED != 0
 
 
 def _is_case_ignorable(c):
-    # the common case-ignorable characters: apostrophes, periods, colons,
-    # the soft hyphen and the combining diacritical marks
-    o = ord(c)
-    return (o == 0x27 or o == 0x2e or o == 0x3a or o == 0x5e or o == 0x60
-            or o == 0xad or o == 0xb7 or o == 0x2019 or 0x300 <= o <= 0x36f)
+    return unichar_props(c) & CASE_IGNORABLE != 0
 
 
 def _final_sigma(s, i):

@@ -191,6 +191,11 @@ impl Cx<'_, '_, '_, '_> {
                     rt_ty,
                 )
             }
+            "ll.unichar_props" => {
+                let c = self.input(&op.args[1], &Repr::UniChar)?;
+                let r = self.emit(LlOp::UnicharProps, vec![c], rpy3_model::lltype::SIGNED);
+                self.convert(r, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?
+            }
             "ll.unichar_upper" | "ll.unichar_lower" => {
                 let c = self.input(&op.args[1], &Repr::UniChar)?;
                 let k = self.input(
