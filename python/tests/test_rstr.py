@@ -44,6 +44,47 @@ class Classes(unittest.TestCase):
                 self.assertEqual(getattr(rstr, "ll_" + m)(ll(s)), getattr(s, m)(), (s, m))
 
 
+class Searching(unittest.TestCase):
+    HAY = ["", "a", "abcabc", "aaaa", "xyz"]
+    NEEDLES = ["", "a", "aa", "bc", "abc", "z", "q"]
+    BOUNDS = [-8, -3, -1, 0, 1, 2, 3, 5, 7, 2 ** 62]
+
+    def test_find_family_matches_cpython(self):
+        for h in self.HAY:
+            for n in self.NEEDLES:
+                for a in self.BOUNDS:
+                    for b in self.BOUNDS:
+                        for m in ["find", "rfind", "count", "startswith", "endswith"]:
+                            got = getattr(rstr, "ll_" + m)(ll(h), ll(n), a, b)
+                            self.assertEqual(got, getattr(h, m)(n, a, b), (h, n, a, b, m))
+                        for m in ["index", "rindex"]:
+                            try:
+                                want = getattr(h, m)(n, a, b)
+                            except ValueError:
+                                want = ValueError
+                            try:
+                                got = getattr(rstr, "ll_" + m)(ll(h), ll(n), a, b)
+                            except ValueError:
+                                got = ValueError
+                            self.assertEqual(got, want, (h, n, a, b, m))
+
+    def test_replace_matches_cpython(self):
+        for h in self.HAY:
+            for old in self.NEEDLES:
+                for new in ["", "-", "XYZ"]:
+                    for count in [-1, 0, 1, 2, 10]:
+                        got = py(rstr.ll_replace(ll(h), ll(old), ll(new), count))
+                        self.assertEqual(got, h.replace(old, new, count), (h, old, new, count))
+
+    def test_strip_matches_cpython(self):
+        for h in ["", "  a b  ", "xxaxx", "\u3000a\t", "abc"]:
+            for chars in [None, "", "x", "ax", " "]:
+                c = ll(chars) if chars is not None else None
+                self.assertEqual(py(rstr.ll_strip(ll(h), c, True, True)), h.strip(chars))
+                self.assertEqual(py(rstr.ll_strip(ll(h), c, True, False)), h.lstrip(chars))
+                self.assertEqual(py(rstr.ll_strip(ll(h), c, False, True)), h.rstrip(chars))
+
+
 class Conversions(unittest.TestCase):
     def test_str2int(self):
         for s in ["0", "  +8  ", "\t-0\n", "9223372036854775807",

@@ -136,24 +136,112 @@ def ll_strmul(s, times):
     return r
 
 
-@ll_args(PSTR, PSTR)
-def ll_find(s, sub):
+def _start_index(start, n):
+    # a start index as str.find() reads it (like a slice's), or -1 past
+    # the end: nothing is found there
+    if start < 0:
+        start += n
+        if start < 0:
+            start = 0
+    elif start > n:
+        return -1
+    return start
+
+
+def _end_index(end, n):
+    if end < 0:
+        end += n
+        if end < 0:
+            end = 0
+    elif end > n:
+        end = n
+    return end
+
+
+def _match_at(s, sub, i):
+    m = len(sub.chars)
+    j = 0
+    while j < m:
+        if s.chars[i + j] != sub.chars[j]:
+            return False
+        j += 1
+    return True
+
+
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_find(s, sub, start, end):
     n = len(s.chars)
     m = len(sub.chars)
-    i = 0
-    while i + m <= n:
-        j = 0
-        while j < m and s.chars[i + j] == sub.chars[j]:
-            j += 1
-        if j == m:
+    start = _start_index(start, n)
+    if start < 0:
+        return -1
+    end = _end_index(end, n)
+    i = start
+    while i + m <= end:
+        if _match_at(s, sub, i):
             return i
         i += 1
     return -1
 
 
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_rfind(s, sub, start, end):
+    n = len(s.chars)
+    m = len(sub.chars)
+    start = _start_index(start, n)
+    if start < 0:
+        return -1
+    end = _end_index(end, n)
+    i = end - m
+    while i >= start:
+        if _match_at(s, sub, i):
+            return i
+        i -= 1
+    return -1
+
+
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_index(s, sub, start, end):
+    i = ll_find(s, sub, start, end)
+    if i < 0:
+        raise ValueError
+    return i
+
+
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_rindex(s, sub, start, end):
+    i = ll_rfind(s, sub, start, end)
+    if i < 0:
+        raise ValueError
+    return i
+
+
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_count(s, sub, start, end):
+    n = len(s.chars)
+    m = len(sub.chars)
+    start = _start_index(start, n)
+    if start < 0:
+        return 0
+    end = _end_index(end, n)
+    if m == 0:
+        if end < start:
+            return 0
+        return end - start + 1
+    count = 0
+    i = start
+    while i + m <= end:
+        if _match_at(s, sub, i):
+            count += 1
+            i += m
+        else:
+            i += 1
+    return count
+
+
 @ll_args(PSTR, PSTR)
 def ll_contains(s, sub):
-    return ll_find(s, sub) >= 0
+    return ll_find(s, sub, 0, len(s.chars)) >= 0
 
 
 @ll_args(PSTR, UniChar)
@@ -413,43 +501,105 @@ def ll_lower(s):
     return _case_convert(s, False)
 
 
-@ll_args(PSTR, PSTR)
-def ll_startswith(s, prefix):
-    m = len(prefix.chars)
-    if m > len(s.chars):
-        return False
-    i = 0
-    while i < m:
-        if s.chars[i] != prefix.chars[i]:
-            return False
-        i += 1
-    return True
-
-
-@ll_args(PSTR, PSTR)
-def ll_endswith(s, suffix):
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_startswith(s, prefix, start, end):
     n = len(s.chars)
-    m = len(suffix.chars)
-    if m > n:
+    start = _start_index(start, n)
+    if start < 0:
         return False
-    i = 0
-    while i < m:
-        if s.chars[n - m + i] != suffix.chars[i]:
-            return False
-        i += 1
-    return True
+    end = _end_index(end, n)
+    m = len(prefix.chars)
+    if end - start < m:
+        return False
+    return _match_at(s, prefix, start)
 
 
-@ll_args(PSTR)
-def ll_strip(s):
+@ll_args(PSTR, PSTR, Signed, Signed)
+def ll_endswith(s, suffix, start, end):
+    n = len(s.chars)
+    start = _start_index(start, n)
+    if start < 0:
+        return False
+    end = _end_index(end, n)
+    m = len(suffix.chars)
+    if end - start < m:
+        return False
+    return _match_at(s, suffix, end - m)
+
+
+def _strippable(c, chars):
+    # chars is null for whitespace
+    if not chars:
+        return _is_space(c)
+    k = len(chars.chars)
+    j = 0
+    while j < k:
+        if chars.chars[j] == c:
+            return True
+        j += 1
+    return False
+
+
+@ll_args(PSTR, PSTR, Bool, Bool)
+def ll_strip(s, chars, left, right):
     n = len(s.chars)
     start = 0
-    while start < n and _is_space(s.chars[start]):
-        start += 1
+    if left:
+        while start < n and _strippable(s.chars[start], chars):
+            start += 1
     stop = n
-    while stop > start and _is_space(s.chars[stop - 1]):
-        stop -= 1
+    if right:
+        while stop > start and _strippable(s.chars[stop - 1], chars):
+            stop -= 1
+    if start == 0 and stop == n:
+        return s
     return ll_strslice(s, start, stop)
+
+
+@ll_args(PSTR, PSTR, PSTR, Signed)
+def ll_replace(s, old, new, count):
+    n = len(s.chars)
+    m = len(old.chars)
+    k = len(new.chars)
+    if count < 0:
+        count = n + 1
+    # the occurrences replaced, non-overlapping from the left
+    found = 0
+    if m == 0:
+        found = n + 1
+        if count < found:
+            found = count
+    else:
+        i = 0
+        while found < count and i + m <= n:
+            if _match_at(s, old, i):
+                found += 1
+                i += m
+            else:
+                i += 1
+    if found == 0:
+        return s
+    r = malloc(STR, n + found * (k - m))
+    i = 0
+    j = 0
+    done = 0
+    while i <= n:
+        if done < found and (m == 0 or (i + m <= n and _match_at(s, old, i))):
+            t = 0
+            while t < k:
+                r.chars[j] = new.chars[t]
+                j += 1
+                t += 1
+            done += 1
+            if m > 0:
+                i += m
+                continue
+        if i == n:
+            break
+        r.chars[j] = s.chars[i]
+        j += 1
+        i += 1
+    return r
 
 
 @ll_args(PSTR)

@@ -24,31 +24,66 @@ impl Cx<'_, '_, '_, '_> {
         let sp = Repr::Str;
         let st = sp.lowleveltype(self.rt);
         let me = self.input(receiver, &sp)?;
-        let (helper, ty) = match method {
-            "upper" => ("ll_upper", st),
-            "lower" => ("ll_lower", st),
-            "strip" if args.is_empty() => ("ll_strip", st),
-            "isdigit" => ("ll_isdigit", BOOL),
-            "isdecimal" => ("ll_isdecimal", BOOL),
-            "isnumeric" => ("ll_isnumeric", BOOL),
-            "isalpha" => ("ll_isalpha", BOOL),
-            "isalnum" => ("ll_isalnum", BOOL),
-            "isspace" => ("ll_isspace", BOOL),
-            "isprintable" => ("ll_isprintable", BOOL),
-            "isupper" => ("ll_isupper", BOOL),
-            "islower" => ("ll_islower", BOOL),
-            "find" if args.len() == 1 => ("ll_find", SIGNED),
-            "startswith" if args.len() == 1 => ("ll_startswith", BOOL),
-            "endswith" if args.len() == 1 => ("ll_endswith", BOOL),
+        let int = Repr::Int(IntKind::Signed);
+        // the helper, its result type and its arguments after the receiver:
+        // strings, then start/end (or count) integers with their defaults
+        let (helper, ty, n_str, defaults): (&str, _, usize, &[i64]) = match method {
+            "upper" => ("ll_upper", st, 0, &[]),
+            "lower" => ("ll_lower", st, 0, &[]),
+            "isdigit" => ("ll_isdigit", BOOL, 0, &[]),
+            "isdecimal" => ("ll_isdecimal", BOOL, 0, &[]),
+            "isnumeric" => ("ll_isnumeric", BOOL, 0, &[]),
+            "isalpha" => ("ll_isalpha", BOOL, 0, &[]),
+            "isalnum" => ("ll_isalnum", BOOL, 0, &[]),
+            "isspace" => ("ll_isspace", BOOL, 0, &[]),
+            "isprintable" => ("ll_isprintable", BOOL, 0, &[]),
+            "isupper" => ("ll_isupper", BOOL, 0, &[]),
+            "islower" => ("ll_islower", BOOL, 0, &[]),
+            "find" => ("ll_find", SIGNED, 1, &[0, i64::MAX]),
+            "rfind" => ("ll_rfind", SIGNED, 1, &[0, i64::MAX]),
+            "index" => ("ll_index", SIGNED, 1, &[0, i64::MAX]),
+            "rindex" => ("ll_rindex", SIGNED, 1, &[0, i64::MAX]),
+            "count" => ("ll_count", SIGNED, 1, &[0, i64::MAX]),
+            "startswith" => ("ll_startswith", BOOL, 1, &[0, i64::MAX]),
+            "endswith" => ("ll_endswith", BOOL, 1, &[0, i64::MAX]),
+            "replace" => ("ll_replace", st, 2, &[-1]),
+            "strip" | "lstrip" | "rstrip" if args.len() <= 1 => {
+                let chars = match args.first() {
+                    Some(a) => self.input(a, &sp)?,
+                    None => value_const(self.py, LlValue::Ptr(None), st)?,
+                };
+                let left = value_const(self.py, LlValue::Bool(method != "rstrip"), BOOL)?;
+                let right = value_const(self.py, LlValue::Bool(method != "lstrip"), BOOL)?;
+                let v = self.call_str_helper("ll_strip", vec![me, chars, left, right], st)?;
+                return self.convert(v, &Repr::Str, want);
+            }
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "the str method {other}() in the rtyper"
                 )))
             }
         };
+        if args.len() < n_str || args.len() > n_str + defaults.len() {
+            return Err(RTypeError::new(format!(
+                "str.{method}() takes {n_str} to {} arguments, not {}",
+                n_str + defaults.len(),
+                args.len()
+            )));
+        }
         let mut all = vec![me];
-        for a in args {
+        for a in &args[..n_str] {
+            if matches!(self.s(a), rpy3_annotator::model::SomeValue::Tuple(_)) {
+                return Err(RTypeError::unsupported(&format!(
+                    "a tuple argument of str.{method}()"
+                )));
+            }
             all.push(self.input(a, &sp)?);
+        }
+        for (k, d) in defaults.iter().enumerate() {
+            all.push(match args.get(n_str + k) {
+                Some(a) => self.input(a, &int)?,
+                None => value_const(self.py, LlValue::Int(*d), SIGNED)?,
+            });
         }
         let v = self.call_str_helper(helper, all, ty)?;
         let have = if ty == st {
@@ -108,6 +143,13 @@ impl Cx<'_, '_, '_, '_> {
             reprs.push(self.repr_of(a)?);
         }
         let want = self.result_repr(op)?;
+        if op.opname == H::Len && reprs[0] == Repr::UniChar {
+            // a character is a string of length 1
+            let one = value_const(self.py, LlValue::Int(1), SIGNED)?;
+            let v = self.convert(one, &Repr::Int(IntKind::Signed), &want)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         let any_str =
             reprs.contains(&Repr::Str) || reprs.contains(&Repr::StrIter) || want == Repr::Str;
         if !any_str {
