@@ -85,6 +85,55 @@ class Searching(unittest.TestCase):
                 self.assertEqual(py(rstr.ll_strip(ll(h), c, False, True)), h.rstrip(chars))
 
 
+class Formatting(unittest.TestCase):
+    @staticmethod
+    def outcome(f, *args):
+        try:
+            return py(f(*args))
+        except (ValueError, OverflowError) as e:
+            return type(e)
+
+    @staticmethod
+    def cpython(v, spec):
+        try:
+            return format(v, spec)
+        except (ValueError, OverflowError) as e:
+            return type(e)
+
+    def specs(self, types, precisions=("",)):
+        import itertools
+        for fill, al, sign, alt, zero, width, grp, prec, typ in itertools.product(
+                ["", "*", "0"], ["", "<", ">", "^", "="], ["", "+", " "], ["", "#"],
+                ["", "0"], ["", "1", "9"], ["", ",", "_"], precisions, types):
+            if fill and not al:
+                continue
+            yield fill + al + sign + alt + zero + width + grp + prec + typ
+
+    def test_int_specs_match_cpython(self):
+        for spec in self.specs(["", "d", "x", "X", "o", "b", "c", "n"], ["", ".2"]):
+            for v in [0, -5, 1234567, -(2 ** 63), 65]:
+                self.assertEqual(self.outcome(rstr.ll_format_int, v, ll(spec)),
+                                 self.cpython(v, spec), (v, spec))
+            for v in [True, False]:
+                self.assertEqual(self.outcome(rstr.ll_format_bool, v, ll(spec)),
+                                 self.cpython(v, spec), (v, spec))
+
+    def test_str_specs_match_cpython(self):
+        for spec in self.specs(["", "s", "d"], ["", ".0", ".2", "."]):
+            for v in ["", "ab", "é😀xyz"]:
+                self.assertEqual(self.outcome(rstr.ll_format_str, ll(v), ll(spec)),
+                                 self.cpython(v, spec), (v, spec))
+
+
+class Repr(unittest.TestCase):
+    def test_repr_matches_cpython(self):
+        samples = ["", "a'b", 'a"b', "a'\"b", "\\", "\t\n\r\x00\x1f\x7f\x80\xa0\xad",
+                   "é😀", "\u2028\ud800\U000e0001\U0010ffff", "it's"]
+        samples += [chr(c) for c in range(0, 0x110000, 97)]
+        for s in samples:
+            self.assertEqual(py(rstr.ll_str_repr(ll(s))), repr(s))
+
+
 class Conversions(unittest.TestCase):
     def test_str2int(self):
         for s in ["0", "  +8  ", "\t-0\n", "9223372036854775807",

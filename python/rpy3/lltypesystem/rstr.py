@@ -636,3 +636,372 @@ def ll_str2int(s):
     if not negative:
         value = ovfcheck(-value)
     return value
+
+
+# --- format(): format specifications of ints, bools and strs ----------------
+
+FMTSPEC = GcStruct('rpy_fmtspec', ('fill', UniChar), ('align', UniChar),
+                   ('sign', UniChar), ('zcoerce', Bool), ('alternate', Bool),
+                   ('width', Signed), ('grouping', UniChar),
+                   ('precision', Signed), ('type', UniChar))
+
+# no sign, grouping or type given
+NOCHAR = '\x00'
+# widths and precisions stop growing there ("Too many decimal digits")
+MAX_SPEC_NUMBER = 1 << 40
+
+
+def _is_align(c):
+    return c == '<' or c == '>' or c == '^' or c == '='
+
+
+def _parse_spec(spec, default_align):
+    # [[fill]align][sign][z][#][0][width][grouping][.precision][type]
+    n = len(spec.chars)
+    f = malloc(FMTSPEC)
+    f.fill = ' '
+    f.align = default_align
+    f.sign = NOCHAR
+    f.zcoerce = False
+    f.alternate = False
+    f.width = -1
+    f.grouping = NOCHAR
+    f.precision = -1
+    f.type = NOCHAR
+    i = 0
+    fill_given = False
+    align_given = False
+    if n >= 2 and _is_align(spec.chars[1]):
+        f.fill = spec.chars[0]
+        f.align = spec.chars[1]
+        fill_given = True
+        align_given = True
+        i = 2
+    elif n >= 1 and _is_align(spec.chars[0]):
+        f.align = spec.chars[0]
+        align_given = True
+        i = 1
+    if i < n and (spec.chars[i] == '+' or spec.chars[i] == '-' or spec.chars[i] == ' '):
+        f.sign = spec.chars[i]
+        i += 1
+    if i < n and spec.chars[i] == 'z':
+        f.zcoerce = True
+        i += 1
+    if i < n and spec.chars[i] == '#':
+        f.alternate = True
+        i += 1
+    if not fill_given and i < n and spec.chars[i] == '0':
+        f.fill = '0'
+        if not align_given and default_align == '>':
+            f.align = '='
+        i += 1
+    start = i
+    w = 0
+    while i < n and _is_digit(spec.chars[i]):
+        w = w * 10 + (ord(spec.chars[i]) - 48)
+        if w > MAX_SPEC_NUMBER:
+            raise ValueError
+        i += 1
+    if i > start:
+        f.width = w
+    if i < n and (spec.chars[i] == ',' or spec.chars[i] == '_'):
+        f.grouping = spec.chars[i]
+        i += 1
+        if i < n and (spec.chars[i] == ',' or spec.chars[i] == '_'):
+            raise ValueError
+    if i < n and spec.chars[i] == '.':
+        i += 1
+        start = i
+        p = 0
+        while i < n and _is_digit(spec.chars[i]):
+            p = p * 10 + (ord(spec.chars[i]) - 48)
+            if p > MAX_SPEC_NUMBER:
+                raise ValueError
+            i += 1
+        if i == start:
+            raise ValueError
+        f.precision = p
+    if i < n:
+        if i + 1 < n:
+            raise ValueError
+        f.type = spec.chars[i]
+    return f
+
+
+def _align(f, body, split):
+    # body padded to the width with the fill character; '=' pads after
+    # the first `split` characters (a number's sign and prefix)
+    n = len(body.chars)
+    if f.width <= n:
+        return body
+    pad = f.width - n
+    r = malloc(STR, f.width)
+    if f.align == '<':
+        before = 0
+    elif f.align == '^':
+        before = pad // 2
+    elif f.align == '=':
+        before = -1
+    else:
+        before = pad
+    j = 0
+    i = 0
+    if before < 0:
+        while i < split:
+            r.chars[j] = body.chars[i]
+            j += 1
+            i += 1
+        before = pad
+    k = 0
+    while k < before:
+        r.chars[j] = f.fill
+        j += 1
+        k += 1
+    while i < n:
+        r.chars[j] = body.chars[i]
+        j += 1
+        i += 1
+    while j < f.width:
+        r.chars[j] = f.fill
+        j += 1
+    return r
+
+
+def _digit_char(d, upper):
+    if d < 10:
+        return chr(48 + d)
+    if upper:
+        return chr(55 + d)
+    return chr(87 + d)
+
+
+def _format_int(value, f):
+    t = f.type
+    if f.precision >= 0 or f.zcoerce:
+        raise ValueError
+    base = 10
+    upper = False
+    if t == NOCHAR or t == 'd' or t == 'n':
+        base = 10
+        if t == 'n' and f.grouping != NOCHAR:
+            raise ValueError
+    elif t == 'x':
+        base = 16
+    elif t == 'X':
+        base = 16
+        upper = True
+    elif t == 'o':
+        base = 8
+    elif t == 'b':
+        base = 2
+    elif t == 'c':
+        if f.sign != NOCHAR or f.alternate or f.grouping != NOCHAR:
+            raise ValueError
+        if value < 0 or value > 0x10ffff:
+            raise OverflowError
+        f.align = '>' if f.align == '=' else f.align
+        return _align(f, ll_char2str(chr(value)), 0)
+    else:
+        # the float presentations ('e', 'f', 'g', '%') are not supported
+        # for ints yet; other codes are errors in CPython too
+        raise ValueError
+    if f.grouping == ',' and base != 10:
+        raise ValueError
+    negative = value < 0
+    # the sign and the prefix
+    head = malloc(STR, 3)
+    h = 0
+    if negative:
+        head.chars[h] = '-'
+        h += 1
+    elif f.sign == '+' or f.sign == ' ':
+        head.chars[h] = f.sign
+        h += 1
+    if f.alternate and base != 10:
+        head.chars[h] = '0'
+        if base == 16:
+            head.chars[h + 1] = 'X' if upper else 'x'
+        elif base == 8:
+            head.chars[h + 1] = 'o'
+        else:
+            head.chars[h + 1] = 'b'
+        h += 2
+    # the digits, least significant first, without overflowing at minint
+    digits = malloc(STR, 64)
+    nd = 0
+    v = value
+    while True:
+        r = v % base
+        if negative and r != 0:
+            r -= base
+        # r has the sign of v: v - r is an exact multiple of base
+        v = (v - r) // base
+        if r < 0:
+            r = -r
+        digits.chars[nd] = _digit_char(r, upper)
+        nd += 1
+        if v == 0:
+            break
+    group = 0
+    if f.grouping != NOCHAR:
+        group = 3 if base == 10 else 4
+    # with '0' as the fill of '=', the padding is made of digits (grouped)
+    min_width = 0
+    if f.fill == '0' and f.align == '=' and f.width > h:
+        min_width = f.width - h
+    size = nd + nd + min_width + 1
+    out = malloc(STR, size)
+    m = 0
+    k = 0
+    in_group = 0
+    while True:
+        if k >= nd and m >= min_width:
+            break
+        if group > 0 and in_group == group:
+            out.chars[m] = f.grouping
+            m += 1
+            in_group = 0
+        if k < nd:
+            out.chars[m] = digits.chars[k]
+        else:
+            out.chars[m] = '0'
+        m += 1
+        k += 1
+        in_group += 1
+    body = malloc(STR, h + m)
+    i = 0
+    while i < h:
+        body.chars[i] = head.chars[i]
+        i += 1
+    i = 0
+    while i < m:
+        body.chars[h + i] = out.chars[m - 1 - i]
+        i += 1
+    return _align(f, body, h)
+
+
+@ll_args(Signed, PSTR)
+def ll_format_int(value, spec):
+    if len(spec.chars) == 0:
+        return ll_int2str(value)
+    return _format_int(value, _parse_spec(spec, '>'))
+
+
+@ll_args(Bool, PSTR)
+def ll_format_bool(value, spec):
+    # an empty specification formats as str(), any other as the int
+    if len(spec.chars) == 0:
+        return ll_bool2str(value)
+    return _format_int(int(value), _parse_spec(spec, '>'))
+
+
+@ll_args(Bool)
+def ll_bool2str(value):
+    if value:
+        r = malloc(STR, 4)
+        r.chars[0] = 'T'
+        r.chars[1] = 'r'
+        r.chars[2] = 'u'
+        r.chars[3] = 'e'
+        return r
+    r = malloc(STR, 5)
+    r.chars[0] = 'F'
+    r.chars[1] = 'a'
+    r.chars[2] = 'l'
+    r.chars[3] = 's'
+    r.chars[4] = 'e'
+    return r
+
+
+@ll_args(PSTR, PSTR)
+def ll_format_str(s, spec):
+    if len(spec.chars) == 0:
+        return s
+    f = _parse_spec(spec, '<')
+    if f.type != NOCHAR and f.type != 's':
+        raise ValueError
+    if (f.sign != NOCHAR or f.alternate or f.zcoerce or f.align == '='
+            or f.grouping != NOCHAR):
+        raise ValueError
+    if 0 <= f.precision < len(s.chars):
+        s = ll_strslice(s, 0, f.precision)
+    return _align(f, s, 0)
+
+
+def _escape_width(c, quote):
+    # the length of c in a repr() quoted with `quote`
+    o = ord(c)
+    if c == quote or c == '\\' or c == '\t' or c == '\n' or c == '\r':
+        return 2
+    if o < 0x20 or o == 0x7f:
+        return 4
+    if o < 0x7f or unichar_props(c) & ISPRINTABLE != 0:
+        return 1
+    if o <= 0xff:
+        return 4
+    if o <= 0xffff:
+        return 6
+    return 10
+
+
+def _put_hex(r, j, o, digits):
+    k = digits - 1
+    while k >= 0:
+        r.chars[j + k] = _digit_char(o & 15, False)
+        o = o >> 4
+        k -= 1
+
+
+@ll_args(PSTR)
+def ll_str_repr(s):
+    n = len(s.chars)
+    has_single = False
+    has_double = False
+    i = 0
+    while i < n:
+        if s.chars[i] == "'":
+            has_single = True
+        elif s.chars[i] == '"':
+            has_double = True
+        i += 1
+    quote = "'"
+    if has_single and not has_double:
+        quote = '"'
+    size = 2
+    i = 0
+    while i < n:
+        size += _escape_width(s.chars[i], quote)
+        i += 1
+    r = malloc(STR, size)
+    r.chars[0] = quote
+    j = 1
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        o = ord(c)
+        w = _escape_width(c, quote)
+        if w == 1:
+            r.chars[j] = c
+        elif w == 2:
+            r.chars[j] = '\\'
+            if c == '\t':
+                r.chars[j + 1] = 't'
+            elif c == '\n':
+                r.chars[j + 1] = 'n'
+            elif c == '\r':
+                r.chars[j + 1] = 'r'
+            else:
+                r.chars[j + 1] = c
+        else:
+            r.chars[j] = '\\'
+            if w == 4:
+                r.chars[j + 1] = 'x'
+            elif w == 6:
+                r.chars[j + 1] = 'u'
+            else:
+                r.chars[j + 1] = 'U'
+            _put_hex(r, j + 2, o, w - 2)
+        j += w
+        i += 1
+    r.chars[j] = quote
+    return r

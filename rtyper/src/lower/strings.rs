@@ -134,6 +134,7 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Iter
                 | H::Next
                 | H::Repr
+                | H::Format
         ) || (op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::Str);
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
@@ -237,6 +238,23 @@ impl Cx<'_, '_, '_, '_> {
                 let s = self.input(&op.args[0], &sp)?;
                 self.call_str_helper("ll_str_is_true", vec![s], BOOL)?
             }
+            H::Format => {
+                let spec = self.input(&op.args[1], &sp)?;
+                let (helper, r) = match &reprs[0] {
+                    Repr::Int(k) if !k.unsigned() => ("ll_format_int", int.clone()),
+                    Repr::Bool => ("ll_format_bool", Repr::Bool),
+                    Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
+                    other => {
+                        return Err(RTypeError::unsupported(&format!("format() of {other:?}")))
+                    }
+                };
+                let v = self.input(&op.args[0], &r)?;
+                self.call_str_helper(helper, vec![v, spec], st)?
+            }
+            H::Str | H::Repr if reprs[0] == Repr::Bool => {
+                let b = self.input(&op.args[0], &Repr::Bool)?;
+                self.call_str_helper("ll_bool2str", vec![b], st)?
+            }
             H::Str => match &reprs[0] {
                 Repr::Str => self.input(&op.args[0], &sp)?,
                 Repr::UniChar => self.input(&op.args[0], &sp)?,
@@ -259,6 +277,10 @@ impl Cx<'_, '_, '_, '_> {
             H::Getattr => {
                 // a bound method of a string is the string
                 self.input(&op.args[0], &sp)?
+            }
+            H::Repr if matches!(reprs[0], Repr::Str | Repr::UniChar) => {
+                let s = self.input(&op.args[0], &sp)?;
+                self.call_str_helper("ll_str_repr", vec![s], st)?
             }
             H::Repr => match &reprs[0] {
                 Repr::Int(k) if !k.unsigned() => {
