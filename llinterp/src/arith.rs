@@ -542,6 +542,158 @@ pub fn case_mapped(c: u32, k: i64, upper: bool) -> i64 {
     }
 }
 
+/// Code point `k` of float `x` formatted by `spec`, or -1 past the end.
+/// `spec` packs a presentation code (its low byte), the precision plus one
+/// (bits 8..40; 0 for none) and the alternate form (bit 40): see
+/// [`format_float_abs`].
+pub fn format_float_char(x: f64, spec: i64, k: i64) -> i64 {
+    let code = (spec & 0xff) as u8;
+    let p = (spec >> 8) & 0xffff_ffff;
+    let precision = if p == 0 {
+        None
+    } else {
+        usize::try_from(p - 1).ok()
+    };
+    let alternate = (spec >> 40) & 1 == 1;
+    let s = format_float_abs(x, code, precision, alternate);
+    usize::try_from(k)
+        .ok()
+        .and_then(|k| s.as_bytes().get(k))
+        .map_or(-1, |b| i64::from(*b))
+}
+
+/// The magnitude of `x` (its sign is left to the caller) formatted as
+/// CPython's `format()` does for presentation `code`: `e E f F g G %`, `r`
+/// for `repr()` and `h` for a specification with a precision but no type
+/// (`g` that keeps a `.0`).  The result is ASCII.
+pub fn format_float_abs(x: f64, code: u8, precision: Option<usize>, alternate: bool) -> String {
+    if code == b'%' {
+        // the percentage of x, in fixed notation (x * 100 may overflow)
+        return format_float_abs(x * 100.0, b'f', precision, alternate) + "%";
+    }
+    let x = x.abs();
+    let upper = matches!(code, b'E' | b'F' | b'G');
+    if !x.is_finite() {
+        let mut s = String::from(if x.is_nan() { "nan" } else { "inf" });
+        if upper {
+            s.make_ascii_uppercase();
+        }
+        return s;
+    }
+    let p = precision.unwrap_or(6);
+    match code {
+        b'f' | b'F' => fixed(x, p, alternate),
+        b'e' | b'E' => {
+            let (mantissa, exp) = scientific(x, p);
+            let mut m = mantissa;
+            if alternate && !m.contains('.') {
+                m.push('.');
+            }
+            with_exponent(m, exp, upper)
+        }
+        b'g' | b'G' | b'h' => general(x, p.max(1), alternate, upper, code == b'h'),
+        _ => {
+            let mut s = shortest(x);
+            if alternate && !s.contains('.') {
+                // "1.e+16"
+                let at = s.find('e').unwrap_or(s.len());
+                s.insert(at, '.');
+            }
+            s
+        }
+    }
+}
+
+fn fixed(x: f64, decimals: usize, alternate: bool) -> String {
+    let mut s = format!("{x:.decimals$}");
+    if alternate && decimals == 0 {
+        s.push('.');
+    }
+    s
+}
+
+/// `x` rounded to `decimals` digits after the point of its scientific
+/// form: the mantissa and the exponent.
+fn scientific(x: f64, decimals: usize) -> (String, i32) {
+    let s = format!("{x:.decimals$e}");
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    (m.to_string(), e.parse().unwrap_or(0))
+}
+
+fn with_exponent(mut mantissa: String, exp: i32, upper: bool) -> String {
+    mantissa.push(if upper { 'E' } else { 'e' });
+    mantissa.push(if exp < 0 { '-' } else { '+' });
+    mantissa.push_str(&format!("{:02}", exp.unsigned_abs()));
+    mantissa
+}
+
+fn strip_zeros(s: &mut String) {
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+}
+
+fn general(x: f64, p: usize, alternate: bool, upper: bool, add_dot_0: bool) -> String {
+    let (mut mantissa, exp) = scientific(x, p - 1);
+    // an integral result keeps room for its ".0" (as CPython decides)
+    let fixed_below = if add_dot_0 { p as i64 - 1 } else { p as i64 };
+    if (-4..fixed_below).contains(&i64::from(exp)) {
+        let decimals = (p as i64 - 1 - i64::from(exp)) as usize;
+        let mut s = format!("{x:.decimals$}");
+        if alternate {
+            if !s.contains('.') {
+                s.push('.');
+            }
+        } else {
+            strip_zeros(&mut s);
+        }
+        if add_dot_0 && !s.contains('.') {
+            s.push_str(".0");
+        }
+        s
+    } else {
+        if alternate {
+            if !mantissa.contains('.') {
+                mantissa.push('.');
+            }
+        } else {
+            strip_zeros(&mut mantissa);
+        }
+        with_exponent(mantissa, exp, upper)
+    }
+}
+
+/// `repr(x)`: the shortest digits that read back as `x`, in fixed notation
+/// for exponents -4..16 and scientific notation otherwise.
+fn shortest(x: f64) -> String {
+    let s = format!("{x:e}");
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = e.parse().unwrap_or(0);
+    let digits: String = m.chars().filter(|c| *c != '.').collect();
+    if !(-4..16).contains(&exp) {
+        let mut mantissa = digits[..1].to_string();
+        if digits.len() > 1 {
+            mantissa.push('.');
+            mantissa.push_str(&digits[1..]);
+        }
+        return with_exponent(mantissa, exp, false);
+    }
+    if exp < 0 {
+        return format!("0.{}{}", "0".repeat((-exp - 1) as usize), digits);
+    }
+    let int_len = exp as usize + 1;
+    if digits.len() <= int_len {
+        format!("{}{}.0", digits, "0".repeat(int_len - digits.len()))
+    } else {
+        format!("{}.{}", &digits[..int_len], &digits[int_len..])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -687,6 +687,12 @@ fn exec_op(
             let k = int(w[bi])?;
             w[dst] = Int(arith::case_mapped(x, k, op == LlOp::UnicharUpper));
         }
+        LlOp::FloatFormatChar => {
+            let x = float(w[a])?;
+            let spec = int(w[bi])?;
+            let k = int(w[c as usize])?;
+            w[dst] = Int(arith::format_float_char(x, spec, k));
+        }
         LlOp::UnicharProps => un!(unichar, Int, |x| i64::from(rpy3_model::unicodedb::flags(x))),
         LlOp::BoolNot => un!(boolean, Bool, |x| !x),
         LlOp::SameAs => w[dst] = w[a],

@@ -18,7 +18,7 @@
 //! prebuilt heap in O(1) (an `imbl` snapshot); one-call-per-run users
 //! (`interpret()`) call it before each call.
 
-mod arith;
+pub mod arith;
 mod exec;
 mod load;
 mod store;

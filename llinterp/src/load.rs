@@ -208,10 +208,11 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan
         | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe
         | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | UnicharUpper
-        | UnicharLower | UnicharProps | BoolNot | CastBoolToInt | CastBoolToUint
-        | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint
-        | CastIntToUint | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt
-        | CastIntToChar | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
+        | UnicharLower | UnicharProps | FloatFormatChar | BoolNot | CastBoolToInt
+        | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt
+        | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
+        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt
+        | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,
@@ -925,7 +926,11 @@ impl<'a, 'py> Loader<'a, 'py> {
                     Some(h) => self.reg(h)?,
                     None => NONE,
                 };
-                self.op(op, dst, a, b, 0);
+                let c = match args.get(2) {
+                    Some(h) => self.reg(h)?,
+                    None => 0,
+                };
+                self.op(op, dst, a, b, c);
             }
             Lowering::SameAs => {
                 self.expect("the result", rt, self.ty(&args[0])?)?;

@@ -230,6 +230,9 @@ ll_operations! {
     // code point k of the full case mapping of a character, or -1 past it
     UnicharUpper = "unichar_upper", [UniChar, Signed] -> Signed, pure, [];
     UnicharLower = "unichar_lower", [UniChar, Signed] -> Signed, pure, [];
+    // code point k of a float formatted by spec (see llinterp's
+    // `arith::format_float`), or -1 past the end
+    FloatFormatChar = "float_format_char", [Float, Signed, Signed] -> Signed, pure, [];
     // the property flags of a character (`unicodedb`)
     UnicharProps = "unichar_props", [UniChar] -> Signed, pure, [];
     BoolNot = "bool_not", [Bool] -> Bool, pure, [];

@@ -664,3 +664,21 @@ def unichar_props(c):
     """The property flags (UNICHAR_FLAGS) of the UniChar `c`: the
     `unichar_props` operation."""
     return _unichar_flags(c)
+
+
+def float_format_char(x, spec, k):
+    """Code point `k` of the magnitude of the Float `x` formatted by `spec`
+    (a presentation code in the low byte, the precision plus one in bits
+    8..40, the alternate form in bit 40; code 'r' is repr() and 'h' a
+    precision without a type), or -1 past the end: `float_format_char`."""
+    code = chr(spec & 0xff)
+    p = (spec >> 8) & 0xffffffff
+    alternate = "#" if (spec >> 40) & 1 else ""
+    x = abs(x)
+    if code == "r":
+        s = format(x, alternate)
+    elif code == "h":
+        s = format(x, alternate + ".%d" % (p - 1))
+    else:
+        s = format(x, alternate + (".%d" % (p - 1) if p else "") + code)
+    return ord(s[k]) if 0 <= k < len(s) else -1

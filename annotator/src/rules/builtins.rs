@@ -108,6 +108,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
     ("rpy3.lltype", "unichar_props", "ll.unichar_props"),
+    ("rpy3.lltype", "float_format_char", "ll.float_format_char"),
 ];
 
 /// The name of a built-in the annotator knows, if `obj` is one.
@@ -603,6 +604,10 @@ pub fn call(
         "ll.cast_pointer" => match (a.first(), a.get(1)) {
             (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),
             _ => return Err(ann.error("cast_pointer(PTRTYPE, ptr) with bad arguments")),
+        },
+        "ll.float_format_char" => match a {
+            [S::Float { .. } | S::Integer { .. }, S::Integer { .. }, S::Integer { .. }] => S::int(),
+            _ => return Err(ann.error("float_format_char(x, spec, k) takes a float and two ints")),
         },
         "ll.unichar_props" => match (a.first(), a.len()) {
             (Some(S::Str { is_char: true, .. }), 1) => S::int(),

@@ -6,8 +6,10 @@ rtyper annotates them with those types before translating a program.
 They also run under CPython on emulated objects (see the tests).
 """
 from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc,
-                          unichar_upper, unichar_lower, unichar_props)
+                          unichar_upper, unichar_lower, unichar_props,
+                          float_format_char, Float)
 from rpy3.rlib.rarithmetic import ovfcheck
+import math
 
 STR = GcStruct('rpy_string', ('hash', Signed), ('chars', Array(UniChar)))
 PSTR = Ptr(STR)
@@ -648,7 +650,8 @@ FMTSPEC = GcStruct('rpy_fmtspec', ('fill', UniChar), ('align', UniChar),
 # no sign, grouping or type given
 NOCHAR = '\x00'
 # widths and precisions stop growing there ("Too many decimal digits")
-MAX_SPEC_NUMBER = 1 << 40
+# (precisions fit the 32 bits float_format_char gives them)
+MAX_SPEC_NUMBER = (1 << 31) - 2
 
 
 def _is_align(c):
@@ -777,6 +780,10 @@ def _digit_char(d, upper):
 
 def _format_int(value, f):
     t = f.type
+    if (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
+            or t == '%'):
+        # the float presentations format float(value)
+        return _format_float(float(value), f)
     if f.precision >= 0 or f.zcoerce:
         raise ValueError
     base = 10
@@ -802,8 +809,6 @@ def _format_int(value, f):
         f.align = '>' if f.align == '=' else f.align
         return _align(f, ll_char2str(chr(value)), 0)
     else:
-        # the float presentations ('e', 'f', 'g', '%') are not supported
-        # for ints yet; other codes are errors in CPython too
         raise ValueError
     if f.grouping == ',' and base != 10:
         raise ValueError
@@ -842,15 +847,27 @@ def _format_int(value, f):
         nd += 1
         if v == 0:
             break
+    intpart = malloc(STR, nd)
+    i = 0
+    while i < nd:
+        intpart.chars[i] = digits.chars[nd - 1 - i]
+        i += 1
     group = 0
     if f.grouping != NOCHAR:
         group = 3 if base == 10 else 4
-    # with '0' as the fill of '=', the padding is made of digits (grouped)
+    return _finish_number(f, head, h, intpart, ll_newstr(0), group)
+
+
+def _finish_number(f, head, h, intpart, rest, group):
+    # the first h characters of head (sign, prefix), the integer digits
+    # grouped by `group` (0: not grouped), then rest; aligned.  With '0'
+    # as the fill of '=', the padding is made of digits (grouped too).
+    nd = len(intpart.chars)
+    nrest = len(rest.chars)
     min_width = 0
-    if f.fill == '0' and f.align == '=' and f.width > h:
-        min_width = f.width - h
-    size = nd + nd + min_width + 1
-    out = malloc(STR, size)
+    if f.fill == '0' and f.align == '=' and f.width > h + nrest:
+        min_width = f.width - h - nrest
+    out = malloc(STR, nd + nd + min_width + 1)
     m = 0
     k = 0
     in_group = 0
@@ -862,13 +879,13 @@ def _format_int(value, f):
             m += 1
             in_group = 0
         if k < nd:
-            out.chars[m] = digits.chars[k]
+            out.chars[m] = intpart.chars[nd - 1 - k]
         else:
             out.chars[m] = '0'
         m += 1
         k += 1
         in_group += 1
-    body = malloc(STR, h + m)
+    body = malloc(STR, h + m + nrest)
     i = 0
     while i < h:
         body.chars[i] = head.chars[i]
@@ -876,6 +893,10 @@ def _format_int(value, f):
     i = 0
     while i < m:
         body.chars[h + i] = out.chars[m - 1 - i]
+        i += 1
+    i = 0
+    while i < nrest:
+        body.chars[h + m + i] = rest.chars[i]
         i += 1
     return _align(f, body, h)
 
@@ -1005,3 +1026,87 @@ def ll_str_repr(s):
         i += 1
     r.chars[j] = quote
     return r
+
+
+# --- floats: repr() and format(), on the float_format_char operation --------
+
+def _float_text(x, spec):
+    # the magnitude of x formatted by the packed spec
+    n = 0
+    while float_format_char(x, spec, n) >= 0:
+        n += 1
+    r = malloc(STR, n)
+    i = 0
+    while i < n:
+        r.chars[i] = chr(float_format_char(x, spec, i))
+        i += 1
+    return r
+
+
+def _float_negative(x):
+    return x < 0.0 or (x == 0.0 and math.copysign(1.0, x) < 0.0)
+
+
+@ll_args(Float)
+def ll_float_repr(x):
+    text = _float_text(x, ord('r'))
+    if not _float_negative(x):
+        return text
+    return ll_strconcat(ll_char2str('-'), text)
+
+
+def _format_float(x, f):
+    t = f.type
+    if t == NOCHAR:
+        code = 'h' if f.precision >= 0 else 'r'
+    elif (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
+          or t == '%'):
+        code = t
+    elif t == 'n':
+        if f.grouping != NOCHAR:
+            raise ValueError
+        code = 'g'
+    else:
+        raise ValueError
+    spec = ord(code)
+    if f.precision >= 0:
+        spec += (f.precision + 1) << 8
+    if f.alternate:
+        spec += 1 << 40
+    text = _float_text(x, spec)
+    negative = _float_negative(x)
+    if negative and f.zcoerce and not math.isinf(x):
+        # 'z': a negative value that rounds to zero loses its sign
+        nonzero = False
+        i = 0
+        while i < len(text.chars):
+            c = text.chars[i]
+            if c == 'e' or c == 'E':
+                break
+            if '1' <= c <= '9':
+                nonzero = True
+            i += 1
+        negative = nonzero
+    head = malloc(STR, 1)
+    h = 0
+    if negative:
+        head.chars[0] = '-'
+        h = 1
+    elif f.sign == '+' or f.sign == ' ':
+        head.chars[0] = f.sign
+        h = 1
+    nd = 0
+    while nd < len(text.chars) and _is_digit(text.chars[nd]):
+        nd += 1
+    group = 0
+    if f.grouping != NOCHAR and nd > 0:
+        group = 3
+    return _finish_number(f, head, h, ll_strslice(text, 0, nd),
+                          ll_strslice(text, nd, len(text.chars)), group)
+
+
+@ll_args(Float, PSTR)
+def ll_format_float(x, spec):
+    if len(spec.chars) == 0:
+        return ll_float_repr(x)
+    return _format_float(x, _parse_spec(spec, '>'))

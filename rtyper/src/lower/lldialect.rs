@@ -191,6 +191,18 @@ impl Cx<'_, '_, '_, '_> {
                     rt_ty,
                 )
             }
+            "ll.float_format_char" => {
+                let int = Repr::Int(rpy3_annotator::model::IntKind::Signed);
+                let x = self.input(&op.args[1], &Repr::Float)?;
+                let spec = self.input(&op.args[2], &int)?;
+                let k = self.input(&op.args[3], &int)?;
+                let r = self.emit(
+                    LlOp::FloatFormatChar,
+                    vec![x, spec, k],
+                    rpy3_model::lltype::SIGNED,
+                );
+                self.convert(r, &int, &want)?
+            }
             "ll.unichar_props" => {
                 let c = self.input(&op.args[1], &Repr::UniChar)?;
                 let r = self.emit(LlOp::UnicharProps, vec![c], rpy3_model::lltype::SIGNED);

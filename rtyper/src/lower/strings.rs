@@ -243,6 +243,7 @@ impl Cx<'_, '_, '_, '_> {
                 let (helper, r) = match &reprs[0] {
                     Repr::Int(k) if !k.unsigned() => ("ll_format_int", int.clone()),
                     Repr::Bool => ("ll_format_bool", Repr::Bool),
+                    Repr::Float => ("ll_format_float", Repr::Float),
                     Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
                     other => {
                         return Err(RTypeError::unsupported(&format!("format() of {other:?}")))
@@ -250,6 +251,10 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let v = self.input(&op.args[0], &r)?;
                 self.call_str_helper(helper, vec![v, spec], st)?
+            }
+            H::Str | H::Repr if reprs[0] == Repr::Float => {
+                let x = self.input(&op.args[0], &Repr::Float)?;
+                self.call_str_helper("ll_float_repr", vec![x], st)?
             }
             H::Str | H::Repr if reprs[0] == Repr::Bool => {
                 let b = self.input(&op.args[0], &Repr::Bool)?;
