@@ -125,6 +125,30 @@ class Formatting(unittest.TestCase):
                                  self.cpython(v, spec), (v, spec))
 
 
+class FloatFormatting(unittest.TestCase):
+    def test_float_specs_match_cpython(self):
+        import itertools
+        values = [0.0, -0.0, -2.5, 1234567.891, 1e16, 1e-5, float("inf"),
+                  float("-inf"), float("nan"), -0.0001]
+        for al, sign, z, alt, zero, width, grp, prec, typ in itertools.product(
+                ["", "<", "=", "^"], ["", "+"], ["", "z"], ["", "#"], ["", "0"],
+                ["", "12"], ["", ","], ["", ".0", ".3"],
+                ["", "e", "f", "g", "G", "%", "n", "d"]):
+            spec = al + sign + z + alt + zero + width + grp + prec + typ
+            for v in values:
+                try:
+                    want = format(v, spec)
+                except ValueError:
+                    want = ValueError
+                try:
+                    got = py(rstr.ll_format_float(v, ll(spec)))
+                except ValueError:
+                    got = ValueError
+                self.assertEqual(got, want, (v, spec))
+        for v in values:
+            self.assertEqual(py(rstr.ll_float_repr(v)), repr(v))
+
+
 class Repr(unittest.TestCase):
     def test_repr_matches_cpython(self):
         samples = ["", "a'b", 'a"b', "a'\"b", "\\", "\t\n\r\x00\x1f\x7f\x80\xa0\xad",

@@ -6,6 +6,8 @@ use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, BOOL, SIGNED, UNICHAR};
 use rpy3_model::{Hlvalue, SpaceOperation};
 
+use pyo3::prelude::PyAnyMethods;
+
 use super::Cx;
 use crate::helpers::value_const;
 use crate::repr::Repr;
@@ -96,6 +98,224 @@ impl Cx<'_, '_, '_, '_> {
         self.convert(v, &have, want)
     }
 
+    /// `str(v)` (or `repr(v)`) of a value of repr `r`.
+    fn text_of(&mut self, v: &Hlvalue, r: &Repr, repr: bool) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let (helper, input) = match r {
+            Repr::Str | Repr::UniChar if repr => ("ll_str_repr", Repr::Str),
+            Repr::Str | Repr::UniChar => return self.input(v, &Repr::Str),
+            Repr::Int(k) if !k.unsigned() => ("ll_int2str", Repr::Int(IntKind::Signed)),
+            Repr::Bool => ("ll_bool2str", Repr::Bool),
+            Repr::Float => ("ll_float_repr", Repr::Float),
+            other => {
+                let what = if repr { "repr" } else { "str" };
+                return Err(RTypeError::unsupported(&format!("{what}() of {other:?}")));
+            }
+        };
+        let x = self.input(v, &input)?;
+        self.call_str_helper(helper, vec![x], st)
+    }
+
+    /// `fmt % values` with a constant format string: each directive is
+    /// formatted by the helper of `format()` with the equivalent
+    /// specification, and the pieces are concatenated.
+    fn percent_format(
+        &mut self,
+        op: &SpaceOperation,
+        reprs: &[Repr],
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let fmt: String = match &op.args[0] {
+            Hlvalue::Constant(c) => c
+                .value
+                .bind(self.py)
+                .extract::<String>()
+                .map_err(|_| RTypeError::new("a % format that is not a str"))?,
+            Hlvalue::Variable(_) => {
+                return Err(RTypeError::unsupported(
+                    "% formatting with a format string that is not a constant",
+                ))
+            }
+        };
+        let mut values: Vec<(Hlvalue, Repr)> = Vec::new();
+        if let Repr::Tuple(items) = &reprs[1] {
+            let t = self.input(&op.args[1], &reprs[1])?;
+            for (i, r) in items.iter().enumerate() {
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![t.clone(), super::name(self.py, &format!("item{i}"))],
+                    r.lowleveltype(self.rt),
+                );
+                if let Hlvalue::Variable(var) = &v {
+                    self.lowered.insert(*var, r.clone());
+                }
+                values.push((v, r.clone()));
+            }
+        } else {
+            values.push((op.args[1].clone(), reprs[1].clone()));
+        }
+        let mut next = values.into_iter();
+        let mut pieces: Vec<Hlvalue> = Vec::new();
+        let mut literal = String::new();
+        let chars: Vec<char> = fmt.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i] != '%' {
+                literal.push(chars[i]);
+                i += 1;
+                continue;
+            }
+            i += 1;
+            let (mut minus, mut plus, mut space, mut alt, mut zero) =
+                (false, false, false, false, false);
+            while let Some(&c) = chars.get(i) {
+                match c {
+                    '-' => minus = true,
+                    '+' => plus = true,
+                    ' ' => space = true,
+                    '#' => alt = true,
+                    '0' => zero = true,
+                    _ => break,
+                }
+                i += 1;
+            }
+            let mut width = String::new();
+            while let Some(c) = chars.get(i).filter(|c| c.is_ascii_digit()) {
+                width.push(*c);
+                i += 1;
+            }
+            let mut precision = None;
+            if chars.get(i) == Some(&'.') {
+                i += 1;
+                let mut p = String::new();
+                while let Some(c) = chars.get(i).filter(|c| c.is_ascii_digit()) {
+                    p.push(*c);
+                    i += 1;
+                }
+                precision = Some(if p.is_empty() { "0".to_string() } else { p });
+            }
+            while matches!(chars.get(i), Some('l' | 'h' | 'L')) {
+                i += 1;
+            }
+            let Some(&conv) = chars.get(i) else {
+                return Err(RTypeError::new(format!("incomplete format in {fmt:?}")));
+            };
+            i += 1;
+            if conv == '%' {
+                literal.push('%');
+                continue;
+            }
+            if chars.get(i - 2) == Some(&'*') || width.contains('*') {
+                return Err(RTypeError::unsupported("'*' widths in % formatting"));
+            }
+            let Some((v, r)) = next.next() else {
+                return Err(RTypeError::new(format!(
+                    "not enough arguments for the format {fmt:?}"
+                )));
+            };
+            if !literal.is_empty() {
+                let p = self.rt.prebuilt_string(&literal)?;
+                pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+                literal.clear();
+            }
+            let numeric = matches!(
+                conv,
+                'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'c'
+            );
+            let mut spec = String::new();
+            if minus {
+                spec.push('<');
+            } else if zero && numeric && conv != 'c' {
+                spec.push_str("0=");
+            } else {
+                spec.push('>');
+            }
+            if numeric && conv != 'c' {
+                if plus {
+                    spec.push('+');
+                } else if space {
+                    spec.push(' ');
+                }
+                if alt {
+                    spec.push('#');
+                }
+            }
+            spec.push_str(&width);
+            let piece = match conv {
+                's' | 'r' | 'a' if conv != 'a' => {
+                    if let Some(p) = &precision {
+                        spec.push('.');
+                        spec.push_str(p);
+                    }
+                    let text = self.text_of(&v, &r, conv == 'r')?;
+                    self.format_with("ll_format_str", text, &spec)?
+                }
+                'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'c' => {
+                    if precision.is_some() {
+                        return Err(RTypeError::unsupported(
+                            "a precision in an integer % directive",
+                        ));
+                    }
+                    if conv == 'c' && matches!(r, Repr::Str | Repr::UniChar) {
+                        let text = self.input(&v, &Repr::Str)?;
+                        self.format_with("ll_format_str", text, &spec)?
+                    } else {
+                        spec.push(if matches!(conv, 'i' | 'u') { 'd' } else { conv });
+                        let x = match &r {
+                            // '%d' % 2.7 is '2'
+                            Repr::Float => {
+                                let f = self.input(&v, &Repr::Float)?;
+                                self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
+                            }
+                            _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
+                        };
+                        self.format_with("ll_format_int", x, &spec)?
+                    }
+                }
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
+                    spec.push('.');
+                    spec.push_str(precision.as_deref().unwrap_or("6"));
+                    spec.push(conv);
+                    let x = self.input(&v, &Repr::Float)?;
+                    self.format_with("ll_format_float", x, &spec)?
+                }
+                other => {
+                    return Err(RTypeError::unsupported(&format!(
+                        "the % directive '{other}'"
+                    )))
+                }
+            };
+            pieces.push(piece);
+        }
+        if next.next().is_some() {
+            return Err(RTypeError::new(format!(
+                "not all arguments converted by the format {fmt:?}"
+            )));
+        }
+        if !literal.is_empty() || pieces.is_empty() {
+            let p = self.rt.prebuilt_string(&literal)?;
+            pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+        }
+        let mut acc = pieces.remove(0);
+        for p in pieces {
+            acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
+        }
+        Ok(acc)
+    }
+
+    /// `helper(value, spec)` with a constant specification.
+    fn format_with(
+        &mut self,
+        helper: &str,
+        value: Hlvalue,
+        spec: &str,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let p = self.rt.prebuilt_string(spec)?;
+        let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        self.call_str_helper(helper, vec![value, spec], st)
+    }
+
     /// Calls string helper `name`; its result has type `ty`.
     pub(super) fn call_str_helper(
         &mut self,
@@ -135,6 +355,7 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Next
                 | H::Repr
                 | H::Format
+                | H::Mod
         ) || (op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::Str);
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
@@ -252,23 +473,13 @@ impl Cx<'_, '_, '_, '_> {
                 let v = self.input(&op.args[0], &r)?;
                 self.call_str_helper(helper, vec![v, spec], st)?
             }
-            H::Str | H::Repr if reprs[0] == Repr::Float => {
-                let x = self.input(&op.args[0], &Repr::Float)?;
-                self.call_str_helper("ll_float_repr", vec![x], st)?
+            H::Str | H::Repr => {
+                let r = reprs[0].clone();
+                self.text_of(&op.args[0], &r, op.opname == H::Repr)?
             }
-            H::Str | H::Repr if reprs[0] == Repr::Bool => {
-                let b = self.input(&op.args[0], &Repr::Bool)?;
-                self.call_str_helper("ll_bool2str", vec![b], st)?
+            H::Mod if matches!(reprs[0], Repr::Str | Repr::UniChar) => {
+                self.percent_format(op, &reprs)?
             }
-            H::Str => match &reprs[0] {
-                Repr::Str => self.input(&op.args[0], &sp)?,
-                Repr::UniChar => self.input(&op.args[0], &sp)?,
-                Repr::Int(k) if !k.unsigned() => {
-                    let i = self.input(&op.args[0], &int)?;
-                    self.call_str_helper("ll_int2str", vec![i], st)?
-                }
-                other => return Err(RTypeError::unsupported(&format!("str() of {other:?}"))),
-            },
             H::Iter => {
                 let s = self.input(&op.args[0], &sp)?;
                 let t = Repr::StrIter.lowleveltype(self.rt);
@@ -283,17 +494,6 @@ impl Cx<'_, '_, '_, '_> {
                 // a bound method of a string is the string
                 self.input(&op.args[0], &sp)?
             }
-            H::Repr if matches!(reprs[0], Repr::Str | Repr::UniChar) => {
-                let s = self.input(&op.args[0], &sp)?;
-                self.call_str_helper("ll_str_repr", vec![s], st)?
-            }
-            H::Repr => match &reprs[0] {
-                Repr::Int(k) if !k.unsigned() => {
-                    let i = self.input(&op.args[0], &int)?;
-                    self.call_str_helper("ll_int2str", vec![i], st)?
-                }
-                other => return Err(RTypeError::unsupported(&format!("repr() of {other:?}"))),
-            },
             H::Is_ => {
                 let a = self.input(&op.args[0], &sp)?;
                 let b = self.input(&op.args[1], &sp)?;
