@@ -176,7 +176,7 @@ hl_operations! {
     Getattr = "getattr", n(2), true, [], Some("builtins.getattr");
     Setattr = "setattr", n(3), false, [], Some("builtins.setattr");
     Delattr = "delattr", n(2), false, [], Some("builtins.delattr");
-    Getitem = "getitem", n(2), true, ["IndexError", "KeyError"], Some("operator.getitem");
+    Getitem = "getitem", n(2), true, ["IndexError", "KeyError", "ValueError"], Some("operator.getitem");
     Setitem = "setitem", n(3), false, ["IndexError", "KeyError"], Some("operator.setitem");
     Delitem = "delitem", n(2), false, ["IndexError", "KeyError"], Some("operator.delitem");
     Getslice = "getslice", n(3), true, [], None;

@@ -158,6 +158,20 @@ class Repr(unittest.TestCase):
             self.assertEqual(py(rstr.ll_str_repr(ll(s))), repr(s))
 
 
+class Slicing(unittest.TestCase):
+    def test_slices_with_steps_match_cpython(self):
+        bounds = [None, -9, -4, -1, 0, 1, 3, 4, 5, 9, 2 ** 62, -2 ** 62]
+        for s in ["", "a", "abcd", "héllo😀"]:
+            for a in bounds:
+                for b in bounds:
+                    for c in [None, 1, 2, 3, -1, -2, -5, 2 ** 62, -2 ** 62]:
+                        nones = (a is None) | (b is None) << 1 | (c is None) << 2
+                        got = rstr.ll_strslice_step(ll(s), a or 0, b or 0, c or 0, nones)
+                        self.assertEqual(py(got), s[a:b:c], (s, a, b, c))
+        with self.assertRaises(ValueError):
+            rstr.ll_strslice_step(ll("abc"), 0, 0, 0, 3)
+
+
 class Conversions(unittest.TestCase):
     def test_str2int(self):
         for s in ["0", "  +8  ", "\t-0\n", "9223372036854775807",

@@ -47,6 +47,9 @@ pub enum Repr {
     Str,
     /// An iterator over a `str`.
     StrIter,
+    /// A slice object: a pointer to a tuple struct of four Signed, start,
+    /// stop, step and a mask of the bounds that are None (1, 2, 4).
+    Slice,
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -80,6 +83,7 @@ impl Repr {
             Repr::Str => rt
                 .str_ptr
                 .expect("strings are rtyped only with the string helpers"),
+            Repr::Slice => rt.tuple_ptr(&slice_fields()),
             Repr::StrIter => rt
                 .striter_ptr
                 .expect("strings are rtyped only with the string helpers"),
@@ -308,7 +312,7 @@ impl RTyper<'_> {
                 self.getrepr(inner)?
             }
             S::Builtin { .. } => Repr::Void,
-            S::Slice(_) => return Err(RTypeError::unsupported("slices")),
+            S::Slice(_) => Repr::Slice,
             S::LowLevelType(_) => Repr::Void,
             S::Ptr(t) => Repr::LlPtr(*t),
             S::InteriorPtr { parent, field } => Repr::Interior(*parent, field.to_string()),
@@ -374,6 +378,28 @@ impl RTyper<'_> {
                 let idx = self.func_index(g).ok_or_else(bad)?;
                 LlValue::Func(self.func_ref(idx))
             }
+            Repr::Slice => {
+                let ty = self.tuple_struct(&slice_fields());
+                let p = self
+                    .heap
+                    .malloc(ty, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let mut nones = 0;
+                for (i, a) in ["start", "stop", "step"].iter().enumerate() {
+                    let part = obj.getattr(*a).map_err(|_| bad())?;
+                    let v = if part.is_none() {
+                        nones |= 1 << i;
+                        0
+                    } else {
+                        part.extract::<i64>().map_err(|_| bad())?
+                    };
+                    let off = ty.field_offset(&format!("item{i}")).expect("slice field");
+                    self.heap.set_slot(&p, off, LlValue::Int(v));
+                }
+                let off = ty.field_offset("item3").expect("slice field");
+                self.heap.set_slot(&p, off, LlValue::Int(nones));
+                LlValue::Ptr(Some(p))
+            }
             Repr::Str if obj.is_none() => LlValue::Ptr(None),
             Repr::Str => {
                 let s: String = obj.extract().map_err(|_| bad())?;
@@ -401,4 +427,9 @@ impl RTyper<'_> {
             }
         })
     }
+}
+
+/// The items of the tuple struct representing a slice.
+pub fn slice_fields() -> [Repr; 4] {
+    std::array::from_fn(|_| Repr::Int(IntKind::Signed))
 }

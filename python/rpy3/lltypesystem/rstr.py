@@ -1110,3 +1110,48 @@ def ll_format_float(x, spec):
     if len(spec.chars) == 0:
         return ll_float_repr(x)
     return _format_float(x, _parse_spec(spec, '>'))
+
+
+# --- s[start:stop:step] ------------------------------------------------------
+
+@ll_args(PSTR, Signed, Signed, Signed, Signed)
+def ll_strslice_step(s, start, stop, step, nones):
+    # nones: 1, 2, 4 when start, stop, step are None (as slice.indices())
+    n = len(s.chars)
+    if nones & 4:
+        step = 1
+    if step == 0:
+        raise ValueError
+    if nones & 1:
+        start = n - 1 if step < 0 else 0
+    elif start < 0:
+        start += n
+        if start < 0:
+            start = -1 if step < 0 else 0
+    elif start >= n:
+        start = n - 1 if step < 0 else n
+    if nones & 2:
+        stop = -1 if step < 0 else n
+    elif stop < 0:
+        stop += n
+        if stop < 0:
+            stop = -1 if step < 0 else 0
+    elif stop >= n:
+        stop = n - 1 if step < 0 else n
+    if step > 0:
+        count = 0 if stop <= start else (stop - start - 1) // step + 1
+    elif start <= stop:
+        count = 0
+    elif step <= -n:
+        # one character (and no negation of a step that may be minint)
+        count = 1
+    else:
+        count = (start - stop - 1) // (-step) + 1
+    r = malloc(STR, count)
+    i = 0
+    j = start
+    while i < count:
+        r.chars[i] = s.chars[j]
+        i += 1
+        j += step
+    return r

@@ -1033,6 +1033,15 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
     let k = Some(rpy3_model::PyObj::new(o));
     if o.is_none() {
         SomeValue::None_
+    } else if o.is_instance_of::<pyo3::types::PySlice>() {
+        let parts = ["start", "stop", "step"]
+            .iter()
+            .map(|a| match o.getattr(*a) {
+                Ok(part) => const_annotation(py, &Constant::new(rpy3_model::PyObj::new(&part))),
+                Err(_) => SomeValue::None_,
+            })
+            .collect();
+        SomeValue::Slice(parts)
     } else if o.is_instance_of::<pyo3::types::PyBool>() {
         SomeValue::Bool {
             konst: o.is_truthy().ok(),

@@ -356,6 +356,7 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Repr
                 | H::Format
                 | H::Mod
+                | H::Newslice
         ) || (op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::Str);
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
@@ -372,6 +373,23 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
+        if op.opname == H::Newslice && want == Repr::Slice {
+            let int = Repr::Int(IntKind::Signed);
+            let mut vals = Vec::new();
+            let mut nones = 0;
+            for (i, a) in op.args.iter().enumerate() {
+                if matches!(self.s(a), rpy3_annotator::model::SomeValue::None_) {
+                    nones |= 1 << i;
+                    vals.push(value_const(self.py, LlValue::Int(0), SIGNED)?);
+                } else {
+                    vals.push(self.input(a, &int)?);
+                }
+            }
+            vals.push(value_const(self.py, LlValue::Int(nones), SIGNED)?);
+            let v = self.new_tuple(&[int.clone(), int.clone(), int.clone(), int], vals)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         let any_str =
             reprs.contains(&Repr::Str) || reprs.contains(&Repr::StrIter) || want == Repr::Str;
         if !any_str {
@@ -384,6 +402,19 @@ impl Cx<'_, '_, '_, '_> {
             H::Len => {
                 let s = self.input(&op.args[0], &sp)?;
                 self.call_str_helper("ll_strlen", vec![s], SIGNED)?
+            }
+            H::Getitem if reprs[0] == Repr::Str && reprs[1] == Repr::Slice => {
+                let s = self.input(&op.args[0], &sp)?;
+                let sl = self.input(&op.args[1], &Repr::Slice)?;
+                let mut all = vec![s];
+                for i in 0..4 {
+                    all.push(self.emit(
+                        LlOp::Getfield,
+                        vec![sl.clone(), super::name(self.py, &format!("item{i}"))],
+                        SIGNED,
+                    ));
+                }
+                self.call_str_helper("ll_strslice_step", all, st)?
             }
             H::Getitem if reprs[0] == Repr::Str => {
                 let s = self.input(&op.args[0], &sp)?;
