@@ -183,8 +183,36 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             (op.args[1..].to_vec(), Vec::new())
         };
-        let s_callee = self.s(&op.args[0]);
         let want = self.result_repr(op)?;
+        if let Hlvalue::Constant(c) = &op.args[0] {
+            // a method of a constant string ("{} {}".format)
+            let obj = c.value.bind(self.py);
+            if let (Ok(recv), Ok(mname)) = (obj.getattr("__self__"), obj.getattr("__name__")) {
+                if recv.is_instance_of::<pyo3::types::PyString>()
+                    && !obj.is_instance_of::<pyo3::types::PyType>()
+                    && obj
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                        == "builtin_function_or_method"
+                {
+                    let mname: String = mname.extract().unwrap_or_default();
+                    let v = if mname == "format" {
+                        let fmt: String = recv.extract().unwrap_or_default();
+                        self.str_format(&fmt, &positional, &want)?
+                    } else {
+                        let receiver = Hlvalue::Constant(rpy3_model::Constant::new(
+                            rpy3_model::PyObj::new(&recv),
+                        ));
+                        self.str_method(&mname, &receiver, &positional, &want)?
+                    };
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
+            }
+        }
+        let s_callee = self.s(&op.args[0]);
         match &s_callee {
             SomeValue::Builtin { s_self: None, .. }
                 if is_constant(&self.rt.ann.binding(self.g, op.result)) =>

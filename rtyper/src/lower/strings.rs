@@ -303,6 +303,108 @@ impl Cx<'_, '_, '_, '_> {
         Ok(acc)
     }
 
+    /// `fmt.format(*args)` with a constant format string: literal text
+    /// and `{[index]![conv][:spec]}` fields, each formatted by the helper
+    /// of `format()` for its value.
+    pub(super) fn str_format(
+        &mut self,
+        fmt: &str,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let chars: Vec<char> = fmt.chars().collect();
+        let mut pieces: Vec<Hlvalue> = Vec::new();
+        let mut literal = String::new();
+        let mut auto = 0usize;
+        let mut i = 0;
+        let bad = |why: &str| RTypeError::new(format!("the format string {fmt:?}: {why}"));
+        while i < chars.len() {
+            let c = chars[i];
+            if c == '}' {
+                if chars.get(i + 1) != Some(&'}') {
+                    return Err(bad("single '}'"));
+                }
+                literal.push('}');
+                i += 2;
+                continue;
+            }
+            if c != '{' {
+                literal.push(c);
+                i += 1;
+                continue;
+            }
+            if chars.get(i + 1) == Some(&'{') {
+                literal.push('{');
+                i += 2;
+                continue;
+            }
+            let close = chars[i..]
+                .iter()
+                .position(|&x| x == '}')
+                .map(|p| i + p)
+                .ok_or_else(|| bad("unclosed '{'"))?;
+            let field: String = chars[i + 1..close].iter().collect();
+            i = close + 1;
+            if field.contains('{') {
+                return Err(RTypeError::unsupported("nested fields in str.format()"));
+            }
+            let (head, spec) = match field.split_once(':') {
+                Some((h, s)) => (h.to_string(), s.to_string()),
+                None => (field.clone(), String::new()),
+            };
+            let (name, conv) = match head.split_once('!') {
+                Some((n, c)) => (n.to_string(), Some(c.to_string())),
+                None => (head, None),
+            };
+            let index = if name.is_empty() {
+                auto += 1;
+                auto - 1
+            } else {
+                name.parse::<usize>().map_err(|_| {
+                    RTypeError::unsupported("str.format() fields other than positions")
+                })?
+            };
+            let v = args
+                .get(index)
+                .ok_or_else(|| bad("not enough arguments"))?
+                .clone();
+            if !literal.is_empty() {
+                let p = self.rt.prebuilt_string(&literal)?;
+                pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+                literal.clear();
+            }
+            let r = self.repr_of(&v)?;
+            if let Some(c) = conv.as_deref() {
+                // the text is a new low-level value: formatted as a str
+                if c != "r" && c != "s" {
+                    return Err(bad("unknown conversion"));
+                }
+                let text = self.text_of(&v, &r, c == "r")?;
+                pieces.push(self.format_with("ll_format_str", text, &spec)?);
+                continue;
+            }
+            let (helper, input) = match &r {
+                Repr::Int(k) if !k.unsigned() => ("ll_format_int", Repr::Int(IntKind::Signed)),
+                Repr::Bool => ("ll_format_bool", Repr::Bool),
+                Repr::Float => ("ll_format_float", Repr::Float),
+                Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
+                other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
+            };
+            let x = self.input(&v, &input)?;
+            pieces.push(self.format_with(helper, x, &spec)?);
+        }
+        if !literal.is_empty() || pieces.is_empty() {
+            let p = self.rt.prebuilt_string(&literal)?;
+            pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+        }
+        let mut acc = pieces.remove(0);
+        for p in pieces {
+            acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
+        }
+        self.convert(acc, &Repr::Str, want)
+    }
+
     /// `helper(value, spec)` with a constant specification.
     fn format_with(
         &mut self,
