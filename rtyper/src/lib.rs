@@ -96,6 +96,8 @@ pub struct RTyper<'a> {
     pub str_ptr: Option<LlType>,
     /// `Ptr(rpy_striter)`.
     pub striter_ptr: Option<LlType>,
+    /// `Ptr(rstr.STRBUILDER)`, the representation of a StringBuilder.
+    pub strbuilder_ptr: Option<LlType>,
     /// Prebuilt strings by value.
     prebuilt_strings: HashMap<String, rpy3_model::lltype::Ptr>,
 }
@@ -216,7 +218,7 @@ pub const RSTR: &str = "rpy3.lltypesystem.rstr";
 fn prepare_strings(
     py: Python<'_>,
     ann: &mut Annotator,
-) -> Result<Option<(LlType, LlType)>, RTypeError> {
+) -> Result<Option<(LlType, LlType, LlType)>, RTypeError> {
     let Ok(module) = py.import(RSTR) else {
         return Ok(None);
     };
@@ -249,9 +251,16 @@ fn prepare_strings(
     let it = ann
         .lltype_from_py(py, &it)
         .map_err(|e| err(e.to_string()))?;
+    let sb = module
+        .getattr("STRBUILDER")
+        .map_err(|e| err(e.to_string()))?;
+    let sb = ann
+        .lltype_from_py(py, &sb)
+        .map_err(|e| err(e.to_string()))?;
     Ok(Some((
         LlType::ptr(st).map_err(|e| err(e.to_string()))?,
         LlType::ptr(it).map_err(|e| err(e.to_string()))?,
+        LlType::ptr(sb).map_err(|e| err(e.to_string()))?,
     )))
 }
 
@@ -324,6 +333,7 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         frozen_objects: HashMap::new(),
         str_ptr: str_ptr.map(|p| p.0),
         striter_ptr: str_ptr.map(|p| p.1),
+        strbuilder_ptr: str_ptr.map(|p| p.2),
         prebuilt_strings: HashMap::new(),
     };
     rt.classes.root_ptr = Some(rt.objmodel.object_ptr);

@@ -47,6 +47,8 @@ pub enum Repr {
     Str,
     /// An iterator over a `str`.
     StrIter,
+    /// An `rpy3.rlib.rstring.StringBuilder` (or one of its bound methods).
+    StrBuilder,
     /// A slice object: a pointer to a tuple struct of four Signed, start,
     /// stop, step and a mask of the bounds that are None (1, 2, 4).
     Slice,
@@ -82,6 +84,9 @@ impl Repr {
             Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
             Repr::Str => rt
                 .str_ptr
+                .expect("strings are rtyped only with the string helpers"),
+            Repr::StrBuilder => rt
+                .strbuilder_ptr
                 .expect("strings are rtyped only with the string helpers"),
             Repr::Slice => rt.tuple_ptr(&slice_fields()),
             Repr::StrIter => rt
@@ -297,6 +302,33 @@ impl RTyper<'_> {
                 S::Tuple(parts) if parts.len() == 2 => self.getrepr(&parts[1])?,
                 _ => return Err(RTypeError::new("malformed super() annotation")),
             },
+            // a StringBuilder, and its methods bound to it
+            S::Builtin {
+                name: "StringBuilder",
+                s_self: Some(inner),
+            } if matches!(
+                **inner,
+                S::Str {
+                    kind: StrKind::Str,
+                    ..
+                }
+            ) && self.str_ptr.is_some() =>
+            {
+                Repr::StrBuilder
+            }
+            S::Builtin {
+                s_self: Some(inner),
+                ..
+            } if matches!(
+                **inner,
+                S::Builtin {
+                    name: "StringBuilder",
+                    ..
+                }
+            ) =>
+            {
+                self.getrepr(inner)?
+            }
             // a method bound to a string carries the string
             S::Builtin {
                 s_self: Some(inner),

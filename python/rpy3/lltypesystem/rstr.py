@@ -1155,3 +1155,88 @@ def ll_strslice_step(s, start, stop, step, nones):
         i += 1
         j += step
     return r
+
+
+# --- rpy3.rlib.rstring.StringBuilder ------------------------------------------
+
+STRBUILDER = GcStruct('rpy_stringbuilder', ('buf', PSTR), ('used', Signed))
+
+
+@ll_args(Signed)
+def ll_sb_new(hint):
+    if hint < 16:
+        hint = 16
+    sb = malloc(STRBUILDER)
+    sb.buf = malloc(STR, hint)
+    sb.used = 0
+    return sb
+
+
+def _sb_reserve(sb, extra):
+    # room for `extra` more characters, growing the buffer geometrically
+    need = sb.used + extra
+    size = len(sb.buf.chars)
+    if need <= size:
+        return
+    while size < need:
+        size = size * 2 + 16
+    new = malloc(STR, size)
+    i = 0
+    while i < sb.used:
+        new.chars[i] = sb.buf.chars[i]
+        i += 1
+    sb.buf = new
+
+
+@ll_args(Ptr(STRBUILDER), PSTR)
+def ll_sb_append(sb, s):
+    n = len(s.chars)
+    _sb_reserve(sb, n)
+    i = 0
+    while i < n:
+        sb.buf.chars[sb.used + i] = s.chars[i]
+        i += 1
+    sb.used += n
+
+
+@ll_args(Ptr(STRBUILDER), UniChar)
+def ll_sb_append_char(sb, c):
+    _sb_reserve(sb, 1)
+    sb.buf.chars[sb.used] = c
+    sb.used += 1
+
+
+@ll_args(Ptr(STRBUILDER), PSTR, Signed, Signed)
+def ll_sb_append_slice(sb, s, start, stop):
+    # s[start:stop], with 0 <= start <= stop <= len(s) (ValueError otherwise,
+    # as rpy3.rlib.rstring checks)
+    if start < 0 or stop < start or stop > len(s.chars):
+        raise ValueError
+    _sb_reserve(sb, stop - start)
+    i = start
+    while i < stop:
+        sb.buf.chars[sb.used] = s.chars[i]
+        sb.used += 1
+        i += 1
+
+
+@ll_args(Ptr(STRBUILDER), UniChar, Signed)
+def ll_sb_append_multiple_char(sb, c, times):
+    if times <= 0:
+        return
+    _sb_reserve(sb, times)
+    i = 0
+    while i < times:
+        sb.buf.chars[sb.used] = c
+        sb.used += 1
+        i += 1
+
+
+@ll_args(Ptr(STRBUILDER))
+def ll_sb_getlength(sb):
+    return sb.used
+
+
+@ll_args(Ptr(STRBUILDER))
+def ll_sb_build(sb):
+    return ll_strslice(sb.buf, 0, sb.used)

@@ -300,6 +300,38 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Builtin {
+                name: "StringBuilder",
+                s_self: None,
+            } if want == Repr::StrBuilder => {
+                let hint = match positional.first() {
+                    Some(h) => self.input(h, &Repr::Int(rpy3_annotator::model::IntKind::Signed))?,
+                    None => crate::helpers::value_const(
+                        self.py,
+                        rpy3_model::lltype::LlValue::Int(16),
+                        rpy3_model::lltype::SIGNED,
+                    )?,
+                };
+                let t = want.lowleveltype(self.rt);
+                let v = self.call_str_helper("ll_sb_new", vec![hint], t)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
+                name,
+                s_self: Some(inner),
+            } if matches!(
+                **inner,
+                SomeValue::Builtin {
+                    name: "StringBuilder",
+                    ..
+                }
+            ) && self.repr_of(&op.args[0])? == Repr::StrBuilder =>
+            {
+                let v = self.builder_method(name, &op.args[0], &positional, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);

@@ -405,6 +405,64 @@ impl Cx<'_, '_, '_, '_> {
         self.convert(acc, &Repr::Str, want)
     }
 
+    /// A method of a StringBuilder (the receiver is the bound method's value).
+    pub(super) fn builder_method(
+        &mut self,
+        method: &str,
+        receiver: &Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let int = Repr::Int(IntKind::Signed);
+        let sb = self.input(receiver, &Repr::StrBuilder)?;
+        let (helper, reprs, ty, have): (&str, Vec<Repr>, _, Repr) = match method {
+            "append" => (
+                "ll_sb_append",
+                vec![Repr::Str],
+                rpy3_model::lltype::VOID,
+                Repr::Void,
+            ),
+            "append_char" => (
+                "ll_sb_append_char",
+                vec![Repr::UniChar],
+                rpy3_model::lltype::VOID,
+                Repr::Void,
+            ),
+            "append_slice" => (
+                "ll_sb_append_slice",
+                vec![Repr::Str, int.clone(), int.clone()],
+                rpy3_model::lltype::VOID,
+                Repr::Void,
+            ),
+            "append_multiple_char" => (
+                "ll_sb_append_multiple_char",
+                vec![Repr::UniChar, int.clone()],
+                rpy3_model::lltype::VOID,
+                Repr::Void,
+            ),
+            "getlength" => ("ll_sb_getlength", vec![], SIGNED, int.clone()),
+            "build" => ("ll_sb_build", vec![], st, Repr::Str),
+            other => return Err(RTypeError::unsupported(&format!("StringBuilder.{other}()"))),
+        };
+        if args.len() != reprs.len() {
+            return Err(RTypeError::new(format!(
+                "StringBuilder.{method}() takes {} arguments, not {}",
+                reprs.len(),
+                args.len()
+            )));
+        }
+        let mut all = vec![sb];
+        for (a, r) in args.iter().zip(&reprs) {
+            all.push(self.input(a, r)?);
+        }
+        let v = self.call_str_helper(helper, all, ty)?;
+        if have == Repr::Void {
+            return value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID);
+        }
+        self.convert(v, &have, want)
+    }
+
     /// `helper(value, spec)` with a constant specification.
     fn format_with(
         &mut self,
@@ -459,9 +517,16 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Format
                 | H::Mod
                 | H::Newslice
-        ) || (op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::Str);
+        ) || (op.opname == H::Getattr
+            && matches!(self.repr_of(&op.args[0])?, Repr::Str | Repr::StrBuilder));
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
+        }
+        if op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::StrBuilder {
+            // a bound method of a builder is the builder
+            let v = self.input(&op.args[0], &Repr::StrBuilder)?;
+            self.finish(op.result, v);
+            return Ok(true);
         }
         let mut reprs = Vec::new();
         for a in &op.args {
