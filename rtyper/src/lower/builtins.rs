@@ -72,6 +72,9 @@ impl Cx<'_, '_, '_, '_> {
             }
             "r_uint" | "r_ulonglong" => self.input(&args[0], &Repr::Int(IntKind::Unsigned))?,
             "widen" | "ovfcheck" => self.input(&args[0], &want)?,
+            "float" if matches!(self.repr_of(&args[0])?, Repr::Str | Repr::UniChar) => {
+                return Err(RTypeError::unsupported("float() of a str"))
+            }
             "float" => self.input(&args[0], &Repr::Float)?,
             "int" => {
                 let r = self.repr_of(&args[0])?;
