@@ -124,7 +124,6 @@ impl Cx<'_, '_, '_, '_> {
         op: &SpaceOperation,
         reprs: &[Repr],
     ) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
         let fmt: String = match &op.args[0] {
             Hlvalue::Constant(c) => c
                 .value
@@ -213,11 +212,7 @@ impl Cx<'_, '_, '_, '_> {
                     "not enough arguments for the format {fmt:?}"
                 )));
             };
-            if !literal.is_empty() {
-                let p = self.rt.prebuilt_string(&literal)?;
-                pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
-                literal.clear();
-            }
+            self.flush_literal(&mut literal, &mut pieces)?;
             let numeric = matches!(
                 conv,
                 'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'c'
@@ -292,14 +287,7 @@ impl Cx<'_, '_, '_, '_> {
                 "not all arguments converted by the format {fmt:?}"
             )));
         }
-        if !literal.is_empty() || pieces.is_empty() {
-            let p = self.rt.prebuilt_string(&literal)?;
-            pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
-        }
-        let mut acc = pieces.remove(0);
-        for p in pieces {
-            acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
-        }
+        let acc = self.concat_pieces(literal, pieces)?;
         Ok(acc)
     }
 
@@ -312,7 +300,6 @@ impl Cx<'_, '_, '_, '_> {
         args: &[Hlvalue],
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
         let chars: Vec<char> = fmt.chars().collect();
         let mut pieces: Vec<Hlvalue> = Vec::new();
         let mut literal = String::new();
@@ -369,11 +356,7 @@ impl Cx<'_, '_, '_, '_> {
                 .get(index)
                 .ok_or_else(|| bad("not enough arguments"))?
                 .clone();
-            if !literal.is_empty() {
-                let p = self.rt.prebuilt_string(&literal)?;
-                pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
-                literal.clear();
-            }
+            self.flush_literal(&mut literal, &mut pieces)?;
             let r = self.repr_of(&v)?;
             if let Some(c) = conv.as_deref() {
                 // the text is a new low-level value: formatted as a str
@@ -384,24 +367,11 @@ impl Cx<'_, '_, '_, '_> {
                 pieces.push(self.format_with("ll_format_str", text, &spec)?);
                 continue;
             }
-            let (helper, input) = match &r {
-                Repr::Int(k) if !k.unsigned() => ("ll_format_int", Repr::Int(IntKind::Signed)),
-                Repr::Bool => ("ll_format_bool", Repr::Bool),
-                Repr::Float => ("ll_format_float", Repr::Float),
-                Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
-                other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
-            };
+            let (helper, input) = format_helper(&r)?;
             let x = self.input(&v, &input)?;
             pieces.push(self.format_with(helper, x, &spec)?);
         }
-        if !literal.is_empty() || pieces.is_empty() {
-            let p = self.rt.prebuilt_string(&literal)?;
-            pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
-        }
-        let mut acc = pieces.remove(0);
-        for p in pieces {
-            acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
-        }
+        let acc = self.concat_pieces(literal, pieces)?;
         self.convert(acc, &Repr::Str, want)
     }
 
@@ -461,6 +431,41 @@ impl Cx<'_, '_, '_, '_> {
             return value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID);
         }
         self.convert(v, &have, want)
+    }
+
+    /// Adds the pending literal text (if any) to the pieces of a formatted
+    /// string.
+    fn flush_literal(
+        &mut self,
+        literal: &mut String,
+        pieces: &mut Vec<Hlvalue>,
+    ) -> Result<(), RTypeError> {
+        if !literal.is_empty() {
+            let st = Repr::Str.lowleveltype(self.rt);
+            let p = self.rt.prebuilt_string(literal)?;
+            pieces.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+            literal.clear();
+        }
+        Ok(())
+    }
+
+    /// The concatenation of the pieces and the trailing literal text.
+    fn concat_pieces(
+        &mut self,
+        mut literal: String,
+        mut pieces: Vec<Hlvalue>,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        if pieces.is_empty() && literal.is_empty() {
+            let p = self.rt.prebuilt_string("")?;
+            return value_const(self.py, LlValue::Ptr(Some(p)), st);
+        }
+        self.flush_literal(&mut literal, &mut pieces)?;
+        let mut acc = pieces.remove(0);
+        for p in pieces {
+            acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
+        }
+        Ok(acc)
     }
 
     /// `helper(value, spec)` with a constant specification.
@@ -659,15 +664,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Format => {
                 let spec = self.input(&op.args[1], &sp)?;
-                let (helper, r) = match &reprs[0] {
-                    Repr::Int(k) if !k.unsigned() => ("ll_format_int", int.clone()),
-                    Repr::Bool => ("ll_format_bool", Repr::Bool),
-                    Repr::Float => ("ll_format_float", Repr::Float),
-                    Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
-                    other => {
-                        return Err(RTypeError::unsupported(&format!("format() of {other:?}")))
-                    }
-                };
+                let (helper, r) = format_helper(&reprs[0])?;
                 let v = self.input(&op.args[0], &r)?;
                 self.call_str_helper(helper, vec![v, spec], st)?
             }
@@ -707,4 +704,15 @@ impl Cx<'_, '_, '_, '_> {
         self.finish(op.result, v);
         Ok(true)
     }
+}
+
+/// The `format()` helper for values of repr `r`, and the repr it takes.
+fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
+    Ok(match r {
+        Repr::Int(k) if !k.unsigned() => ("ll_format_int", Repr::Int(IntKind::Signed)),
+        Repr::Bool => ("ll_format_bool", Repr::Bool),
+        Repr::Float => ("ll_format_float", Repr::Float),
+        Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
+        other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
+    })
 }
