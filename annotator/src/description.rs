@@ -164,7 +164,15 @@ impl Annotator {
                 .getattr("_annspecialcase_")
                 .ok()
                 .and_then(|t| t.extract().ok());
+            // the low-level helpers of `rpy3.lltypesystem` get one graph
+            // per low-level argument types, as in PyPy's annlowlevel policy
+            let lowlevel_module = obj
+                .getattr("__module__")
+                .ok()
+                .and_then(|m| m.extract::<String>().ok())
+                .is_some_and(|m| m.starts_with("rpy3.lltypesystem."));
             let specialize = match tag {
+                None if lowlevel_module => Specialize::LowLevel,
                 None => Specialize::Default,
                 Some(t) => match parse_specialize(&t) {
                     Some(s) => s,
@@ -249,6 +257,21 @@ impl Annotator {
         SomeValue::Pbc {
             descs: Arc::new(BTreeSet::from([d])),
             can_be_none: false,
+        }
+    }
+
+    /// The graph already made for a call of function `desc` with `args`
+    /// (under its specialisation), if any.
+    pub fn existing_graph(
+        &self,
+        py: Python<'_>,
+        desc: DescId,
+        args: &[SomeValue],
+    ) -> Option<GraphId> {
+        let key = self.spec_key(py, desc, args).ok()?;
+        match &self.descs[desc] {
+            Desc::Function(f) => f.graphs.get(&key).copied(),
+            _ => None,
         }
     }
 

@@ -257,6 +257,20 @@ impl LlInterp {
         Ok(())
     }
 
+    /// Writes slot `slot` of the struct `p` points to.
+    pub fn write_slot(&mut self, p: &Ptr, slot: usize, v: LlValue) -> Result<(), LlError> {
+        let o = self
+            .store
+            .get_mut(p.obj)
+            .ok_or_else(|| LlError::BadCall("no such object".into()))?;
+        let at = o
+            .slots
+            .get_mut(p.offset as usize + slot)
+            .ok_or_else(|| LlError::BadCall("slot out of range".into()))?;
+        *at = v;
+        Ok(())
+    }
+
     /// Number of objects allocated so far (prebuilt ones included).
     pub fn heap_len(&self) -> usize {
         self.store.len()

@@ -457,8 +457,21 @@ impl fmt::Display for LlType {
 }
 
 impl fmt::Debug for LlType {
+    /// Like `Display`, but structs, forward references and opaque types,
+    /// which are nominal, also show their identity (two list structs of
+    /// different items are different types).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        match self.def() {
+            TypeDef::Struct { .. } | TypeDef::Forward { .. } | TypeDef::Opaque { .. } => {
+                write!(f, "{self}#{}", self.0)
+            }
+            TypeDef::Array { item, gc } => {
+                write!(f, "{}({item:?})", if gc { "GcArray" } else { "Array" })
+            }
+            TypeDef::Ptr(t) => write!(f, "Ptr({t:?})"),
+            TypeDef::Func { args, result } => write!(f, "Func({args:?}) -> {result:?}"),
+            TypeDef::Primitive(_) => write!(f, "{self}"),
+        }
     }
 }
 

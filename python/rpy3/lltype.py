@@ -155,6 +155,13 @@ class Struct(ContainerType):
                 raise TypeError("%s: the varsize %r must be the last field"
                                 % (where, T))
 
+    def __getattr__(self, name):
+        # S.field is the type of that field (as in PyPy's lltype)
+        flds = self.__dict__.get("_flds")
+        if flds is not None and name in flds:
+            return flds[name]
+        raise AttributeError("%s has no field %r" % (self._short(), name))
+
     def __eq__(self, other):
         return type(other) is type(self) and other._ident is self._ident
 

@@ -49,6 +49,10 @@ pub struct Classes {
     pub root_ptr: Option<LlType>,
 }
 
+/// Instance struct types of earlier rtyping passes: the fields each was
+/// defined with, and the type.
+pub type ClassTypes = HashMap<ClassDefId, (Vec<(String, LlType)>, LlType)>;
+
 /// The name of the struct field holding attribute `name`.
 pub fn field_name(name: &str) -> String {
     format!("inst_{name}")
@@ -69,20 +73,44 @@ impl Classes {
         self.vtables[&c]
     }
 
-    /// Builds structs and vtables for every class definition, in
-    /// depth-first order from the roots.
-    #[allow(clippy::too_many_arguments)]
-    pub fn build(
+    /// Declares the instance struct of every class definition (a forward
+    /// reference, defined by [`Classes::build`]), reusing the types of an
+    /// earlier pass from `cache`, so fields and container items can point
+    /// to any class before the layouts are known.
+    pub fn declare(
         classdefs: &[(ClassDefId, String, Option<ClassDefId>)],
-        field_reprs: &HashMap<ClassDefId, Vec<(String, Repr)>>,
-        lltype_of: &dyn Fn(&Repr, &Classes) -> LlType,
         objmodel: &ObjectModel,
-        heap: &mut Heap,
+        cache: &ClassTypes,
     ) -> Result<Classes, RTypeError> {
         let mut classes = Classes {
             root_ptr: Some(objmodel.object_ptr),
             ..Classes::default()
         };
+        for (c, _, _) in classdefs {
+            let ty = match cache.get(c) {
+                Some((_, t)) => *t,
+                None => LlType::forward(true),
+            };
+            classes.structs.insert(*c, ty);
+            classes.ptrs.insert(
+                *c,
+                LlType::ptr(ty).map_err(|e| RTypeError::new(e.to_string()))?,
+            );
+        }
+        Ok(classes)
+    }
+
+    /// Defines the declared structs and builds the vtables, numbering the
+    /// classes depth-first from the roots.
+    pub fn build(
+        &mut self,
+        classdefs: &[(ClassDefId, String, Option<ClassDefId>)],
+        field_reprs: &HashMap<ClassDefId, Vec<(String, Repr, LlType)>>,
+        objmodel: &ObjectModel,
+        heap: &mut Heap,
+        cache: &mut ClassTypes,
+    ) -> Result<(), RTypeError> {
+        let classes = self;
         let children = |p: Option<ClassDefId>| -> Vec<ClassDefId> {
             classdefs
                 .iter()
@@ -97,7 +125,7 @@ impl Classes {
                 .map(|(_, n, _)| n.clone())
                 .unwrap_or_default()
         };
-        // depth-first numbering and struct creation (parents first)
+        // depth-first numbering and struct definition (parents first)
         let mut counter = 0i64;
         let mut stack: Vec<(ClassDefId, bool)> = children(None)
             .into_iter()
@@ -121,19 +149,28 @@ impl Classes {
                 None => objmodel.object,
             };
             let mut fields = vec![("super".to_string(), parent)];
-            for (name, r) in field_reprs.get(&c).cloned().unwrap_or_default() {
-                fields.push((field_name(&name), lltype_of(&r, &classes)));
+            let reprs = field_reprs.get(&c).cloned().unwrap_or_default();
+            for (name, _, t) in &reprs {
+                fields.push((field_name(name), *t));
             }
-            let ty = LlType::new_struct(&name_of(c), fields, true)
-                .map_err(|e| RTypeError::new(e.to_string()))?;
-            classes.structs.insert(c, ty);
-            classes.ptrs.insert(
-                c,
-                LlType::ptr(ty).map_err(|e| RTypeError::new(e.to_string()))?,
-            );
+            let ty = classes.structs[&c];
+            match cache.get(&c) {
+                Some((have, _)) if *have == fields => {}
+                Some(_) => {
+                    return Err(RTypeError::new(format!(
+                        "internal error: the fields of class {} changed between rtyping passes",
+                        name_of(c)
+                    )))
+                }
+                None => {
+                    ty.become_(&name_of(c), fields.clone())
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                    cache.insert(c, (fields, ty));
+                }
+            }
             classes
                 .fields
-                .insert(c, field_reprs.get(&c).cloned().unwrap_or_default());
+                .insert(c, reprs.into_iter().map(|(n, r, _)| (n, r)).collect());
             stack.push((c, true));
             for k in children(Some(c)).into_iter().rev() {
                 stack.push((k, false));
@@ -157,7 +194,7 @@ impl Classes {
             heap.set_slot(&vt, 2, LlValue::Ptr(Some(chars)));
             classes.vtables.insert(*c, vt);
         }
-        Ok(classes)
+        Ok(())
     }
 
     /// The low-level description of a built-in exception class.

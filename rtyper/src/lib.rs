@@ -32,6 +32,9 @@ pub struct RTypeError {
     pub message: String,
     /// Where, when known (`file:line (in function f)`).
     pub location: Option<String>,
+    /// Set when the rtyper stopped only because helpers must be annotated
+    /// first (it annotates them and starts again).
+    pub retry: bool,
 }
 
 impl RTypeError {
@@ -40,6 +43,16 @@ impl RTypeError {
         RTypeError {
             message: message.into(),
             location: None,
+            retry: false,
+        }
+    }
+
+    /// Helpers must be annotated before this can be lowered.
+    pub fn retry() -> RTypeError {
+        RTypeError {
+            message: "internal error: helpers still to be annotated".into(),
+            location: None,
+            retry: true,
         }
     }
 
@@ -59,6 +72,23 @@ impl fmt::Display for RTypeError {
 }
 
 impl std::error::Error for RTypeError {}
+
+/// The nominal low-level types made by a rtyping pass, kept for the next
+/// pass (a pass that needs more helpers annotated stops, and the next one
+/// must see the same types the helpers were annotated with).
+#[derive(Default)]
+pub struct TypeCache {
+    objmodel: Option<ObjectModel>,
+    classes: classes::ClassTypes,
+    tuples: HashMap<Vec<Repr>, LlType>,
+    range: Option<(LlType, LlType, LlType, LlType)>,
+    frozen: HashMap<Vec<(String, LlType)>, LlType>,
+    lists: HashMap<Repr, LlType>,
+}
+
+/// A helper call the annotator must annotate before the next pass: the
+/// function and its argument annotations.
+type Need = (rpy3_model::PyObj, Vec<SomeValue>);
 
 /// The state of one rtyping.
 pub struct RTyper<'a> {
@@ -100,6 +130,15 @@ pub struct RTyper<'a> {
     pub strbuilder_ptr: Option<LlType>,
     /// Prebuilt strings by value.
     prebuilt_strings: HashMap<String, rpy3_model::lltype::Ptr>,
+    /// Types made by earlier passes and this one.
+    cache: TypeCache,
+    /// List struct types by item repr (see [`TypeCache`]).
+    lists: std::cell::RefCell<HashMap<Repr, LlType>>,
+    /// Helper calls to annotate before the next pass.
+    needs: std::cell::RefCell<Vec<Need>>,
+    /// An annotation of the items of lists, by item repr (the item
+    /// functions `hl_eq` and `hl_lt` are annotated with it).
+    pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
 }
 
 impl<'a> RTyper<'a> {
@@ -124,6 +163,47 @@ impl<'a> RTyper<'a> {
     /// The name of function `index`.
     pub fn func_name(&self, index: usize) -> &str {
         &self.funcs[index].0
+    }
+
+    /// The struct of lists of items of repr `item`: the length and a
+    /// pointer to the items' array (PyPy's resizable list).
+    pub fn list_struct(&self, item: &Repr) -> LlType {
+        if let Some(t) = self.lists.borrow().get(item) {
+            return *t;
+        }
+        // declared first: the item type may refer to the list type
+        let t = LlType::forward(true);
+        self.lists.borrow_mut().insert(item.clone(), t);
+        let items = LlType::array(item.lowleveltype(self), true).expect("list items");
+        t.become_(
+            "list",
+            vec![
+                ("length".into(), rpy3_model::lltype::SIGNED),
+                ("items".into(), LlType::ptr(items).expect("an array")),
+            ],
+        )
+        .expect("a list struct");
+        t
+    }
+
+    /// The struct of iterators over lists of items of repr `item`.
+    pub fn listiter_struct(&self, item: &Repr) -> LlType {
+        let key = Repr::ListIter(Box::new(item.clone()), false);
+        if let Some(t) = self.lists.borrow().get(&key) {
+            return *t;
+        }
+        let list = LlType::ptr(self.list_struct(item)).expect("a struct");
+        let t = LlType::new_struct(
+            "listiter",
+            vec![
+                ("list".into(), list),
+                ("index".into(), rpy3_model::lltype::SIGNED),
+            ],
+            true,
+        )
+        .expect("a list iterator struct");
+        self.lists.borrow_mut().insert(key, t);
+        t
     }
 
     /// The struct of tuples with these item reprs (created on first use;
@@ -310,11 +390,55 @@ impl RTyper<'_> {
 }
 
 /// Rtypes everything the annotator reached from `entry`.
+///
+/// Lowering may find helper calls whose specialised graphs the annotator
+/// has not made yet (the helpers of a list type first seen here); the pass
+/// then stops, the annotator annotates them, and a new pass starts with
+/// the low-level types of the previous one.
 pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlProgram, RTypeError> {
     let exception_classdefs = prepare(py, ann)?;
     let str_ptr = prepare_strings(py, ann)?;
-    let ann: &Annotator = ann;
-    let objmodel = ObjectModel::new().map_err(|e| RTypeError::new(e.to_string()))?;
+    let mut cache = TypeCache::default();
+    for _pass in 0..50 {
+        let (result, needs, back) =
+            rtype_pass(py, ann, entry, &exception_classdefs, str_ptr, cache);
+        cache = back;
+        if needs.is_empty() {
+            return result;
+        }
+        if let Err(e) = &result {
+            if !e.retry {
+                return result;
+            }
+        }
+        for (f, args) in needs {
+            ann.annotate(py, f.bind(py), args)
+                .map_err(|e| RTypeError::new(format!("annotating a low-level helper: {e}")))?;
+        }
+    }
+    Err(RTypeError::new(
+        "internal error: the rtyper kept finding helpers to annotate",
+    ))
+}
+
+/// One rtyping pass: the program, or the helpers to annotate first.
+fn rtype_pass(
+    py: Python<'_>,
+    ann: &Annotator,
+    entry: GraphId,
+    exception_classdefs: &HashMap<String, ClassDefId>,
+    str_ptr: Option<(LlType, LlType, LlType)>,
+    mut cache: TypeCache,
+) -> (Result<LlProgram, RTypeError>, Vec<Need>, TypeCache) {
+    let objmodel = match cache.objmodel.take() {
+        Some(o) => o,
+        None => match ObjectModel::new() {
+            Ok(o) => o,
+            Err(e) => return (Err(RTypeError::new(e.to_string())), Vec::new(), cache),
+        },
+    };
+    let tuples = std::mem::take(&mut cache.tuples);
+    let lists = std::mem::take(&mut cache.lists);
     let mut rt = RTyper {
         ann,
         objmodel,
@@ -323,10 +447,10 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         func_of_graph: HashMap::new(),
         funcs: Vec::new(),
         graphs: Vec::new(),
-        tuples: std::cell::RefCell::new(HashMap::new()),
+        tuples: std::cell::RefCell::new(tuples),
         range: None,
         helpers: HashMap::new(),
-        exception_classdefs,
+        exception_classdefs: exception_classdefs.clone(),
         prebuilt: HashMap::new(),
         dispatchers: HashMap::new(),
         frozen: None,
@@ -335,62 +459,127 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
         striter_ptr: str_ptr.map(|p| p.1),
         strbuilder_ptr: str_ptr.map(|p| p.2),
         prebuilt_strings: HashMap::new(),
+        cache,
+        lists: std::cell::RefCell::new(lists),
+        needs: std::cell::RefCell::new(Vec::new()),
+        list_items: std::cell::RefCell::new(HashMap::new()),
     };
-    rt.classes.root_ptr = Some(rt.objmodel.object_ptr);
-    rt.make_range_types();
-    rt.build_classes()?;
-    rt.build_frozen()?;
-    // every annotated graph becomes a function; types first, so calls
-    // can refer to functions not built yet
-    let gids: Vec<GraphId> = ann.graphs.keys().collect();
-    for &g in &gids {
-        if ann.graphs[g].graph.is_generator {
-            continue;
-        }
-        let ty = rt.function_type(g)?;
-        let idx = rt.funcs.len();
-        rt.funcs.push((ann.graphs[g].graph.name.clone(), ty));
-        rt.graphs.push(None);
-        rt.func_of_graph.insert(g, idx);
-    }
-    for &g in &gids {
-        if let Some(idx) = rt.func_index(g) {
-            let graph = lower::lower_graph(&mut rt, py, g).map_err(|mut e| {
-                if e.location.is_none() {
-                    let src = &ann.graphs[g].graph.source;
-                    e.location = Some(format!("{} (in function {})", src.filename, src.qualname));
-                }
-                e
-            })?;
-            rt.graphs[idx] = Some(Arc::new(graph));
+    let result = rt.run(py, entry);
+    let needs = rt.needs.take();
+    let mut cache = std::mem::take(&mut rt.cache);
+    cache.tuples = rt.tuples.take();
+    cache.lists = rt.lists.take();
+    match result {
+        Ok(program) => (Ok(program), needs, cache),
+        Err(e) => {
+            // the object model went into the program on success only
+            cache.objmodel = Some(rt.objmodel);
+            (Err(e), needs, cache)
         }
     }
-    let entry = rt
-        .func_index(entry)
-        .ok_or_else(|| RTypeError::unsupported("a generator as the entry point"))?;
-    let mut functions = Vec::new();
-    for (i, (name, ty)) in rt.funcs.iter().enumerate() {
-        let graph = rt.graphs[i]
-            .clone()
-            .ok_or_else(|| RTypeError::new(format!("function {name} was not built")))?;
-        functions.push(LlFunction {
-            name: name.clone(),
-            graph,
-            ty: *ty,
-        });
+}
+
+impl RTyper<'_> {
+    /// Builds the program (see [`rtype`]).
+    fn run(&mut self, py: Python<'_>, entry: GraphId) -> Result<LlProgram, RTypeError> {
+        let ann = self.ann;
+        self.classes.root_ptr = Some(self.objmodel.object_ptr);
+        self.make_range_types();
+        self.build_classes()?;
+        self.build_frozen()?;
+        // every annotated graph becomes a function; types first, so calls
+        // can refer to functions not built yet
+        let gids: Vec<GraphId> = ann.graphs.keys().collect();
+        for &g in &gids {
+            if ann.graphs[g].graph.is_generator {
+                continue;
+            }
+            let ty = self.function_type(g)?;
+            let idx = self.funcs.len();
+            self.funcs.push((ann.graphs[g].graph.name.clone(), ty));
+            self.graphs.push(None);
+            self.func_of_graph.insert(g, idx);
+        }
+        let mut retry = false;
+        for &g in &gids {
+            if let Some(idx) = self.func_index(g) {
+                let graph = match lower::lower_graph(self, py, g) {
+                    Ok(graph) => graph,
+                    // keep lowering to collect every helper still needed
+                    Err(e) if e.retry => {
+                        retry = true;
+                        continue;
+                    }
+                    Err(mut e) => {
+                        if e.location.is_none() {
+                            let src = &ann.graphs[g].graph.source;
+                            e.location =
+                                Some(format!("{} (in function {})", src.filename, src.qualname));
+                        }
+                        return Err(e);
+                    }
+                };
+                self.graphs[idx] = Some(Arc::new(graph));
+            }
+        }
+        if retry || !self.needs.borrow().is_empty() {
+            return Err(RTypeError::retry());
+        }
+        let entry = self
+            .func_index(entry)
+            .ok_or_else(|| RTypeError::unsupported("a generator as the entry point"))?;
+        let mut functions = Vec::new();
+        for (i, (name, ty)) in self.funcs.iter().enumerate() {
+            let graph = self.graphs[i]
+                .clone()
+                .ok_or_else(|| RTypeError::new(format!("function {name} was not built")))?;
+            functions.push(LlFunction {
+                name: name.clone(),
+                graph,
+                ty: *ty,
+            });
+        }
+        let mut exceptions = HashMap::new();
+        for name in classes::STANDARD_EXCEPTIONS {
+            let c = self.exception_classdefs[*name];
+            exceptions.insert(name.to_string(), self.classes.exception_class(c));
+        }
+        let objmodel = match ObjectModel::new() {
+            Ok(fresh) => std::mem::replace(&mut self.objmodel, fresh),
+            Err(e) => return Err(RTypeError::new(e.to_string())),
+        };
+        Ok(LlProgram {
+            functions,
+            heap: std::mem::take(&mut self.heap),
+            objmodel,
+            exceptions,
+            entry,
+        })
     }
-    let mut exceptions = HashMap::new();
-    for name in classes::STANDARD_EXCEPTIONS {
-        let c = rt.exception_classdefs[*name];
-        exceptions.insert(name.to_string(), rt.classes.exception_class(c));
+
+    /// The function index of the graph of `func` (a Python function of the
+    /// `rpy3` package) specialised for `args`; when the annotator has not
+    /// made it yet, the call is recorded for the next pass.
+    pub fn helper_for(
+        &self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        args: Vec<SomeValue>,
+    ) -> Result<usize, RTypeError> {
+        let obj = rpy3_model::PyObj::new(func);
+        let graph = self
+            .ann
+            .lookup_desc(&obj)
+            .and_then(|d| self.ann.existing_graph(py, d, &args));
+        if let Some(idx) = graph.and_then(|g| self.func_index(g)) {
+            return Ok(idx);
+        }
+        let mut needs = self.needs.borrow_mut();
+        if !needs.iter().any(|(f, a)| *f == obj && *a == args) {
+            needs.push((obj, args));
+        }
+        Err(RTypeError::retry())
     }
-    Ok(LlProgram {
-        functions,
-        heap: rt.heap,
-        objmodel: rt.objmodel,
-        exceptions,
-        entry,
-    })
 }
 
 impl RTyper<'_> {
@@ -441,12 +630,19 @@ impl RTyper<'_> {
             }
             fields.retain(|(n, _)| !bad.contains(n));
             fields.sort_by(|a, b| a.0.cmp(&b.0));
-            let llfields = fields
+            let llfields: Vec<(String, LlType)> = fields
                 .iter()
                 .map(|(n, r)| (format!("f_{n}"), r.lowleveltype(self)))
                 .collect();
-            let st = LlType::new_struct("frozen_pbc", llfields, false)
-                .map_err(|e| RTypeError::new(e.to_string()))?;
+            let st = match self.cache.frozen.get(&llfields) {
+                Some(t) => *t,
+                None => {
+                    let t = LlType::new_struct("frozen_pbc", llfields.clone(), false)
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                    self.cache.frozen.insert(llfields, t);
+                    t
+                }
+            };
             self.frozen = Some((st, fields));
             Ok(())
         })
@@ -500,6 +696,10 @@ impl RTyper<'_> {
 
     fn make_range_types(&mut self) {
         use rpy3_model::lltype::SIGNED;
+        if let Some(r) = self.cache.range {
+            self.range = Some(r);
+            return;
+        }
         let f = |names: [&str; 3]| {
             names
                 .iter()
@@ -516,6 +716,7 @@ impl RTyper<'_> {
             iter,
             LlType::ptr(iter).expect("struct"),
         ));
+        self.cache.range = self.range;
     }
 
     fn build_classes(&mut self) -> Result<(), RTypeError> {
@@ -525,40 +726,29 @@ impl RTyper<'_> {
             .iter()
             .map(|(id, c)| (id, c.name.clone(), c.base))
             .collect();
+        self.classes = Classes::declare(&defs, &self.objmodel, &self.cache.classes)?;
         let mut field_reprs = HashMap::new();
         for (id, c) in ann.classdefs.iter() {
-            let mut fields: Vec<(String, Repr)> = Vec::new();
+            let mut fields: Vec<(String, Repr, LlType)> = Vec::new();
             let mut names: Vec<&String> = c.attrs.keys().collect();
             names.sort();
             for name in names {
                 let s = &c.attrs[name].s_value;
                 let r = self.field_repr(s)?;
-                fields.push((name.clone(), r));
+                self.ensure_types(&r);
+                let t = r.lowleveltype(self);
+                fields.push((name.clone(), r, t));
             }
             field_reprs.insert(id, fields);
         }
-        // tuple types used by fields must exist before the structs
-        for fields in field_reprs.values() {
-            for (_, r) in fields {
-                self.ensure_types(r);
-            }
-        }
         let mut heap = std::mem::take(&mut self.heap);
-        let rt: &RTyper<'_> = self;
-        let lltype_of = |r: &Repr, classes: &Classes| -> LlType {
-            match r {
-                Repr::Instance(c) => classes
-                    .ptrs
-                    .get(c)
-                    .copied()
-                    .unwrap_or(rt.objmodel.object_ptr),
-                other => other.lowleveltype(rt),
-            }
-        };
-        let classes = Classes::build(&defs, &field_reprs, &lltype_of, &self.objmodel, &mut heap)?;
+        let mut classes = std::mem::take(&mut self.classes);
+        let mut cache = std::mem::take(&mut self.cache.classes);
+        let built = classes.build(&defs, &field_reprs, &self.objmodel, &mut heap, &mut cache);
         self.heap = heap;
         self.classes = classes;
-        Ok(())
+        self.cache.classes = cache;
+        built
     }
 
     /// The repr of an instance field; fields pointing to instances of a

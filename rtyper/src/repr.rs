@@ -52,6 +52,12 @@ pub enum Repr {
     /// A slice object: a pointer to a tuple struct of four Signed, start,
     /// stop, step and a mask of the bounds that are None (1, 2, 4).
     Slice,
+    /// A list: a pointer to a `{length, items}` struct of items of the
+    /// given repr (null for None).
+    List(Box<Repr>),
+    /// An iterator over a list of items of the given repr: a pointer to
+    /// `{list, index}`; backwards (`reversed()`) when the flag is set.
+    ListIter(Box<Repr>, bool),
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -89,6 +95,8 @@ impl Repr {
                 .strbuilder_ptr
                 .expect("strings are rtyped only with the string helpers"),
             Repr::Slice => rt.tuple_ptr(&slice_fields()),
+            Repr::List(item) => LlType::ptr(rt.list_struct(item)).expect("a struct"),
+            Repr::ListIter(item, _) => LlType::ptr(rt.listiter_struct(item)).expect("a struct"),
             Repr::StrIter => rt
                 .striter_ptr
                 .expect("strings are rtyped only with the string helpers"),
@@ -272,16 +280,31 @@ impl RTyper<'_> {
                 if d.range_step.is_some() && !d.mutated && !d.resized {
                     Repr::Range
                 } else {
-                    return Err(RTypeError::unsupported("lists (the containers issue)"));
+                    let item = self.getrepr(&d.item)?;
+                    let s_item = match &d.item {
+                        S::Impossible => S::None_,
+                        other => other.without_const(),
+                    };
+                    self.list_items
+                        .borrow_mut()
+                        .entry(item.clone())
+                        .or_insert(s_item);
+                    Repr::List(Box::new(item))
                 }
             }
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Items,
             } if self.getrepr(over)? == Repr::Str => Repr::StrIter,
-            S::Iterator { over, .. } => match self.getrepr(over)? {
+            S::Iterator { over, variant } => match self.getrepr(over)? {
                 // reversed(range(...)) iterates over a range iterator
                 Repr::Range | Repr::RangeIter => Repr::RangeIter,
+                Repr::List(item) if *variant == rpy3_annotator::model::IterVariant::Items => {
+                    Repr::ListIter(item, false)
+                }
+                Repr::List(item) if *variant == rpy3_annotator::model::IterVariant::Reversed => {
+                    Repr::ListIter(item, true)
+                }
                 _ => {
                     return Err(RTypeError::unsupported(
                         "iterators over containers (the containers issue)",
@@ -343,6 +366,11 @@ impl RTyper<'_> {
             {
                 self.getrepr(inner)?
             }
+            // a method bound to a list carries the list
+            S::Builtin {
+                s_self: Some(inner),
+                ..
+            } if matches!(**inner, S::List(_)) => self.getrepr(inner)?,
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => Repr::Slice,
             S::LowLevelType(_) => Repr::Void,
@@ -438,6 +466,43 @@ impl RTyper<'_> {
                 LlValue::Ptr(Some(self.prebuilt_string(&s)?))
             }
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
+            Repr::List(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::List(item) => {
+                // one heap list per Python list: aliases stay aliases
+                let key = rpy3_model::PyObj::new(obj);
+                if let Some(p) = self.prebuilt.get(&key) {
+                    return Ok(LlValue::Ptr(Some(*p)));
+                }
+                let values: Vec<Bound<'_, PyAny>> = obj
+                    .try_iter()
+                    .map_err(|_| bad())?
+                    .collect::<PyResult<_>>()
+                    .map_err(|_| bad())?;
+                let st = self.list_struct(item);
+                let arr = LlType::array(item.lowleveltype(self), true)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let p = self
+                    .heap
+                    .malloc(st, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                self.prebuilt.insert(key, p);
+                let a = self
+                    .heap
+                    .malloc(arr, values.len())
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                for (i, v) in values.iter().enumerate() {
+                    let llv = self.convert_const(py, item, v)?;
+                    self.heap
+                        .set_item(&a, i as i64, 0, llv)
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                }
+                let off = st.field_offset("length").expect("list length");
+                self.heap
+                    .set_slot(&p, off, LlValue::Int(values.len() as i64));
+                let off = st.field_offset("items").expect("list items");
+                self.heap.set_slot(&p, off, LlValue::Ptr(Some(a)));
+                LlValue::Ptr(Some(p))
+            }
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let ty = self.tuple_struct(items);

@@ -151,6 +151,41 @@ impl Translated {
                     .into_any()
                     .unbind())
             }
+            TypeDef::Struct { name, .. } if name == "list" => {
+                let slot = |f: &str| -> Result<LlValue, String> {
+                    let off = target.field_offset(f).ok_or("list field")?;
+                    self.interp
+                        .read_slot(p, off)
+                        .ok_or_else(|| "list slot".to_string())
+                };
+                let LlValue::Int(n) = slot("length")? else {
+                    return Err("a list length that is not an int".into());
+                };
+                let items_t = target.field_type("items").ok_or("list items")?;
+                let item_t = items_t
+                    .target()
+                    .and_then(|a| a.varsize_item())
+                    .ok_or("list items array")?;
+                let LlValue::Ptr(Some(arr)) = slot("items")? else {
+                    return Err("a list without items".into());
+                };
+                let obj = self
+                    .interp
+                    .object(arr.obj)
+                    .ok_or("dangling pointer in a result")?;
+                let per = obj.item_slots.max(1) as usize;
+                let values: Vec<LlValue> = (0..n as usize)
+                    .map(|i| obj.items.get(i * per).copied().unwrap_or(LlValue::Void))
+                    .collect();
+                let mut items = Vec::new();
+                for v in values {
+                    items.push(self.to_py(py, v, item_t)?);
+                }
+                Ok(pyo3::types::PyList::new(py, items)
+                    .map_err(|e| e.to_string())?
+                    .into_any()
+                    .unbind())
+            }
             other => Err(format!("cannot return a {other:?} to Python yet")),
         }
     }
@@ -160,7 +195,60 @@ impl Translated {
     /// An argument in the low-level type `t` (strings are allocated in
     /// the interpreter's heap).
     fn arg_to_ll(&mut self, a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {
-        if let Some(TypeDef::Struct { name, .. }) = t.target().map(|x| x.def()) {
+        if let Some(TypeDef::Struct { name, fields, .. }) = t.target().map(|x| x.def()) {
+            let st = t.target().expect("pointer");
+            if name == "list" {
+                if a.is_none() {
+                    return Ok(LlValue::Ptr(None));
+                }
+                let values: Vec<Bound<'_, PyAny>> = a
+                    .try_iter()
+                    .and_then(|it| it.collect())
+                    .map_err(|e| e.to_string())?;
+                let items_t = st.field_type("items").ok_or("list items")?;
+                let item_t = items_t
+                    .target()
+                    .and_then(|x| x.varsize_item())
+                    .ok_or("list items array")?;
+                let arr = self
+                    .interp
+                    .alloc(items_t.target().expect("pointer"), values.len())
+                    .map_err(|e| e.to_string())?;
+                for (i, v) in values.iter().enumerate() {
+                    let llv = self.arg_to_ll(v, item_t)?;
+                    self.interp
+                        .write_item(&arr, i, 0, llv)
+                        .map_err(|e| e.to_string())?;
+                }
+                let p = self.interp.alloc(st, 0).map_err(|e| e.to_string())?;
+                let off = st.field_offset("length").ok_or("list length")?;
+                self.interp
+                    .write_slot(&p, off, LlValue::Int(values.len() as i64))
+                    .map_err(|e| e.to_string())?;
+                let off = st.field_offset("items").ok_or("list items")?;
+                self.interp
+                    .write_slot(&p, off, LlValue::Ptr(Some(arr)))
+                    .map_err(|e| e.to_string())?;
+                return Ok(LlValue::Ptr(Some(p)));
+            }
+            if name.starts_with("tuple") {
+                let values: Vec<Bound<'_, PyAny>> = a
+                    .try_iter()
+                    .and_then(|it| it.collect())
+                    .map_err(|e| e.to_string())?;
+                if values.len() != fields.len() {
+                    return Err(format!("cannot pass {a} as {t}"));
+                }
+                let p = self.interp.alloc(st, 0).map_err(|e| e.to_string())?;
+                for ((fname, fty), v) in fields.iter().zip(&values) {
+                    let llv = self.arg_to_ll(v, *fty)?;
+                    let off = st.field_offset(fname).ok_or("tuple field")?;
+                    self.interp
+                        .write_slot(&p, off, llv)
+                        .map_err(|e| e.to_string())?;
+                }
+                return Ok(LlValue::Ptr(Some(p)));
+            }
             if name == "rpy_string" {
                 if a.is_none() {
                     return Ok(LlValue::Ptr(None));
@@ -196,6 +284,14 @@ fn to_ll(a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {
         t if t == lltype::FLOAT => LlValue::Float(a.extract::<f64>().map_err(|_| bad())?),
         t if t == lltype::BOOL => LlValue::Bool(a.extract::<bool>().map_err(|_| bad())?),
         t if t == lltype::VOID => LlValue::Void,
+        t if t == lltype::UNICHAR => {
+            let s: String = a.extract().map_err(|_| bad())?;
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => LlValue::UniChar(c as u32),
+                _ => return Err(bad()),
+            }
+        }
         _ => return Err(bad()),
     })
 }

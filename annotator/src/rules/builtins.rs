@@ -104,6 +104,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
     ("rpy3.lltype", "malloc", "ll.malloc"),
     ("rpy3.lltype", "nullptr", "ll.nullptr"),
+    ("rpy3.lltype", "typeOf", "ll.typeOf"),
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
@@ -600,6 +601,10 @@ pub fn call(
                     "{name}() of something that is not a low-level type"
                 )))
             }
+        },
+        "ll.typeOf" => match a {
+            [S::Ptr(t)] => S::LowLevelType(*t),
+            _ => return Err(ann.error("typeOf() of something that is not a low-level pointer")),
         },
         "ll.cast_pointer" => match (a.first(), a.get(1)) {
             (Some(S::LowLevelType(pt)), Some(S::Ptr(_))) if pt.target().is_some() => S::Ptr(*pt),

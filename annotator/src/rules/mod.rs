@@ -422,6 +422,7 @@ fn getattr(
             _ => Err(ann.error("internal error: malformed super() object")),
         },
         SomeValue::Ptr(pt) => ll_getattr(ann, *pt, &name),
+        SomeValue::LowLevelType(t) => lltype_attr(ann, *t, &name),
         other => builtins::method(ann, py, other, &name),
     }
 }
@@ -695,6 +696,25 @@ fn ll_getattr(
     }
 }
 
+/// An attribute of a low-level type used as a value in a helper:
+/// `Ptr.TO`, `Array.OF`, a struct's field type.
+fn lltype_attr(
+    ann: &mut Annotator,
+    t: rpy3_model::lltype::LlType,
+    name: &str,
+) -> Result<SomeValue, AnnotatorError> {
+    use rpy3_model::lltype::TypeDef;
+    let found = match (t.def(), name) {
+        (TypeDef::Ptr(target), "TO") => Some(target),
+        (TypeDef::Array { item, .. }, "OF") => Some(item),
+        (TypeDef::Struct { .. }, _) => crate::lldialect::find_field(t, name).map(|(_, ft)| ft),
+        _ => None,
+    };
+    found
+        .map(SomeValue::LowLevelType)
+        .ok_or_else(|| ann.error(format!("the low-level type {t} has no attribute '{name}'")))
+}
+
 /// A call of whatever `callee` is.
 pub(crate) fn call(
     ann: &mut Annotator,
@@ -733,6 +753,24 @@ pub(crate) fn call(
             let k = k.clone();
             let s = ann.immutablevalue(py, k.bind(py))?;
             call(ann, py, &s, args)
+        }
+        // a low-level function pointer in a helper
+        SomeValue::Ptr(pt) => {
+            let target = pt.target().map(|t| t.def());
+            let Some(rpy3_model::lltype::TypeDef::Func {
+                args: params,
+                result,
+            }) = target
+            else {
+                return Err(ann.error(format!("cannot call the low-level pointer {pt}")));
+            };
+            if args.positional.len() != params.len() || !args.keywords.is_empty() {
+                return Err(ann.error(format!(
+                    "the function pointer {pt} takes {} arguments",
+                    params.len()
+                )));
+            }
+            ann.ll_annotation(result)
         }
         other => Err(ann.error(format!("cannot call {}", describe(other)))),
     }

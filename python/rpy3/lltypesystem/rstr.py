@@ -9,6 +9,7 @@ from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc,
                           unichar_upper, unichar_lower, unichar_props,
                           float_format_char, Float)
 from rpy3.rlib.rarithmetic import ovfcheck
+from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
 import math
 
 STR = GcStruct('rpy_string', ('hash', Signed), ('chars', Array(UniChar)))
@@ -99,21 +100,7 @@ def ll_strcmp(a, b):
 
 @ll_args(PSTR, Signed, Signed)
 def ll_strslice(s, start, stop):
-    n = len(s.chars)
-    if start < 0:
-        start += n
-        if start < 0:
-            start = 0
-    if start > n:
-        start = n
-    if stop < 0:
-        stop += n
-        if stop < 0:
-            stop = 0
-    if stop > n:
-        stop = n
-    if stop < start:
-        stop = start
+    start, stop = ll_clamp(start, stop, len(s.chars))
     r = malloc(STR, stop - start)
     i = start
     while i < stop:
@@ -1117,36 +1104,8 @@ def ll_format_float(x, spec):
 @ll_args(PSTR, Signed, Signed, Signed, Signed)
 def ll_strslice_step(s, start, stop, step, nones):
     # nones: 1, 2, 4 when start, stop, step are None (as slice.indices())
-    n = len(s.chars)
-    if nones & 4:
-        step = 1
-    if step == 0:
-        raise ValueError
-    if nones & 1:
-        start = n - 1 if step < 0 else 0
-    elif start < 0:
-        start += n
-        if start < 0:
-            start = -1 if step < 0 else 0
-    elif start >= n:
-        start = n - 1 if step < 0 else n
-    if nones & 2:
-        stop = -1 if step < 0 else n
-    elif stop < 0:
-        stop += n
-        if stop < 0:
-            stop = -1 if step < 0 else 0
-    elif stop >= n:
-        stop = n - 1 if step < 0 else n
-    if step > 0:
-        count = 0 if stop <= start else (stop - start - 1) // step + 1
-    elif start <= stop:
-        count = 0
-    elif step <= -n:
-        # one character (and no negation of a step that may be minint)
-        count = 1
-    else:
-        count = (start - stop - 1) // (-step) + 1
+    start, step, count = ll_slice_bounds(len(s.chars), start, stop, step,
+                                         nones)
     r = malloc(STR, count)
     i = 0
     j = start

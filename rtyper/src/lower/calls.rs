@@ -332,7 +332,21 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Builtin {
+                name,
+                s_self: Some(inner),
+            } if matches!(**inner, SomeValue::List(_))
+                && matches!(self.repr_of(&op.args[0])?, Repr::List(_)) =>
+            {
+                let v = self.list_method(name, &op.args[0], &positional, &keywords, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
+                if let Some(v) = self.list_builtin(name, &positional, &keywords, &want)? {
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 let v = self.builtin_call(name, &positional, op)?;
                 self.finish(op.result, v);
                 Ok(())

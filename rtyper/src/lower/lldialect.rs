@@ -16,6 +16,12 @@ impl Cx<'_, '_, '_, '_> {
     /// Lowers `op` if it works on low-level pointers; false otherwise.
     pub(super) fn lower_ll(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
         use rpy3_model::OpName as H;
+        if op.opname == H::Getattr && matches!(self.s(&op.args[0]), SomeValue::LowLevelType(_)) {
+            // a type of a helper (`typeOf(l).TO`): known from the annotation
+            let v = value_const(self.py, LlValue::Void, VOID)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         let r0 = match op.args.first() {
             Some(a) if op.opname != H::SimpleCall => self.repr_of(a)?,
             _ => return self.lower_ll_call(op),
@@ -142,6 +148,26 @@ impl Cx<'_, '_, '_, '_> {
         if op.opname != OpName::SimpleCall {
             return Ok(false);
         }
+        if let Repr::LlPtr(fp) = self.repr_of(&op.args[0])? {
+            // a call through a function pointer
+            let Some(TypeDef::Func { args, result }) = fp.target().map(|t| t.def()) else {
+                return Err(RTypeError::new(
+                    "calling a pointer that is not to a function",
+                ));
+            };
+            let mut all = vec![self.input(&op.args[0], &Repr::LlPtr(fp))?];
+            for (a, t) in op.args[1..].iter().zip(args) {
+                let r = self.field_repr(t)?;
+                all.push(self.input(a, &r)?);
+            }
+            all.push(value_const(self.py, LlValue::Void, VOID)?);
+            let v = self.emit(LlOp::IndirectCall, all, result);
+            let rr = self.field_repr(result)?;
+            let want = self.result_repr(op)?;
+            let v = self.convert(v, &rr, &want)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         let SomeValue::Builtin {
             name: builtin,
             s_self: None,
@@ -182,6 +208,7 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             "ll.nullptr" => value_const(self.py, LlValue::Ptr(None), rt_ty)?,
+            "ll.typeOf" => value_const(self.py, LlValue::Void, VOID)?,
             "ll.cast_pointer" => {
                 let r = self.repr_of(&op.args[2])?;
                 let p = self.input(&op.args[2], &r)?;

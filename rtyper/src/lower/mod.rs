@@ -7,6 +7,7 @@
 
 mod builtins;
 mod calls;
+mod lists;
 mod lldialect;
 mod llhelpers;
 mod ops;
@@ -661,7 +662,7 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
-        if self.lower_ll(op)? || self.lower_str(op)? {
+        if self.lower_ll(op)? || self.lower_list(op)? || self.lower_str(op)? {
             return Ok(());
         }
         match op.opname {

@@ -1,0 +1,497 @@
+"""Lists at the low level (PyPy's `rlist.py` for resizable lists).
+
+A list is a GC struct `{length, items}` whose `items` points to a GC
+array with room for at least `length` items.  The helpers are generic:
+they find the list and item types with `typeOf`, and the rtyper annotates
+one specialised copy per list type.  Operations that compare items take
+function pointers `eq(a, b) -> bool` and `lt(a, b) -> bool` (the
+rtyper makes them from `hl_eq` and `hl_lt` for each item type).  The
+helpers also run under CPython on
+emulated objects (see the tests).
+"""
+from rpy3.lltype import malloc, typeOf
+from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
+from rpy3.lltypesystem.rstr import ll_char2str
+
+
+def _new(LIST, n):
+    """A new list of type LIST with n zeroed items."""
+    r = malloc(LIST)
+    r.length = n
+    r.items = malloc(LIST.items.TO, n)
+    return r
+
+
+def _newlist_like(l, n):
+    return _new(typeOf(l).TO, n)
+
+
+def _copy_items(src, i, dst, j, n):
+    """dst.items[j:j+n] = src.items[i:i+n] (the ranges may overlap)."""
+    s = src.items
+    d = dst.items
+    if j <= i:
+        k = 0
+        while k < n:
+            d[j + k] = s[i + k]
+            k += 1
+    else:
+        k = n - 1
+        while k >= 0:
+            d[j + k] = s[i + k]
+            k -= 1
+
+
+def _resize(l, newsize):
+    """Makes room for newsize items (over-allocating as CPython does) and
+    sets the length."""
+    allocated = len(l.items)
+    if newsize > allocated:
+        extra = 3 if newsize < 9 else 6
+        new_allocated = newsize + (newsize >> 3) + extra
+        items = malloc(typeOf(l).TO.items.TO, new_allocated)
+        i = 0
+        n = l.length
+        old = l.items
+        while i < n:
+            items[i] = old[i]
+            i += 1
+        l.items = items
+    elif newsize < (allocated >> 1) - 5:
+        # shrink the array when less than half of it is used
+        items = malloc(typeOf(l).TO.items.TO, newsize)
+        i = 0
+        old = l.items
+        while i < newsize:
+            items[i] = old[i]
+            i += 1
+        l.items = items
+    l.length = newsize
+
+
+def ll_newlist(l, n):
+    return _newlist_like(l, n)
+
+
+def ll_len(l):
+    return l.length
+
+
+def ll_is_true(l):
+    return bool(l) and l.length != 0
+
+
+def _index(l, i):
+    n = l.length
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError
+    return i
+
+
+def ll_getitem(l, i):
+    return l.items[_index(l, i)]
+
+
+def ll_setitem(l, i, v):
+    l.items[_index(l, i)] = v
+
+
+def ll_delitem(l, i):
+    i = _index(l, i)
+    n = l.length
+    _copy_items(l, i + 1, l, i, n - i - 1)
+    _resize(l, n - 1)
+
+
+def ll_append(l, v):
+    n = l.length
+    _resize(l, n + 1)
+    l.items[n] = v
+
+
+def ll_pop(l, i):
+    i = _index(l, i)
+    v = l.items[i]
+    n = l.length
+    _copy_items(l, i + 1, l, i, n - i - 1)
+    _resize(l, n - 1)
+    return v
+
+
+def ll_pop_last(l):
+    n = l.length
+    if n == 0:
+        raise IndexError
+    v = l.items[n - 1]
+    _resize(l, n - 1)
+    return v
+
+
+def ll_insert(l, i, v):
+    n = l.length
+    if i < 0:
+        i += n
+        if i < 0:
+            i = 0
+    elif i > n:
+        i = n
+    _resize(l, n + 1)
+    _copy_items(l, i, l, i + 1, n - i)
+    l.items[i] = v
+
+
+def ll_extend(l, other):
+    n = l.length
+    m = other.length
+    _resize(l, n + m)
+    # other may be l itself: its first m items are unchanged
+    _copy_items(other, 0, l, n, m)
+
+
+def ll_copy(l):
+    n = l.length
+    r = _newlist_like(l, n)
+    _copy_items(l, 0, r, 0, n)
+    return r
+
+
+def ll_clear(l):
+    l.length = 0
+    l.items = malloc(typeOf(l).TO.items.TO, 0)
+
+
+def ll_concat(a, b):
+    n = a.length
+    m = b.length
+    r = _newlist_like(a, n + m)
+    _copy_items(a, 0, r, 0, n)
+    _copy_items(b, 0, r, n, m)
+    return r
+
+
+def ll_mul(l, times):
+    n = l.length
+    if times < 0:
+        times = 0
+    r = _newlist_like(l, n * times)
+    k = 0
+    while k < times:
+        _copy_items(l, 0, r, k * n, n)
+        k += 1
+    return r
+
+
+def ll_inplace_mul(l, times):
+    n = l.length
+    if times <= 0:
+        ll_clear(l)
+        return l
+    _resize(l, n * times)
+    k = 1
+    while k < times:
+        _copy_items(l, 0, l, k * n, n)
+        k += 1
+    return l
+
+
+def ll_slice(l, start, stop):
+    start, stop = ll_clamp(start, stop, l.length)
+    r = _newlist_like(l, stop - start)
+    _copy_items(l, start, r, 0, stop - start)
+    return r
+
+
+def ll_slice_step(l, start, stop, step, nones):
+    start, step, count = ll_slice_bounds(l.length, start, stop, step, nones)
+    r = _newlist_like(l, count)
+    i = 0
+    j = start
+    while i < count:
+        r.items[i] = l.items[j]
+        i += 1
+        j += step
+    return r
+
+
+def ll_setslice(l, start, stop, step, nones, other):
+    n = l.length
+    if nones & 4 or step == 1:
+        if nones & 1:
+            start = 0
+        if nones & 2:
+            stop = n
+        start, stop = ll_clamp(start, stop, n)
+        if other == l:
+            other = ll_copy(other)
+        m = other.length
+        newsize = n - (stop - start) + m
+        if m > stop - start:
+            _resize(l, newsize)
+            _copy_items(l, stop, l, start + m, n - stop)
+        else:
+            _copy_items(l, stop, l, start + m, n - stop)
+            _resize(l, newsize)
+        _copy_items(other, 0, l, start, m)
+        return
+    start, step, count = ll_slice_bounds(n, start, stop, step, nones)
+    if other.length != count:
+        raise ValueError
+    if other == l:
+        other = ll_copy(other)
+    i = 0
+    j = start
+    while i < count:
+        l.items[j] = other.items[i]
+        i += 1
+        j += step
+
+
+def ll_delslice(l, start, stop, step, nones):
+    n = l.length
+    start, step, count = ll_slice_bounds(n, start, stop, step, nones)
+    if count == 0:
+        return
+    if step < 0:
+        # the same items, walked upwards
+        start = start + step * (count - 1)
+        step = -step
+    # keep every item not hit by the slice, in order
+    j = start
+    i = start
+    hit = 0
+    while i < n:
+        if hit < count and i == start + hit * step:
+            hit += 1
+        else:
+            l.items[j] = l.items[i]
+            j += 1
+        i += 1
+    _resize(l, j)
+
+
+def ll_find(l, v, eq):
+    """The index of the first item equal to v, or -1."""
+    i = 0
+    n = l.length
+    while i < n:
+        if eq(l.items[i], v):
+            return i
+        i += 1
+    return -1
+
+
+def ll_contains(l, v, eq):
+    return ll_find(l, v, eq) >= 0
+
+
+def ll_index(l, v, eq):
+    i = ll_find(l, v, eq)
+    if i < 0:
+        raise ValueError
+    return i
+
+
+def ll_count(l, v, eq):
+    i = 0
+    c = 0
+    n = l.length
+    while i < n:
+        if eq(l.items[i], v):
+            c += 1
+        i += 1
+    return c
+
+
+def ll_remove(l, v, eq):
+    ll_delitem(l, ll_index(l, v, eq))
+
+
+def ll_eq(a, b, eq):
+    if a == b:
+        return True
+    if not a or not b:
+        return False
+    n = a.length
+    if n != b.length:
+        return False
+    i = 0
+    while i < n:
+        if not eq(a.items[i], b.items[i]):
+            return False
+        i += 1
+    return True
+
+
+def ll_cmp(a, b, eq, lt):
+    """-1, 0 or 1 as a < b, a == b, a > b (lexicographically)."""
+    n = a.length
+    m = b.length
+    i = 0
+    while i < n and i < m:
+        x = a.items[i]
+        y = b.items[i]
+        if not eq(x, y):
+            if lt(x, y):
+                return -1
+            return 1
+        i += 1
+    if n < m:
+        return -1
+    if n > m:
+        return 1
+    return 0
+
+
+def ll_reverse(l):
+    i = 0
+    j = l.length - 1
+    while i < j:
+        x = l.items[i]
+        l.items[i] = l.items[j]
+        l.items[j] = x
+        i += 1
+        j -= 1
+
+
+def _before(lt, reverse, a, b):
+    # reverse=True sorts as if every comparison were reversed, which keeps
+    # equal items in their order
+    if reverse:
+        return lt(b, a)
+    return lt(a, b)
+
+
+def ll_sort(l, lt, reverse):
+    """A stable merge sort (runs of insertion sort, then merges)."""
+    n = l.length
+    items = l.items
+    run = 16
+    start = 0
+    while start < n:
+        end = start + run
+        if end > n:
+            end = n
+        i = start + 1
+        while i < end:
+            x = items[i]
+            j = i
+            while j > start and _before(lt, reverse, x, items[j - 1]):
+                items[j] = items[j - 1]
+                j -= 1
+            items[j] = x
+            i += 1
+        start = end
+    if n <= run:
+        return
+    tmp = malloc(typeOf(items).TO, n)
+    src = items
+    dst = tmp
+    width = run
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = mid + width
+            if hi > n:
+                hi = n
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                if _before(lt, reverse, src[j], src[i]):
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+            lo = hi
+        x = src
+        src = dst
+        dst = x
+        width *= 2
+    if src != items:
+        i = 0
+        while i < n:
+            items[i] = src[i]
+            i += 1
+
+
+def ll_iter_next(it):
+    l = it.list
+    i = it.index
+    if i >= l.length:
+        raise StopIteration
+    it.index = i + 1
+    return l.items[i]
+
+
+def ll_iter_next_reversed(it):
+    i = it.index - 1
+    if i < 0:
+        raise StopIteration
+    it.index = i
+    l = it.list
+    if i >= l.length:
+        raise StopIteration
+    return l.items[i]
+
+
+def hl_eq(a, b):
+    """Item equality, annotated and rtyped for each item type."""
+    return a == b
+
+
+def hl_lt(a, b):
+    """Item order, annotated and rtyped for each item type."""
+    return a < b
+
+
+def ll_extend_range(l, start, stop, step):
+    """Appends the items of range(start, stop, step) (step != 0)."""
+    if step > 0:
+        n = 0 if stop <= start else (stop - start - 1) // step + 1
+    else:
+        n = 0 if stop >= start else (start - stop - 1) // (-step) + 1
+    m = l.length
+    _resize(l, m + n)
+    i = 0
+    x = start
+    while i < n:
+        l.items[m + i] = x
+        x += step
+        i += 1
+
+
+def ll_extend_chars(l, s):
+    """Appends the characters of string s."""
+    n = len(s.chars)
+    m = l.length
+    _resize(l, m + n)
+    i = 0
+    while i < n:
+        l.items[m + i] = s.chars[i]
+        i += 1
+
+
+def ll_extend_strs(l, s):
+    """Appends the characters of string s as strings."""
+    n = len(s.chars)
+    m = l.length
+    _resize(l, m + n)
+    i = 0
+    while i < n:
+        l.items[m + i] = ll_char2str(s.chars[i])
+        i += 1

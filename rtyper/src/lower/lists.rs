@@ -1,0 +1,713 @@
+//! Lists: built here (`newlist`, iterators) or by the helpers of
+//! `rpy3.lltypesystem.rlist`, one specialised copy per list type.
+
+use pyo3::prelude::*;
+use rpy3_annotator::model::IntKind;
+use rpy3_annotator::SomeValue;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, TypeDef, BOOL, SIGNED, VOID};
+use rpy3_model::{Hlvalue, SpaceOperation};
+
+use super::{name, Cx};
+use crate::helpers::{type_const, value_const};
+use crate::repr::Repr;
+use crate::RTypeError;
+
+/// The module of the list helpers.
+pub const RLIST: &str = "rpy3.lltypesystem.rlist";
+
+/// An argument of a helper call: the low-level value and the annotation
+/// the helper is specialised for.
+type Arg = (Hlvalue, SomeValue);
+
+impl Cx<'_, '_, '_, '_> {
+    fn int_arg(&mut self, h: &Hlvalue) -> Result<Arg, RTypeError> {
+        Ok((
+            self.input(h, &Repr::Int(IntKind::Signed))?,
+            SomeValue::int(),
+        ))
+    }
+
+    fn const_int_arg(&self, v: i64) -> Result<Arg, RTypeError> {
+        Ok((
+            value_const(self.py, LlValue::Int(v), SIGNED)?,
+            SomeValue::int(),
+        ))
+    }
+
+    /// A list operand in the list repr `lr`.
+    fn list_arg(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
+        let v = self.input(h, lr)?;
+        Ok((v, SomeValue::Ptr(lr.lowleveltype(self.rt))))
+    }
+
+    /// An item operand of a list of items of repr `item`.
+    fn item_arg(&mut self, h: &Hlvalue, item: &Repr) -> Result<Arg, RTypeError> {
+        let v = self.input(h, item)?;
+        Ok((v, self.ll_annotation_of(item)?))
+    }
+
+    fn ll_annotation_of(&self, r: &Repr) -> Result<SomeValue, RTypeError> {
+        self.rt
+            .ann
+            .ll_annotation(r.lowleveltype(self.rt))
+            .map_err(|e| RTypeError::new(e.message))
+    }
+
+    /// Calls list helper `helper`; returns its result and low-level type.
+    pub(super) fn call_list_helper(
+        &mut self,
+        helper: &str,
+        args: Vec<Arg>,
+    ) -> Result<(Hlvalue, LlType), RTypeError> {
+        let f = self
+            .py
+            .import(RLIST)
+            .and_then(|m| m.getattr(helper))
+            .map_err(|e| RTypeError::new(format!("list helper {helper}: {e}")))?;
+        let (vals, anns): (Vec<Hlvalue>, Vec<SomeValue>) = args.into_iter().unzip();
+        let idx = self.rt.helper_for(self.py, &f, anns)?;
+        let TypeDef::Func { result, .. } = self.rt.funcs_ty(idx).def() else {
+            return Err(RTypeError::new("a helper without a function type"));
+        };
+        let mut all = vec![self.func_const(idx)?];
+        all.extend(vals);
+        Ok((self.emit(LlOp::DirectCall, all, result), result))
+    }
+
+    /// The function pointer of `hl_eq` or `hl_lt` for items of repr `item`.
+    fn item_function(&mut self, which: &str, item: &Repr) -> Result<Arg, RTypeError> {
+        let s_item = self
+            .rt
+            .list_items
+            .borrow()
+            .get(item)
+            .cloned()
+            .ok_or_else(|| RTypeError::new(format!("no annotation for list items {item:?}")))?;
+        let f = self
+            .py
+            .import(RLIST)
+            .and_then(|m| m.getattr(which))
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let idx = self
+            .rt
+            .helper_for(self.py, &f, vec![s_item.clone(), s_item])?;
+        let c = self.func_const(idx)?;
+        let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok((c, SomeValue::Ptr(t)))
+    }
+
+    /// A new list of items of repr `item` holding `items`.
+    pub(super) fn new_list(
+        &mut self,
+        item: &Repr,
+        items: Vec<Hlvalue>,
+    ) -> Result<Hlvalue, RTypeError> {
+        let n = value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?;
+        let l = self.new_list_of_length(item, n)?;
+        if !items.is_empty() {
+            let arr = self.list_items_array(item, l.clone())?;
+            for (i, v) in items.into_iter().enumerate() {
+                let k = value_const(self.py, LlValue::Int(i as i64), SIGNED)?;
+                self.emit(LlOp::Setarrayitem, vec![arr.clone(), k, v], VOID);
+            }
+        }
+        Ok(l)
+    }
+
+    /// A new list of `n` zeroed items.
+    fn new_list_of_length(&mut self, item: &Repr, n: Hlvalue) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.list_struct(item);
+        let lp = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let arr = LlType::array(item.lowleveltype(self.rt), true)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let ap = LlType::ptr(arr).map_err(|e| RTypeError::new(e.to_string()))?;
+        let l = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], lp);
+        let a = self.emit(
+            LlOp::MallocVarsize,
+            vec![type_const(self.py, arr)?, n.clone()],
+            ap,
+        );
+        self.emit(
+            LlOp::Setfield,
+            vec![l.clone(), name(self.py, "length"), n],
+            VOID,
+        );
+        self.emit(
+            LlOp::Setfield,
+            vec![l.clone(), name(self.py, "items"), a],
+            VOID,
+        );
+        Ok(l)
+    }
+
+    fn list_items_array(&mut self, item: &Repr, l: Hlvalue) -> Result<Hlvalue, RTypeError> {
+        let arr = LlType::array(item.lowleveltype(self.rt), true)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let ap = LlType::ptr(arr).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok(self.emit(LlOp::Getfield, vec![l, name(self.py, "items")], ap))
+    }
+
+    /// A new iterator over list `l`, backwards when `reversed`.
+    fn new_list_iter(
+        &mut self,
+        item: &Repr,
+        l: Hlvalue,
+        reversed: bool,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.listiter_struct(item);
+        let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+        let start = if reversed {
+            self.emit(
+                LlOp::Getfield,
+                vec![l.clone(), name(self.py, "length")],
+                SIGNED,
+            )
+        } else {
+            value_const(self.py, LlValue::Int(0), SIGNED)?
+        };
+        self.emit(
+            LlOp::Setfield,
+            vec![it.clone(), name(self.py, "list"), l],
+            VOID,
+        );
+        self.emit(
+            LlOp::Setfield,
+            vec![it.clone(), name(self.py, "index"), start],
+            VOID,
+        );
+        Ok(it)
+    }
+
+    /// The four parts of a slice object (start, stop, step, nones).
+    fn slice_args(&mut self, h: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
+        let sl = self.input(h, &Repr::Slice)?;
+        let mut out = Vec::new();
+        for i in 0..4 {
+            let v = self.emit(
+                LlOp::Getfield,
+                vec![sl.clone(), name(self.py, &format!("item{i}"))],
+                SIGNED,
+            );
+            out.push((v, SomeValue::int()));
+        }
+        Ok(out)
+    }
+
+    /// `start, stop, step, nones` of `x[a:b]` (either bound may be None).
+    fn bounds_args(&mut self, a: &Hlvalue, b: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
+        let mut out = Vec::new();
+        let mut nones = 4;
+        for (k, h) in [a, b].into_iter().enumerate() {
+            if matches!(self.s(h), SomeValue::None_) {
+                nones |= 1 << k;
+                out.push(self.const_int_arg(0)?);
+            } else {
+                out.push(self.int_arg(h)?);
+            }
+        }
+        out.push(self.const_int_arg(1)?);
+        out.push(self.const_int_arg(nones)?);
+        Ok(out)
+    }
+
+    /// Converts a helper's result to the operation's result.
+    fn list_result(
+        &mut self,
+        op: &SpaceOperation,
+        v: Hlvalue,
+        have: &Repr,
+    ) -> Result<(), RTypeError> {
+        let want = self.result_repr(op)?;
+        let v = self.convert(v, have, &want)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
+    /// Lowers `op` if it works on lists; false otherwise.
+    pub(super) fn lower_list(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
+        use rpy3_model::OpName as H;
+        if op.opname == H::Newlist {
+            let want = self.result_repr(op)?;
+            let Repr::List(item) = &want else {
+                return Ok(false);
+            };
+            let mut vals = Vec::new();
+            for a in &op.args {
+                vals.push(self.input(a, item)?);
+            }
+            let l = self.new_list(item, vals)?;
+            self.finish(op.result, l);
+            return Ok(true);
+        }
+        let Some(mut first) = op.args.first() else {
+            return Ok(false);
+        };
+        let mut r0 = self.repr_of(first)?;
+        if op.opname == H::Mul && op.args.len() == 2 {
+            // n * lst
+            let r1 = self.repr_of(&op.args[1])?;
+            if matches!(r1, Repr::List(_)) {
+                first = &op.args[1];
+                r0 = r1;
+            }
+        }
+        // `x in lst` has the list first too (contains(container, item))
+        let (lr, item) = match &r0 {
+            Repr::List(item) => (r0.clone(), (**item).clone()),
+            Repr::ListIter(item, reversed) if op.opname == H::Next => {
+                let helper = if *reversed {
+                    "ll_iter_next_reversed"
+                } else {
+                    "ll_iter_next"
+                };
+                let it = self.input(first, &r0)?;
+                let (v, _) = self.call_list_helper(
+                    helper,
+                    vec![(it, SomeValue::Ptr(r0.lowleveltype(self.rt)))],
+                )?;
+                let item = (**item).clone();
+                self.list_result(op, v, &item)?;
+                return Ok(true);
+            }
+            Repr::ListIter(..) if op.opname == H::Iter => {
+                let v = self.input(first, &r0)?;
+                self.finish(op.result, v);
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        let arg_repr =
+            |cx: &Self, k: usize| -> Result<Repr, RTypeError> { cx.repr_of(&op.args[k]) };
+        match op.opname {
+            H::Len => {
+                let l = self.input(first, &lr)?;
+                let v = self.emit(LlOp::Getfield, vec![l, name(self.py, "length")], SIGNED);
+                self.list_result(op, v, &Repr::Int(IntKind::Signed))?;
+            }
+            H::Bool => {
+                let l = self.list_arg(first, &lr)?;
+                let (v, _) = self.call_list_helper("ll_is_true", vec![l])?;
+                self.list_result(op, v, &Repr::Bool)?;
+            }
+            H::Getattr => {
+                // a bound method of a list is the list
+                let v = self.input(first, &lr)?;
+                self.finish(op.result, v);
+            }
+            H::Iter => {
+                let l = self.input(first, &lr)?;
+                let it = self.new_list_iter(&item, l, false)?;
+                self.finish(op.result, it);
+            }
+            H::Is_ => {
+                let a = self.input(first, &lr)?;
+                let b = self.input(&op.args[1], &lr)?;
+                let v = self.emit(LlOp::PtrEq, vec![a, b], BOOL);
+                self.finish(op.result, v);
+            }
+            H::Getitem if arg_repr(self, 1)? == Repr::Slice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.slice_args(&op.args[1])?);
+                let (v, _) = self.call_list_helper("ll_slice_step", args)?;
+                self.list_result(op, v, &lr)?;
+            }
+            H::Getitem => {
+                let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?];
+                let (v, _) = self.call_list_helper("ll_getitem", args)?;
+                self.list_result(op, v, &item)?;
+            }
+            H::Setitem if arg_repr(self, 1)? == Repr::Slice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.slice_args(&op.args[1])?);
+                args.push(self.list_arg(&op.args[2], &lr)?);
+                self.call_list_helper("ll_setslice", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Setitem => {
+                let args = vec![
+                    self.list_arg(first, &lr)?,
+                    self.int_arg(&op.args[1])?,
+                    self.item_arg(&op.args[2], &item)?,
+                ];
+                self.call_list_helper("ll_setitem", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Delitem if arg_repr(self, 1)? == Repr::Slice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.slice_args(&op.args[1])?);
+                self.call_list_helper("ll_delslice", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Delitem => {
+                let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?];
+                self.call_list_helper("ll_delitem", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Getslice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.bounds_args(&op.args[1], &op.args[2])?);
+                let (v, _) = self.call_list_helper("ll_slice_step", args)?;
+                self.list_result(op, v, &lr)?;
+            }
+            H::Setslice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.bounds_args(&op.args[1], &op.args[2])?);
+                args.push(self.list_arg(&op.args[3], &lr)?);
+                self.call_list_helper("ll_setslice", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Delslice => {
+                let mut args = vec![self.list_arg(first, &lr)?];
+                args.extend(self.bounds_args(&op.args[1], &op.args[2])?);
+                self.call_list_helper("ll_delslice", args)?;
+                self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
+            }
+            H::Add | H::InplaceAdd => {
+                let want = self.result_repr(op)?;
+                let a = self.list_arg(first, &want)?;
+                let b = self.list_arg(&op.args[1], &want)?;
+                let v = if op.opname == H::Add {
+                    self.call_list_helper("ll_concat", vec![a, b])?.0
+                } else {
+                    let l = a.0.clone();
+                    self.call_list_helper("ll_extend", vec![a, b])?;
+                    l
+                };
+                self.finish(op.result, v);
+            }
+            H::Mul | H::InplaceMul => {
+                let want = self.result_repr(op)?;
+                let (li, ni) = if std::ptr::eq(first, &op.args[0]) {
+                    (0, 1)
+                } else {
+                    (1, 0)
+                };
+                let l = self.list_arg(&op.args[li], &want)?;
+                let n = self.int_arg(&op.args[ni])?;
+                let helper = if op.opname == H::Mul {
+                    "ll_mul"
+                } else {
+                    "ll_inplace_mul"
+                };
+                let (v, _) = self.call_list_helper(helper, vec![l, n])?;
+                self.finish(op.result, v);
+            }
+            H::Eq | H::Ne | H::Lt | H::Le | H::Gt | H::Ge => {
+                let a = self.input(first, &lr)?;
+                let b = self.input(&op.args[1], &lr)?;
+                let v = self.compare_lists(op.opname, a, b, &lr)?;
+                self.finish(op.result, v);
+            }
+            H::Contains => {
+                let l = self.list_arg(first, &lr)?;
+                let x = self.item_arg(&op.args[1], &item)?;
+                let eq = self.item_function("hl_eq", &item)?;
+                let (v, _) = self.call_list_helper("ll_contains", vec![l, x, eq])?;
+                self.list_result(op, v, &Repr::Bool)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// `a <op> b` on two lists in repr `lr`.
+    pub(super) fn compare_lists(
+        &mut self,
+        opname: rpy3_model::OpName,
+        a: Hlvalue,
+        b: Hlvalue,
+        lr: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        use rpy3_model::OpName as H;
+        let Repr::List(item) = lr else {
+            return Err(RTypeError::new("comparing lists of a non-list repr"));
+        };
+        let lt = lr.lowleveltype(self.rt);
+        let a = (a, SomeValue::Ptr(lt));
+        let b = (b, SomeValue::Ptr(lt));
+        let eq = self.item_function("hl_eq", item)?;
+        Ok(match opname {
+            H::Eq | H::Ne => {
+                let (v, _) = self.call_list_helper("ll_eq", vec![a, b, eq])?;
+                if opname == H::Ne {
+                    self.emit(LlOp::BoolNot, vec![v], BOOL)
+                } else {
+                    v
+                }
+            }
+            _ => {
+                let less = self.item_function("hl_lt", item)?;
+                let (c, _) = self.call_list_helper("ll_cmp", vec![a, b, eq, less])?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let cmp = match opname {
+                    H::Lt => LlOp::IntLt,
+                    H::Le => LlOp::IntLe,
+                    H::Gt => LlOp::IntGt,
+                    _ => LlOp::IntGe,
+                };
+                self.emit(cmp, vec![c, zero], BOOL)
+            }
+        })
+    }
+
+    /// A method of a list: `lst.append(x)`, ...
+    pub(super) fn list_method(
+        &mut self,
+        method: &str,
+        recv: &Hlvalue,
+        args: &[Hlvalue],
+        keywords: &[(String, Hlvalue)],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let lr = self.repr_of(recv)?;
+        let Repr::List(item) = lr.clone() else {
+            return Err(RTypeError::new("a list method on a non-list"));
+        };
+        let item = *item;
+        let l = self.list_arg(recv, &lr)?;
+        let none = value_const(self.py, LlValue::Void, VOID)?;
+        let (v, have) = match (method, args.len()) {
+            ("append", 1) => {
+                let x = self.item_arg(&args[0], &item)?;
+                self.call_list_helper("ll_append", vec![l, x])?;
+                (none, Repr::Void)
+            }
+            ("pop", 0) => (self.call_list_helper("ll_pop_last", vec![l])?.0, item),
+            ("pop", 1) => {
+                let i = self.int_arg(&args[0])?;
+                (self.call_list_helper("ll_pop", vec![l, i])?.0, item)
+            }
+            ("insert", 2) => {
+                let i = self.int_arg(&args[0])?;
+                let x = self.item_arg(&args[1], &item)?;
+                self.call_list_helper("ll_insert", vec![l, i, x])?;
+                (none, Repr::Void)
+            }
+            ("extend", 1) => {
+                let other = self.iterable_as_list(&args[0], &item)?;
+                self.call_list_helper(
+                    "ll_extend",
+                    vec![l, (other, SomeValue::Ptr(lr.lowleveltype(self.rt)))],
+                )?;
+                (none, Repr::Void)
+            }
+            ("remove" | "index" | "count", 1) => {
+                let x = self.item_arg(&args[0], &item)?;
+                let eq = self.item_function("hl_eq", &item)?;
+                let helper = format!("ll_{method}");
+                let (v, _) = self.call_list_helper(&helper, vec![l, x, eq])?;
+                if method == "remove" {
+                    (none, Repr::Void)
+                } else {
+                    (v, Repr::Int(IntKind::Signed))
+                }
+            }
+            ("reverse", 0) => {
+                self.call_list_helper("ll_reverse", vec![l])?;
+                (none, Repr::Void)
+            }
+            ("copy", 0) => (self.call_list_helper("ll_copy", vec![l])?.0, lr.clone()),
+            ("clear", 0) => {
+                self.call_list_helper("ll_clear", vec![l])?;
+                (none, Repr::Void)
+            }
+            ("sort", 0) => {
+                self.sort_list(l, &item, keywords)?;
+                (none, Repr::Void)
+            }
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "list.{method}() with {} arguments",
+                    args.len()
+                )))
+            }
+        };
+        self.convert(v, &have, want)
+    }
+
+    /// Sorts list `l` in place (`reverse=` may be given).
+    pub(super) fn sort_list(
+        &mut self,
+        l: Arg,
+        item: &Repr,
+        keywords: &[(String, Hlvalue)],
+    ) -> Result<(), RTypeError> {
+        let mut reverse = (
+            value_const(self.py, LlValue::Bool(false), BOOL)?,
+            SomeValue::bool(),
+        );
+        for (k, v) in keywords {
+            match k.as_str() {
+                "reverse" => reverse = (self.input(v, &Repr::Bool)?, SomeValue::bool()),
+                other => {
+                    return Err(RTypeError::unsupported(&format!(
+                        "sorting with the keyword argument '{other}'"
+                    )))
+                }
+            }
+        }
+        let lt = self.item_function("hl_lt", item)?;
+        self.call_list_helper("ll_sort", vec![l, lt, reverse])?;
+        Ok(())
+    }
+
+    /// A list of items of repr `item` with the items of iterable `h` (the
+    /// list itself when it is one).
+    pub(super) fn iterable_as_list(
+        &mut self,
+        h: &Hlvalue,
+        item: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let lr = Repr::List(Box::new(item.clone()));
+        let r = self.repr_of(h)?;
+        match &r {
+            Repr::List(i) if **i == *item => self.input(h, &lr),
+            Repr::List(_) | Repr::Range | Repr::Str | Repr::Tuple(_) => {
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                self.extend_from(l.clone(), &lr, h, &r)?;
+                Ok(l)
+            }
+            other => Err(RTypeError::unsupported(&format!(
+                "a list made from {other:?}"
+            ))),
+        }
+    }
+
+    /// Appends the items of `h` (of repr `r`) to list `l` (of repr `lr`).
+    fn extend_from(
+        &mut self,
+        l: Hlvalue,
+        lr: &Repr,
+        h: &Hlvalue,
+        r: &Repr,
+    ) -> Result<(), RTypeError> {
+        let Repr::List(item) = lr else {
+            return Err(RTypeError::new("extending a non-list"));
+        };
+        let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+        match r {
+            Repr::Range => {
+                let x = self.input(h, r)?;
+                let mut args = vec![la];
+                for f in ["start", "stop", "step"] {
+                    let v = self.emit(LlOp::Getfield, vec![x.clone(), name(self.py, f)], SIGNED);
+                    args.push((v, SomeValue::int()));
+                }
+                if **item != Repr::Int(IntKind::Signed) {
+                    return Err(RTypeError::unsupported(&format!(
+                        "a list of {item:?} made from a range"
+                    )));
+                }
+                self.call_list_helper("ll_extend_range", args)?;
+            }
+            Repr::Str => {
+                let s = self.input(h, r)?;
+                let st = r.lowleveltype(self.rt);
+                let helper = match **item {
+                    Repr::UniChar => "ll_extend_chars",
+                    Repr::Str => "ll_extend_strs",
+                    _ => {
+                        return Err(RTypeError::unsupported(&format!(
+                            "a list of {item:?} made from a str"
+                        )))
+                    }
+                };
+                self.call_list_helper(helper, vec![la, (s, SomeValue::Ptr(st))])?;
+            }
+            Repr::List(other) => {
+                // items of another repr, converted one by one
+                let src = self.input(h, r)?;
+                let n = self.emit(
+                    LlOp::Getfield,
+                    vec![src.clone(), name(self.py, "length")],
+                    SIGNED,
+                );
+                if **other == **item {
+                    self.call_list_helper(
+                        "ll_extend",
+                        vec![la, (src, SomeValue::Ptr(r.lowleveltype(self.rt)))],
+                    )?;
+                    let _ = n;
+                } else {
+                    return Err(RTypeError::unsupported(&format!(
+                        "extending a list of {item:?} with a list of {other:?}"
+                    )));
+                }
+            }
+            Repr::Tuple(items) => {
+                let t = self.input(h, r)?;
+                for (i, ir) in items.iter().enumerate() {
+                    let v = self.emit(
+                        LlOp::Getfield,
+                        vec![t.clone(), name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    let v = self.convert(v, ir, item)?;
+                    let anno = self.ll_annotation_of(item)?;
+                    self.call_list_helper("ll_append", vec![la.clone(), (v, anno)])?;
+                }
+            }
+            other => {
+                return Err(RTypeError::unsupported(&format!(
+                    "extending a list with {other:?}"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// Builtins on lists: `list(x)`, `sorted(x)`, `reversed(lst)`; None
+    /// when `builtin` is not one of them for these arguments.
+    pub(super) fn list_builtin(
+        &mut self,
+        builtin: &str,
+        args: &[Hlvalue],
+        keywords: &[(String, Hlvalue)],
+        want: &Repr,
+    ) -> Result<Option<Hlvalue>, RTypeError> {
+        match (builtin, want) {
+            ("list", Repr::List(item)) => {
+                let item = (**item).clone();
+                if args.is_empty() {
+                    let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                    return Ok(Some(self.new_list_of_length(&item, zero)?));
+                }
+                let r = self.repr_of(&args[0])?;
+                let v = if r == *want {
+                    let l = self.list_arg(&args[0], want)?;
+                    self.call_list_helper("ll_copy", vec![l])?.0
+                } else {
+                    self.iterable_as_list(&args[0], &item)?
+                };
+                Ok(Some(v))
+            }
+            ("sorted", Repr::List(item)) => {
+                let item = (**item).clone();
+                let r = self.repr_of(&args[0])?;
+                let l = if r == *want {
+                    let l = self.list_arg(&args[0], want)?;
+                    self.call_list_helper("ll_copy", vec![l])?.0
+                } else {
+                    self.iterable_as_list(&args[0], &item)?
+                };
+                let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                self.sort_list(la, &item, keywords)?;
+                Ok(Some(l))
+            }
+            ("reversed", Repr::ListIter(item, true)) => {
+                let lr = Repr::List(item.clone());
+                let l = self.input(&args[0], &lr)?;
+                Ok(Some(self.new_list_iter(item, l, true)?))
+            }
+            ("iter", Repr::ListIter(item, false)) => {
+                let lr = Repr::List(item.clone());
+                let l = self.input(&args[0], &lr)?;
+                Ok(Some(self.new_list_iter(item, l, false)?))
+            }
+            _ => Ok(None),
+        }
+    }
+}
