@@ -837,6 +837,16 @@ fn exec_op(
         LlOp::PtrNe => w[dst] = Bool(address(w[a])? != address(w[bi])?),
         LlOp::PtrIszero => w[dst] = Bool(address(w[a])?.is_none()),
         LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
+        // the object's number, spread over the word (a null pointer: 0)
+        LlOp::GcIdentityHash => {
+            w[dst] = LlValue::Int(match address(w[a])? {
+                None => 0,
+                Some((obj, off, item, _)) => {
+                    let x = (u64::from(obj) << 20) ^ (u64::from(off) << 8) ^ u64::from(item);
+                    (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1) as i64
+                }
+            })
+        }
         LlOp::DirectCall | LlOp::IndirectCall => {
             // lowered to Instr::Call / Instr::CallPtr
             return Err(Trap::Fault(Fault::Type(

@@ -160,6 +160,13 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
             let r = b.op(s, op, vec![v(a)], BOOL);
             v(b.op(s, LlOp::CastBoolToInt, vec![v(r)], SIGNED))
         }
+        LlOp::GcIdentityHash => {
+            // stable for one object
+            let h1 = b.op(s, op, vec![v(a)], SIGNED);
+            let h2 = b.op(s, op, vec![v(a)], SIGNED);
+            let r = b.op(s, LlOp::IntEq, vec![v(h1), v(h2)], BOOL);
+            v(b.op(s, LlOp::CastBoolToInt, vec![v(r)], SIGNED))
+        }
         LlOp::DirectCall => v(b.op(s, op, vec![func(py, ident, "ident"), int(py, 4)], SIGNED)),
         LlOp::IndirectCall => {
             let fptr = LlType::ptr(ident.ty).unwrap();

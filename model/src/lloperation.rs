@@ -270,6 +270,7 @@ ll_operations! {
     PtrNe = "ptr_ne", [Ptr, Ptr] -> Bool, pure, [];
     PtrIszero = "ptr_iszero", [Ptr] -> Bool, pure, [];
     PtrNonzero = "ptr_nonzero", [Ptr] -> Bool, pure, [];
+    GcIdentityHash = "gc_identityhash", [Ptr] -> Signed, pure, [];
     // --- calls and the rest ---------------------------------------------------------
     DirectCall = "direct_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];
     IndirectCall = "indirect_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];

@@ -9,7 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rpy3.lltypesystem import rlist  # noqa: E402
+from rpy3.lltypesystem import rlist, rstr  # noqa: E402
 from rpy3.lltype import GcStruct, GcArray, Ptr, Signed, malloc  # noqa: E402
 
 LIST = GcStruct("list", ("length", Signed), ("items", Ptr(GcArray(Signed))))
@@ -193,6 +193,54 @@ class Sorting(unittest.TestCase):
                     p = ll([7])
                     rlist.ll_extend_range(p, start, stop, step)
                     self.assertEqual(py(p), [7] + list(range(start, stop, step)))
+
+
+class StringLists(unittest.TestCase):
+    STRS = GcStruct("list", ("length", Signed), ("items", Ptr(GcArray(Ptr(rstr.STR)))))
+    SAMPLES = ["", " ", "a", " a b  c ", "a,b,,c,", ",", "\u3000x\u3000y\t", "aaa",
+               "abab", "x--y--z", "--"]
+
+    def strs(self, p):
+        return [rstr_py(p.items[i]) for i in range(p.length)]
+
+    def test_split_and_rsplit_match_cpython(self):
+        for s in self.SAMPLES:
+            for sep in [None, ",", "--", "a", "ab", ""]:
+                for maxsplit in [-1, 0, 1, 2, 5]:
+                    for name in ("split", "rsplit"):
+                        p = malloc(self.STRS)
+                        p.items = malloc(self.STRS.items.TO, 0)
+                        helper = getattr(rlist, "ll_" + name)
+                        sep_ll = rstr_ll(sep) if sep is not None else None
+                        try:
+                            want = getattr(s, name)(sep, maxsplit)
+                        except ValueError:
+                            with self.assertRaises(ValueError):
+                                helper(p, rstr_ll(s), sep_ll, maxsplit)
+                            continue
+                        helper(p, rstr_ll(s), sep_ll, maxsplit)
+                        self.assertEqual(self.strs(p), want, (name, s, sep, maxsplit))
+
+    def test_join_matches_cpython(self):
+        for sep in ["", ", ", "é"]:
+            for words in [[], ["a"], ["ab", "", "c"]]:
+                p = malloc(self.STRS)
+                p.length = len(words)
+                p.items = malloc(self.STRS.items.TO, len(words))
+                for i, w in enumerate(words):
+                    p.items[i] = rstr_ll(w)
+                self.assertEqual(rstr_py(rlist.ll_join(rstr_ll(sep), p)), sep.join(words))
+
+
+def rstr_ll(s):
+    p = malloc(rstr.STR, len(s))
+    for i, c in enumerate(s):
+        p.chars[i] = c
+    return p
+
+
+def rstr_py(p):
+    return "".join(p.chars[i] for i in range(len(p.chars)))
 
 
 if __name__ == "__main__":

@@ -186,6 +186,55 @@ impl<'a> RTyper<'a> {
         t
     }
 
+    /// The struct of dicts from `key` to `value` (sets: `value` Void).
+    pub fn dict_struct(&self, key: &Repr, value: &Repr) -> LlType {
+        let cache_key = Repr::Dict(Box::new(key.clone()), Box::new(value.clone()));
+        if let Some(t) = self.lists.borrow().get(&cache_key) {
+            return *t;
+        }
+        // declared first: keys or values may refer to the dict type
+        let t = LlType::forward(true);
+        self.lists.borrow_mut().insert(cache_key, t);
+        let arr = |item: LlType| {
+            LlType::ptr(LlType::array(item, true).expect("dict entries")).expect("an array")
+        };
+        use rpy3_model::lltype::{BOOL, SIGNED};
+        t.become_(
+            "dict",
+            vec![
+                ("length".into(), SIGNED),
+                ("used".into(), SIGNED),
+                ("keys".into(), arr(key.lowleveltype(self))),
+                ("values".into(), arr(value.lowleveltype(self))),
+                ("hashes".into(), arr(SIGNED)),
+                ("live".into(), arr(BOOL)),
+                ("index".into(), arr(SIGNED)),
+            ],
+        )
+        .expect("a dict struct");
+        t
+    }
+
+    /// The struct of iterators over dicts from `key` to `value`.
+    pub fn dictiter_struct(&self, key: &Repr, value: &Repr) -> LlType {
+        let cache_key = Repr::DictIter(Box::new(key.clone()), Box::new(value.clone()), 0);
+        if let Some(t) = self.lists.borrow().get(&cache_key) {
+            return *t;
+        }
+        let d = LlType::ptr(self.dict_struct(key, value)).expect("a struct");
+        let t = LlType::new_struct(
+            "dictiter",
+            vec![
+                ("dict".into(), d),
+                ("index".into(), rpy3_model::lltype::SIGNED),
+            ],
+            true,
+        )
+        .expect("a dict iterator struct");
+        self.lists.borrow_mut().insert(cache_key, t);
+        t
+    }
+
     /// The struct of iterators over lists of items of repr `item`.
     pub fn listiter_struct(&self, item: &Repr) -> LlType {
         let key = Repr::ListIter(Box::new(item.clone()), false);

@@ -58,6 +58,14 @@ pub enum Repr {
     /// An iterator over a list of items of the given repr: a pointer to
     /// `{list, index}`; backwards (`reversed()`) when the flag is set.
     ListIter(Box<Repr>, bool),
+    /// A dict (key repr, value repr): a pointer to an insertion-ordered
+    /// hash table (`rpy3.lltypesystem.rdict`).
+    Dict(Box<Repr>, Box<Repr>),
+    /// A set: a dict of the items to Void.
+    Set(Box<Repr>),
+    /// An iterator over a dict or set (key repr, value repr): its keys
+    /// (0), values (1) or `(key, value)` pairs (2).
+    DictIter(Box<Repr>, Box<Repr>, u8),
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -97,6 +105,9 @@ impl Repr {
             Repr::Slice => rt.tuple_ptr(&slice_fields()),
             Repr::List(item) => LlType::ptr(rt.list_struct(item)).expect("a struct"),
             Repr::ListIter(item, _) => LlType::ptr(rt.listiter_struct(item)).expect("a struct"),
+            Repr::Dict(k, v) => LlType::ptr(rt.dict_struct(k, v)).expect("a struct"),
+            Repr::Set(k) => LlType::ptr(rt.dict_struct(k, &Repr::Void)).expect("a struct"),
+            Repr::DictIter(k, v, _) => LlType::ptr(rt.dictiter_struct(k, v)).expect("a struct"),
             Repr::StrIter => rt
                 .striter_ptr
                 .expect("strings are rtyped only with the string helpers"),
@@ -297,6 +308,23 @@ impl RTyper<'_> {
                 variant: rpy3_annotator::model::IterVariant::Items,
             } if self.getrepr(over)? == Repr::Str => Repr::StrIter,
             S::Iterator { over, variant } => match self.getrepr(over)? {
+                Repr::Dict(k, v) => {
+                    use rpy3_annotator::model::IterVariant as V;
+                    let which = match variant {
+                        V::Items => 0,
+                        V::Values => 1,
+                        V::Pairs => 2,
+                        _ => {
+                            return Err(RTypeError::unsupported(&format!(
+                                "iterating over a dict with {variant:?}"
+                            )))
+                        }
+                    };
+                    Repr::DictIter(k, v, which)
+                }
+                Repr::Set(k) if *variant == rpy3_annotator::model::IterVariant::Items => {
+                    Repr::DictIter(k, Box::new(Repr::Void), 0)
+                }
                 // reversed(range(...)) iterates over a range iterator
                 Repr::Range | Repr::RangeIter => Repr::RangeIter,
                 Repr::List(item) if *variant == rpy3_annotator::model::IterVariant::Items => {
@@ -311,10 +339,22 @@ impl RTyper<'_> {
                     ))
                 }
             },
-            S::Dict(_) | S::Set(_) => {
-                return Err(RTypeError::unsupported(
-                    "dicts and sets (the containers issue)",
-                ))
+            S::Dict(id) | S::Set(id) => {
+                let d = self.ann.itemdefs.get(*id);
+                let key = self.getrepr(&d.item)?;
+                let s_key = match &d.item {
+                    S::Impossible => S::None_,
+                    other => other.without_const(),
+                };
+                self.list_items
+                    .borrow_mut()
+                    .entry(key.clone())
+                    .or_insert(s_key);
+                if matches!(s, S::Set(_)) {
+                    Repr::Set(Box::new(key))
+                } else {
+                    Repr::Dict(Box::new(key), Box::new(self.getrepr(&d.value)?))
+                }
             }
             S::Generator(_) => return Err(RTypeError::unsupported("generators")),
             // super(C, obj) carries obj; other bound built-ins carry nothing
@@ -370,7 +410,7 @@ impl RTyper<'_> {
             S::Builtin {
                 s_self: Some(inner),
                 ..
-            } if matches!(**inner, S::List(_)) => self.getrepr(inner)?,
+            } if matches!(**inner, S::List(_) | S::Dict(_) | S::Set(_)) => self.getrepr(inner)?,
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => Repr::Slice,
             S::LowLevelType(_) => Repr::Void,

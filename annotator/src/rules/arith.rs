@@ -304,8 +304,11 @@ pub fn compare(
             });
         }
     }
-    if let (SomeValue::List(x), SomeValue::List(y)) = (a, b) {
-        // comparing lists compares their items
+    if let (SomeValue::List(x), SomeValue::List(y))
+    | (SomeValue::Set(x), SomeValue::Set(y))
+    | (SomeValue::Dict(x), SomeValue::Dict(y)) = (a, b)
+    {
+        // comparing containers compares their items
         let _ = ann.merge_itemdefs(*x, *y);
     }
     let mut facts = Vec::new();

@@ -1058,6 +1058,9 @@ fn call_method(
                     ann.read_item(id).0
                 }
                 "remove" | "clear" => {
+                    if let Some(x) = a.first() {
+                        ann.generalize_item(id, &x.without_const(), &S::Impossible)?;
+                    }
                     ann.itemdefs.get_mut(id).resized = true;
                     S::None_
                 }
@@ -1081,8 +1084,13 @@ fn call_method(
                     ann.itemdefs.get_mut(id).mutated = true;
                     S::None_
                 }
-                "index" => S::nonneg_int(),
-                "count" => S::nonneg_int(),
+                "index" | "count" => {
+                    // the item looked for generalises the items (as in PyPy)
+                    if let Some(x) = a.first() {
+                        ann.generalize_item(id, &x.without_const(), &S::Impossible)?;
+                    }
+                    S::nonneg_int()
+                }
                 "copy" => {
                     let (item, _) = ann.read_item(id);
                     S::List(ann.new_container(ItemKind::List, item, S::Impossible))
@@ -1094,6 +1102,9 @@ fn call_method(
             let id = *id;
             Ok(match name {
                 "get" => {
+                    if let Some(k) = a.first() {
+                        ann.generalize_item(id, &k.without_const(), &S::Impossible)?;
+                    }
                     let (_, v) = ann.read_item(id);
                     match a.get(1) {
                         Some(d) => ann
@@ -1114,6 +1125,9 @@ fn call_method(
                     S::List(ann.new_container(ItemKind::List, item, S::Impossible))
                 }
                 "pop" => {
+                    if let Some(k) = a.first() {
+                        ann.generalize_item(id, &k.without_const(), &S::Impossible)?;
+                    }
                     let (_, v) = ann.read_item(id);
                     ann.itemdefs.get_mut(id).resized = true;
                     match a.get(1) {
@@ -1163,7 +1177,12 @@ fn call_method(
                     ann.generalize_item(id, &item.without_const(), &S::Impossible)?;
                     S::None_
                 }
-                "remove" | "discard" | "clear" => S::None_,
+                "remove" | "discard" | "clear" => {
+                    if let Some(x) = a.first() {
+                        ann.generalize_item(id, &x.without_const(), &S::Impossible)?;
+                    }
+                    S::None_
+                }
                 "difference_update" | "intersection_update" => {
                     for x in &a {
                         let it = super::containers::iter(ann, x)?;

@@ -25,7 +25,10 @@ pub fn contains(
 ) -> Result<SomeValue, AnnotatorError> {
     match container {
         SomeValue::List(id) | SomeValue::Set(id) | SomeValue::Dict(id) => {
+            // as in PyPy, the item (key) looked for generalises the items
+            // (keys): the comparison works on one representation
             let _ = ann.read_item(*id);
+            ann.generalize_item(*id, &item.without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::bool())
         }
         SomeValue::Str { kind: k1, .. } => match item {
@@ -186,11 +189,8 @@ pub fn getitem(
     match c {
         SomeValue::List(id) if is_int(key) => Ok(ann.read_item(*id).0),
         SomeValue::Dict(id) => {
-            let (k, v) = ann.read_item(*id);
-            if !k.is_impossible() {
-                ann.union(&k, key)
-                    .map_err(|e| ann.error(format!("dict key: {}", e.message)))?;
-            }
+            let (_, v) = ann.read_item(*id);
+            ann.generalize_item(*id, &key.without_const(), &SomeValue::Impossible)?;
             Ok(v)
         }
         SomeValue::Str {
@@ -290,6 +290,7 @@ pub fn delitem(
         }
         SomeValue::Dict(id) => {
             let _ = ann.read_item(*id);
+            ann.generalize_item(*id, &key.without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::None_)
         }
         other => Err(ann.error(format!("cannot delete an item of {}", describe(other)))),

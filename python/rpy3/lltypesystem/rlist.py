@@ -11,7 +11,7 @@ emulated objects (see the tests).
 """
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
-from rpy3.lltypesystem.rstr import ll_char2str
+from rpy3.lltypesystem.rstr import STR, ll_char2str, _is_space
 
 
 def _new(LIST, n):
@@ -495,3 +495,159 @@ def ll_extend_strs(l, s):
     while i < n:
         l.items[m + i] = ll_char2str(s.chars[i])
         i += 1
+
+
+def _substr(s, start, stop):
+    r = malloc(STR, stop - start)
+    i = start
+    while i < stop:
+        r.chars[i - start] = s.chars[i]
+        i += 1
+    return r
+
+
+def _match(s, i, sep):
+    m = len(sep.chars)
+    j = 0
+    while j < m:
+        if s.chars[i + j] != sep.chars[j]:
+            return False
+        j += 1
+    return True
+
+
+def ll_split(l, s, sep, maxsplit):
+    """Appends the pieces of s.split(sep, maxsplit) (sep null: runs of
+    whitespace)."""
+    n = len(s.chars)
+    if not sep:
+        i = 0
+        while True:
+            while i < n and _is_space(s.chars[i]):
+                i += 1
+            if i >= n:
+                return
+            if maxsplit == 0:
+                # the rest, as it is
+                ll_append(l, _substr(s, i, n))
+                return
+            j = i
+            while j < n and not _is_space(s.chars[j]):
+                j += 1
+            ll_append(l, _substr(s, i, j))
+            maxsplit -= 1
+            i = j
+    m = len(sep.chars)
+    if m == 0:
+        raise ValueError
+    start = 0
+    i = 0
+    while maxsplit != 0 and i + m <= n:
+        if _match(s, i, sep):
+            ll_append(l, _substr(s, start, i))
+            i += m
+            start = i
+            maxsplit -= 1
+        else:
+            i += 1
+    ll_append(l, _substr(s, start, n))
+
+
+def ll_rsplit(l, s, sep, maxsplit):
+    """Appends the pieces of s.rsplit(sep, maxsplit)."""
+    n = len(s.chars)
+    first = l.length
+    if not sep:
+        j = n
+        while True:
+            while j > 0 and _is_space(s.chars[j - 1]):
+                j -= 1
+            if j <= 0:
+                break
+            if maxsplit == 0:
+                ll_append(l, _substr(s, 0, j))
+                break
+            i = j
+            while i > 0 and not _is_space(s.chars[i - 1]):
+                i -= 1
+            ll_append(l, _substr(s, i, j))
+            maxsplit -= 1
+            j = i
+    else:
+        m = len(sep.chars)
+        if m == 0:
+            raise ValueError
+        end = n
+        i = n - m
+        while maxsplit != 0 and i >= 0:
+            if _match(s, i, sep):
+                ll_append(l, _substr(s, i + m, end))
+                end = i
+                i -= m
+                maxsplit -= 1
+            else:
+                i -= 1
+        ll_append(l, _substr(s, 0, end))
+    # the pieces were found from the right
+    i = first
+    j = l.length - 1
+    while i < j:
+        x = l.items[i]
+        l.items[i] = l.items[j]
+        l.items[j] = x
+        i += 1
+        j -= 1
+
+
+def ll_join(sep, l):
+    """sep.join(l) for a list of strings."""
+    n = l.length
+    if n == 0:
+        return malloc(STR, 0)
+    m = len(sep.chars)
+    total = m * (n - 1)
+    i = 0
+    while i < n:
+        total += len(l.items[i].chars)
+        i += 1
+    r = malloc(STR, total)
+    k = 0
+    i = 0
+    while i < n:
+        if i > 0:
+            j = 0
+            while j < m:
+                r.chars[k] = sep.chars[j]
+                k += 1
+                j += 1
+        s = l.items[i]
+        j = 0
+        p = len(s.chars)
+        while j < p:
+            r.chars[k] = s.chars[j]
+            k += 1
+            j += 1
+        i += 1
+    return r
+
+
+def ll_join_chars(sep, l):
+    """sep.join(l) for a list of characters."""
+    n = l.length
+    if n == 0:
+        return malloc(STR, 0)
+    m = len(sep.chars)
+    r = malloc(STR, n + m * (n - 1))
+    k = 0
+    i = 0
+    while i < n:
+        if i > 0:
+            j = 0
+            while j < m:
+                r.chars[k] = sep.chars[j]
+                k += 1
+                j += 1
+        r.chars[k] = l.items[i]
+        k += 1
+        i += 1
+    return r

@@ -342,7 +342,33 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Builtin {
+                name,
+                s_self: Some(inner),
+            } if matches!(**inner, SomeValue::Dict(_) | SomeValue::Set(_))
+                && matches!(self.repr_of(&op.args[0])?, Repr::Dict(..) | Repr::Set(_)) =>
+            {
+                let v = self.dict_method(name, &op.args[0], &positional, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
+                name: "compute_hash" | "hash",
+                s_self: None,
+            } if positional.len() == 1 => {
+                let r = self.repr_of(&positional[0])?;
+                let x = self.input(&positional[0], &r)?;
+                let h = self.hash_of(x, &r)?;
+                let v =
+                    self.convert(h, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
+                if let Some(v) = self.dict_builtin(name, &positional, &want)? {
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 if let Some(v) = self.list_builtin(name, &positional, &keywords, &want)? {
                     self.finish(op.result, v);
                     return Ok(());
@@ -793,6 +819,7 @@ impl Cx<'_, '_, '_, '_> {
                 index: 0,
                 lineno: 0,
                 lowered: std::collections::HashMap::new(),
+                raising_at: None,
             };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];

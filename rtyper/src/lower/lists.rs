@@ -18,17 +18,17 @@ pub const RLIST: &str = "rpy3.lltypesystem.rlist";
 
 /// An argument of a helper call: the low-level value and the annotation
 /// the helper is specialised for.
-type Arg = (Hlvalue, SomeValue);
+pub(super) type Arg = (Hlvalue, SomeValue);
 
 impl Cx<'_, '_, '_, '_> {
-    fn int_arg(&mut self, h: &Hlvalue) -> Result<Arg, RTypeError> {
+    pub(super) fn int_arg(&mut self, h: &Hlvalue) -> Result<Arg, RTypeError> {
         Ok((
             self.input(h, &Repr::Int(IntKind::Signed))?,
             SomeValue::int(),
         ))
     }
 
-    fn const_int_arg(&self, v: i64) -> Result<Arg, RTypeError> {
+    pub(super) fn const_int_arg(&self, v: i64) -> Result<Arg, RTypeError> {
         Ok((
             value_const(self.py, LlValue::Int(v), SIGNED)?,
             SomeValue::int(),
@@ -36,18 +36,18 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// A list operand in the list repr `lr`.
-    fn list_arg(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn list_arg(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
         let v = self.input(h, lr)?;
         Ok((v, SomeValue::Ptr(lr.lowleveltype(self.rt))))
     }
 
     /// An item operand of a list of items of repr `item`.
-    fn item_arg(&mut self, h: &Hlvalue, item: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn item_arg(&mut self, h: &Hlvalue, item: &Repr) -> Result<Arg, RTypeError> {
         let v = self.input(h, item)?;
         Ok((v, self.ll_annotation_of(item)?))
     }
 
-    fn ll_annotation_of(&self, r: &Repr) -> Result<SomeValue, RTypeError> {
+    pub(super) fn ll_annotation_of(&self, r: &Repr) -> Result<SomeValue, RTypeError> {
         self.rt
             .ann
             .ll_annotation(r.lowleveltype(self.rt))
@@ -60,11 +60,22 @@ impl Cx<'_, '_, '_, '_> {
         helper: &str,
         args: Vec<Arg>,
     ) -> Result<(Hlvalue, LlType), RTypeError> {
+        self.call_helper_in(RLIST, helper, args)
+    }
+
+    /// Calls helper `helper` of module `module`, specialised for the
+    /// annotations of `args`; returns its result and low-level type.
+    pub(super) fn call_helper_in(
+        &mut self,
+        module: &str,
+        helper: &str,
+        args: Vec<Arg>,
+    ) -> Result<(Hlvalue, LlType), RTypeError> {
         let f = self
             .py
-            .import(RLIST)
+            .import(module)
             .and_then(|m| m.getattr(helper))
-            .map_err(|e| RTypeError::new(format!("list helper {helper}: {e}")))?;
+            .map_err(|e| RTypeError::new(format!("helper {module}.{helper}: {e}")))?;
         let (vals, anns): (Vec<Hlvalue>, Vec<SomeValue>) = args.into_iter().unzip();
         let idx = self.rt.helper_for(self.py, &f, anns)?;
         let TypeDef::Func { result, .. } = self.rt.funcs_ty(idx).def() else {
@@ -76,7 +87,18 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The function pointer of `hl_eq` or `hl_lt` for items of repr `item`.
-    fn item_function(&mut self, which: &str, item: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn item_function(&mut self, which: &str, item: &Repr) -> Result<Arg, RTypeError> {
+        self.item_function_in(RLIST, which, item)
+    }
+
+    /// The function pointer of `module.which` for items of repr `item`.
+    pub(super) fn item_function_in(
+        &mut self,
+        module: &str,
+        which: &str,
+        item: &Repr,
+    ) -> Result<Arg, RTypeError> {
+        let n = if which == "hl_hash" { 1 } else { 2 };
         let s_item = self
             .rt
             .list_items
@@ -86,12 +108,10 @@ impl Cx<'_, '_, '_, '_> {
             .ok_or_else(|| RTypeError::new(format!("no annotation for list items {item:?}")))?;
         let f = self
             .py
-            .import(RLIST)
+            .import(module)
             .and_then(|m| m.getattr(which))
             .map_err(|e| RTypeError::new(e.to_string()))?;
-        let idx = self
-            .rt
-            .helper_for(self.py, &f, vec![s_item.clone(), s_item])?;
+        let idx = self.rt.helper_for(self.py, &f, vec![s_item; n])?;
         let c = self.func_const(idx)?;
         let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
         Ok((c, SomeValue::Ptr(t)))
@@ -116,7 +136,11 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// A new list of `n` zeroed items.
-    fn new_list_of_length(&mut self, item: &Repr, n: Hlvalue) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn new_list_of_length(
+        &mut self,
+        item: &Repr,
+        n: Hlvalue,
+    ) -> Result<Hlvalue, RTypeError> {
         let st = self.rt.list_struct(item);
         let lp = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
         let arr = LlType::array(item.lowleveltype(self.rt), true)
@@ -181,7 +205,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The four parts of a slice object (start, stop, step, nones).
-    fn slice_args(&mut self, h: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
+    pub(super) fn slice_args(&mut self, h: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
         let sl = self.input(h, &Repr::Slice)?;
         let mut out = Vec::new();
         for i in 0..4 {
@@ -564,6 +588,7 @@ impl Cx<'_, '_, '_, '_> {
         let r = self.repr_of(h)?;
         match &r {
             Repr::List(i) if **i == *item => self.input(h, &lr),
+            Repr::Dict(..) | Repr::Set(_) => self.dict_keys_list(h, &r, &lr),
             Repr::List(_) | Repr::Range | Repr::Str | Repr::Tuple(_) => {
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let l = self.new_list_of_length(item, zero)?;
@@ -709,5 +734,62 @@ impl Cx<'_, '_, '_, '_> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// `s.split(...)`, `s.rsplit(...)`, `s.join(lst)`.
+    pub(super) fn str_list_method(
+        &mut self,
+        method: &str,
+        me: Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let s = (me, SomeValue::Ptr(st));
+        if method == "join" {
+            let [lst] = args else {
+                return Err(RTypeError::new("str.join() takes one argument"));
+            };
+            let lr = self.repr_of(lst)?;
+            let helper = match &lr {
+                Repr::List(item) if **item == Repr::Str => "ll_join",
+                Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
+                other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
+            };
+            let l = self.list_arg(lst, &lr)?;
+            let (v, _) = self.call_list_helper(helper, vec![s, l])?;
+            return self.convert(v, &Repr::Str, want);
+        }
+        let Repr::List(item) = want else {
+            return Err(RTypeError::new(format!(
+                "str.{method}() without a list result"
+            )));
+        };
+        if **item != Repr::Str {
+            return Err(RTypeError::new(format!("str.{method}() giving {want:?}")));
+        }
+        if args.len() > 2 {
+            return Err(RTypeError::new(format!(
+                "str.{method}() takes at most 2 arguments"
+            )));
+        }
+        let sep = match args.first() {
+            Some(a) if !matches!(self.s(a), SomeValue::None_) => self.input(a, &Repr::Str)?,
+            _ => value_const(self.py, LlValue::Ptr(None), st)?,
+        };
+        let maxsplit = match args.get(1) {
+            Some(a) => self.int_arg(a)?,
+            None => self.const_int_arg(-1)?,
+        };
+        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+        let l = self.new_list_of_length(item, zero)?;
+        let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+        let helper = if method == "split" {
+            "ll_split"
+        } else {
+            "ll_rsplit"
+        };
+        self.call_list_helper(helper, vec![la, s, (sep, SomeValue::Ptr(st)), maxsplit])?;
+        Ok(l)
     }
 }

@@ -7,6 +7,7 @@
 
 mod builtins;
 mod calls;
+mod dicts;
 mod lists;
 mod lldialect;
 mod llhelpers;
@@ -53,7 +54,7 @@ pub fn lower_graph(
     // variables of blocks never reached keep no type; they are pruned below
     let blocks = src.iterblocks();
     let mut truncated: Vec<BlockId> = Vec::new();
-    let mut last_op_start: Vec<(BlockId, usize)> = Vec::new();
+    let mut last_op_start: Vec<(BlockId, usize, bool)> = Vec::new();
     for &b in &blocks {
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
@@ -68,6 +69,7 @@ pub fn lower_graph(
             index: 0,
             lineno: 0,
             lowered: std::collections::HashMap::new(),
+            raising_at: None,
         };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
@@ -76,10 +78,11 @@ pub fn lower_graph(
             if i + 1 == ops.len() {
                 // `ovfcheck(x * y)`: the raising operation is the multiplication
                 let ovf = i > 0 && is_ovfchecked(&ops[i - 1], Some(op));
-                last_op_start.push((b, if ovf { prev_start } else { cx.ops.len() }));
+                last_op_start.push((b, if ovf { prev_start } else { cx.ops.len() }, false));
             }
             prev_start = cx.ops.len();
             cx.index = i;
+            cx.raising_at = None;
             cx.lineno = op.lineno;
             cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
                 if e.location.is_none() {
@@ -90,6 +93,11 @@ pub fn lower_graph(
                 }
                 e
             })?;
+            if let (Some(k), true) = (cx.raising_at, i + 1 == ops.len()) {
+                if let Some(last) = last_op_start.last_mut() {
+                    *last = (b, k, true);
+                }
+            }
             if ann.binding(g, op.result).is_impossible()
                 && op.opname.desc().canraise.contains(&"Exception")
             {
@@ -105,8 +113,8 @@ pub fn lower_graph(
         }
     }
     fix_links(rt, py, g, &src, &mut graph, &blocks, &truncated)?;
-    for (b, start) in last_op_start {
-        move_after_raising(&mut graph, b, start);
+    for (b, start, exact) in last_op_start {
+        move_after_raising(&mut graph, b, start, exact);
     }
     graph.compact();
     rpy3_model::checkgraph(&graph).map_err(|e| {
@@ -120,16 +128,22 @@ pub fn lower_graph(
 /// In a block ending with a raising operation, the low-level operation
 /// that raises must come last (PyPy's `exception_is_here`): the operations
 /// the last high-level operation emitted after its last raising one move
-/// to a new block on the normal exit.
-fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize) {
+/// to a new block on the normal exit.  When `exact`, the operation at
+/// `start` is the raising one.
+fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize, exact: bool) {
     if graph.blocks[b].exitswitch != ExitSwitch::LastException {
         return;
     }
     let ops = &graph.blocks[b].operations;
-    let Some(k) = (start..ops.len()).rev().find(|&i| match ops[i].opname {
-        OpName::Ll(op) => !op.desc().canraise.is_empty(),
-        _ => false,
-    }) else {
+    let found = if exact {
+        Some(start)
+    } else {
+        (start..ops.len()).rev().find(|&i| match ops[i].opname {
+            OpName::Ll(op) => !op.desc().canraise.is_empty(),
+            _ => false,
+        })
+    };
+    let Some(k) = found else {
         return;
     };
     if k + 1 == ops.len() {
@@ -389,6 +403,7 @@ fn convert_link_args(
         index: 0,
         lineno: 0,
         lowered: std::collections::HashMap::new(),
+        raising_at: None,
     };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
@@ -469,6 +484,10 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// Low-level values standing in for high-level arguments (the items
     /// of a `*args` tuple), with their representations.
     lowered: std::collections::HashMap<VarId, Repr>,
+    /// The index in `ops` of the low-level operation that raises for the
+    /// high-level one being lowered, when a lowering names it (the reads
+    /// after `next()` of a dict iterator cannot raise).
+    raising_at: Option<usize>,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
@@ -662,7 +681,11 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
-        if self.lower_ll(op)? || self.lower_list(op)? || self.lower_str(op)? {
+        if self.lower_ll(op)?
+            || self.lower_list(op)?
+            || self.lower_dict(op)?
+            || self.lower_str(op)?
+        {
             return Ok(());
         }
         match op.opname {

@@ -27,6 +27,9 @@ impl Cx<'_, '_, '_, '_> {
         let st = sp.lowleveltype(self.rt);
         let me = self.input(receiver, &sp)?;
         let int = Repr::Int(IntKind::Signed);
+        if matches!(method, "split" | "rsplit" | "join") {
+            return self.str_list_method(method, me, args, want);
+        }
         // the helper, its result type and its arguments after the receiver:
         // strings, then start/end (or count) integers with their defaults
         let (helper, ty, n_str, defaults): (&str, _, usize, &[i64]) = match method {

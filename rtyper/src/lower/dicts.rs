@@ -1,0 +1,628 @@
+//! Dicts and sets, by the helpers of `rpy3.lltypesystem.rdict` (one
+//! specialised copy per dict type), and `hash()` of every hashable repr.
+
+use rpy3_annotator::model::IntKind;
+use rpy3_annotator::SomeValue;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, BOOL, SIGNED, VOID};
+use rpy3_model::{Hlvalue, SpaceOperation};
+
+use super::lists::Arg;
+use super::{name, Cx};
+use crate::helpers::{type_const, value_const};
+use crate::repr::Repr;
+use crate::RTypeError;
+
+/// The module of the dict helpers.
+pub const RDICT: &str = "rpy3.lltypesystem.rdict";
+
+/// The start of CPython's tuple hash (xxHash's PRIME64_5).
+const TUPLE_HASH_START: i64 = 2870177450012600261;
+
+/// The key and value reprs of a dict or set repr.
+fn parts(r: &Repr) -> Option<(Repr, Repr)> {
+    match r {
+        Repr::Dict(k, v) => Some(((**k).clone(), (**v).clone())),
+        Repr::Set(k) => Some(((**k).clone(), Repr::Void)),
+        _ => None,
+    }
+}
+
+impl Cx<'_, '_, '_, '_> {
+    fn dict_helper(&mut self, helper: &str, args: Vec<Arg>) -> Result<Hlvalue, RTypeError> {
+        Ok(self.call_helper_in(RDICT, helper, args)?.0)
+    }
+
+    fn dict_arg(&mut self, h: &Hlvalue, dr: &Repr) -> Result<Arg, RTypeError> {
+        let v = self.input(h, dr)?;
+        Ok((v, SomeValue::Ptr(dr.lowleveltype(self.rt))))
+    }
+
+    /// The `hash` and `eq` function pointers of keys of repr `key`.
+    fn key_functions(&mut self, key: &Repr) -> Result<(Arg, Arg), RTypeError> {
+        let hash = self.item_function_in(RDICT, "hl_hash", key)?;
+        let eq = self.item_function("hl_eq", key)?;
+        Ok((hash, eq))
+    }
+
+    /// A new empty dict of repr `dr`.
+    fn new_dict(&mut self, dr: &Repr) -> Result<Hlvalue, RTypeError> {
+        let pt = dr.lowleveltype(self.rt);
+        let st = pt.target().expect("a pointer");
+        let d = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+        self.dict_helper("ll_dict_init", vec![(d.clone(), SomeValue::Ptr(pt))])?;
+        Ok(d)
+    }
+
+    /// `d[key] = value` (sets: adds `key`).
+    fn dict_store(
+        &mut self,
+        d: Arg,
+        dr: &Repr,
+        key: Hlvalue,
+        value: Option<Hlvalue>,
+    ) -> Result<(), RTypeError> {
+        let (kr, vr) = parts(dr).ok_or_else(|| RTypeError::new("not a dict"))?;
+        let ka = (key, self.ll_annotation_of(&kr)?);
+        let (hash, eq) = self.key_functions(&kr)?;
+        match value {
+            Some(v) => {
+                let va = (v, self.ll_annotation_of(&vr)?);
+                self.dict_helper("ll_setitem", vec![d, ka, va, hash, eq])?;
+            }
+            None => {
+                self.dict_helper("ll_set_add", vec![d, ka, hash, eq])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Entry `e` of dict `d`: its key, value or `(key, value)` tuple in
+    /// repr `want`.
+    fn dict_entry(
+        &mut self,
+        d: Hlvalue,
+        dr: &Repr,
+        e: Hlvalue,
+        which: u8,
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let (kr, vr) = parts(dr).ok_or_else(|| RTypeError::new("not a dict"))?;
+        let read = |cx: &mut Self, field: &str, r: &Repr| -> Result<Hlvalue, RTypeError> {
+            let t = r.lowleveltype(cx.rt);
+            let at =
+                LlType::ptr(LlType::array(t, true).map_err(|e| RTypeError::new(e.to_string()))?)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+            let arr = cx.emit(LlOp::Getfield, vec![d.clone(), name(cx.py, field)], at);
+            Ok(cx.emit(LlOp::Getarrayitem, vec![arr, e.clone()], t))
+        };
+        match which {
+            0 => {
+                let k = read(self, "keys", &kr)?;
+                self.convert(k, &kr, want)
+            }
+            1 => {
+                let v = read(self, "values", &vr)?;
+                self.convert(v, &vr, want)
+            }
+            _ => {
+                let k = read(self, "keys", &kr)?;
+                let v = read(self, "values", &vr)?;
+                let pair = [kr.clone(), vr.clone()];
+                self.rt.ensure_types(&Repr::Tuple(pair.to_vec()));
+                let t = self.new_tuple(&pair, vec![k, v])?;
+                self.convert(t, &Repr::Tuple(pair.to_vec()), want)
+            }
+        }
+    }
+
+    /// Lowers `op` if it works on dicts or sets; false otherwise.
+    pub(super) fn lower_dict(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
+        use rpy3_model::OpName as H;
+        if matches!(op.opname, H::Newdict | H::Newset) {
+            let want = self.result_repr(op)?;
+            let Some((kr, vr)) = parts(&want) else {
+                return Ok(false);
+            };
+            let d = self.new_dict(&want)?;
+            let da = (d.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+            if op.opname == H::Newdict {
+                for pair in op.args.chunks(2) {
+                    let k = self.input(&pair[0], &kr)?;
+                    let v = self.input(&pair[1], &vr)?;
+                    self.dict_store(da.clone(), &want, k, Some(v))?;
+                }
+            } else {
+                for a in &op.args {
+                    let k = self.input(a, &kr)?;
+                    self.dict_store(da.clone(), &want, k, None)?;
+                }
+            }
+            self.finish(op.result, d);
+            return Ok(true);
+        }
+        if op.opname == H::Hash {
+            let r = self.repr_of(&op.args[0])?;
+            let x = self.input(&op.args[0], &r)?;
+            let h = self.hash_of(x, &r)?;
+            let want = self.result_repr(op)?;
+            let v = self.convert(h, &Repr::Int(IntKind::Signed), &want)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
+        let Some(first) = op.args.first() else {
+            return Ok(false);
+        };
+        let r0 = self.repr_of(first)?;
+        if let Repr::DictIter(k, v, which) = &r0 {
+            let dr = if **v == Repr::Void && *which == 0 && self.iter_over_set(first) {
+                Repr::Set(k.clone())
+            } else {
+                Repr::Dict(k.clone(), v.clone())
+            };
+            return match op.opname {
+                H::Iter => {
+                    let it = self.input(first, &r0)?;
+                    self.finish(op.result, it);
+                    Ok(true)
+                }
+                H::Next => {
+                    let it = self.input(first, &r0)?;
+                    let pt = r0.lowleveltype(self.rt);
+                    // the call raises StopIteration; the reads after it cannot raise
+                    self.raising_at = Some(self.ops.len());
+                    let e =
+                        self.dict_helper("ll_iter_next", vec![(it.clone(), SomeValue::Ptr(pt))])?;
+                    let d = self.emit(
+                        LlOp::Getfield,
+                        vec![it, name(self.py, "dict")],
+                        dr.lowleveltype(self.rt),
+                    );
+                    let want = self.result_repr(op)?;
+                    let v = self.dict_entry(d, &dr, e, *which, &want)?;
+                    self.finish(op.result, v);
+                    Ok(true)
+                }
+                _ => Ok(false),
+            };
+        }
+        let Some((kr, _)) = parts(&r0) else {
+            return Ok(false);
+        };
+        let dr = r0.clone();
+        let is_set = matches!(dr, Repr::Set(_));
+        let void = value_const(self.py, LlValue::Void, VOID)?;
+        let v = match op.opname {
+            H::Len => {
+                let d = self.input(first, &dr)?;
+                let n = self.emit(LlOp::Getfield, vec![d, name(self.py, "length")], SIGNED);
+                let want = self.result_repr(op)?;
+                self.convert(n, &Repr::Int(IntKind::Signed), &want)?
+            }
+            H::Bool => {
+                let d = self.dict_arg(first, &dr)?;
+                self.dict_helper("ll_is_true", vec![d])?
+            }
+            H::Getattr => self.input(first, &dr)?,
+            H::Is_ => {
+                let a = self.input(first, &dr)?;
+                let b = self.input(&op.args[1], &dr)?;
+                self.emit(LlOp::PtrEq, vec![a, b], BOOL)
+            }
+            H::Iter => {
+                let d = self.input(first, &dr)?;
+                let (k, v) = parts(&dr).expect("a dict");
+                let st = self.rt.dictiter_struct(&k, &v);
+                let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+                let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                self.emit(
+                    LlOp::Setfield,
+                    vec![it.clone(), name(self.py, "dict"), d],
+                    VOID,
+                );
+                self.emit(
+                    LlOp::Setfield,
+                    vec![it.clone(), name(self.py, "index"), zero],
+                    VOID,
+                );
+                it
+            }
+            H::Contains => {
+                let d = self.dict_arg(first, &dr)?;
+                let k = self.item_arg(&op.args[1], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                self.dict_helper("ll_contains", vec![d, k, hash, eq])?
+            }
+            H::Getitem if !is_set => {
+                let d = self.dict_arg(first, &dr)?;
+                let k = self.item_arg(&op.args[1], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                let v = self.dict_helper("ll_getitem", vec![d, k, hash, eq])?;
+                let (_, vr) = parts(&dr).expect("a dict");
+                let want = self.result_repr(op)?;
+                self.convert(v, &vr, &want)?
+            }
+            H::Setitem if !is_set => {
+                let d = self.dict_arg(first, &dr)?;
+                let (_, vr) = parts(&dr).expect("a dict");
+                let k = self.input(&op.args[1], &kr)?;
+                let v = self.input(&op.args[2], &vr)?;
+                self.dict_store(d, &dr, k, Some(v))?;
+                void
+            }
+            H::Delitem if !is_set => {
+                let d = self.dict_arg(first, &dr)?;
+                let k = self.item_arg(&op.args[1], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                self.dict_helper("ll_delitem", vec![d, k, hash, eq])?;
+                void
+            }
+            H::Eq | H::Ne if is_set => {
+                let a = self.dict_arg(first, &dr)?;
+                let b = self.dict_arg(&op.args[1], &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                let v = self.dict_helper("ll_set_eq", vec![a, b, eq])?;
+                if op.opname == H::Ne {
+                    self.emit(LlOp::BoolNot, vec![v], BOOL)
+                } else {
+                    v
+                }
+            }
+            H::Le | H::Ge | H::Lt | H::Gt if is_set => {
+                let (x, y) = if matches!(op.opname, H::Le | H::Lt) {
+                    (first, &op.args[1])
+                } else {
+                    (&op.args[1], first)
+                };
+                let a = self.dict_arg(x, &dr)?;
+                let b = self.dict_arg(y, &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                let sub =
+                    self.dict_helper("ll_set_issubset", vec![a.clone(), b.clone(), eq.clone()])?;
+                if matches!(op.opname, H::Lt | H::Gt) {
+                    // a proper subset: a subset that is not equal
+                    let same = self.dict_helper("ll_set_eq", vec![a, b, eq])?;
+                    let differ = self.emit(LlOp::BoolNot, vec![same], BOOL);
+                    self.bool_and(sub, differ)
+                } else {
+                    sub
+                }
+            }
+            H::Or_
+            | H::And_
+            | H::Sub
+            | H::Xor
+            | H::InplaceOr
+            | H::InplaceAnd
+            | H::InplaceSub
+            | H::InplaceXor
+                if is_set =>
+            {
+                let helper = match op.opname {
+                    H::Or_ | H::InplaceOr => "ll_set_union",
+                    H::And_ | H::InplaceAnd => "ll_set_intersection",
+                    H::Sub | H::InplaceSub => "ll_set_difference",
+                    _ => "ll_set_symmetric_difference",
+                };
+                let a = self.dict_arg(first, &dr)?;
+                let b = self.dict_arg(&op.args[1], &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                let r = self.dict_helper(helper, vec![a.clone(), b, eq])?;
+                if matches!(
+                    op.opname,
+                    H::InplaceOr | H::InplaceAnd | H::InplaceSub | H::InplaceXor
+                ) {
+                    let pt = dr.lowleveltype(self.rt);
+                    self.dict_helper("ll_set_replace", vec![a.clone(), (r, SomeValue::Ptr(pt))])?;
+                    a.0
+                } else {
+                    r
+                }
+            }
+            _ => return Ok(false),
+        };
+        self.finish(op.result, v);
+        Ok(true)
+    }
+
+    /// Whether `h` is an iterator over a set (not a dict).
+    fn iter_over_set(&self, h: &Hlvalue) -> bool {
+        matches!(self.s(h), SomeValue::Iterator { over, .. } if matches!(*over, SomeValue::Set(_)))
+    }
+
+    fn bool_and(&mut self, a: Hlvalue, b: Hlvalue) -> Hlvalue {
+        let x = self.emit(LlOp::CastBoolToInt, vec![a], SIGNED);
+        let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+        let z = self.emit(LlOp::IntAnd, vec![x, y], SIGNED);
+        self.emit(LlOp::IntIsTrue, vec![z], BOOL)
+    }
+
+    /// A method of a dict or set.
+    pub(super) fn dict_method(
+        &mut self,
+        method: &str,
+        recv: &Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let dr = self.repr_of(recv)?;
+        let (kr, vr) = parts(&dr).ok_or_else(|| RTypeError::new("a dict method on a non-dict"))?;
+        let is_set = matches!(dr, Repr::Set(_));
+        let d = self.dict_arg(recv, &dr)?;
+        let void = value_const(self.py, LlValue::Void, VOID)?;
+        let (v, have) = match (method, args.len(), is_set) {
+            ("get", 1 | 2, false) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let default = match args.get(1) {
+                    Some(a) => self.input(a, want)?,
+                    None => self.none_of(want)?,
+                };
+                let ann = self.ll_annotation_of(want)?;
+                let value = self.convert_arg_value(&vr, want)?;
+                if !value {
+                    return Err(RTypeError::unsupported(&format!(
+                        "dict.get() giving {want:?} from values {vr:?}"
+                    )));
+                }
+                let (hash, eq) = self.key_functions(&kr)?;
+                let v = self.dict_helper("ll_get", vec![d, k, (default, ann), hash, eq])?;
+                (v, want.clone())
+            }
+            ("setdefault", 2, false) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let dv = self.item_arg(&args[1], &vr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                (
+                    self.dict_helper("ll_setdefault", vec![d, k, dv, hash, eq])?,
+                    vr.clone(),
+                )
+            }
+            ("pop", 1, false) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                (
+                    self.dict_helper("ll_pop", vec![d, k, hash, eq])?,
+                    vr.clone(),
+                )
+            }
+            ("pop", 2, false) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let dv = self.item_arg(&args[1], &vr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                (
+                    self.dict_helper("ll_pop_default", vec![d, k, dv, hash, eq])?,
+                    vr.clone(),
+                )
+            }
+            ("keys" | "values" | "items", 0, false) => {
+                let Repr::List(item) = want else {
+                    return Err(RTypeError::new(format!(
+                        "dict.{method}() without a list result"
+                    )));
+                };
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                let expected = match method {
+                    "keys" => kr.clone(),
+                    "values" => vr.clone(),
+                    _ => Repr::Tuple(vec![kr.clone(), vr.clone()]),
+                };
+                if **item != expected {
+                    return Err(RTypeError::unsupported(&format!(
+                        "dict.{method}() into a list of {item:?}"
+                    )));
+                }
+                let helper = format!("ll_{method}_into");
+                self.dict_helper(&helper, vec![d, la])?;
+                (l, want.clone())
+            }
+            ("update", 1, false) => {
+                let other = self.dict_arg(&args[0], &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                self.dict_helper("ll_update", vec![d, other, eq])?;
+                (void, Repr::Void)
+            }
+            ("copy", 0, _) => {
+                let eq = self.item_function("hl_eq", &kr)?;
+                (self.dict_helper("ll_copy", vec![d, eq])?, dr.clone())
+            }
+            ("clear", 0, _) => {
+                self.dict_helper("ll_clear", vec![d])?;
+                (void, Repr::Void)
+            }
+            ("popitem", 0, false) => {
+                let e = self.dict_helper("ll_popitem_entry", vec![d.clone()])?;
+                (self.dict_entry(d.0, &dr, e, 2, want)?, want.clone())
+            }
+            ("add", 1, true) => {
+                let k = self.input(&args[0], &kr)?;
+                self.dict_store(d, &dr, k, None)?;
+                (void, Repr::Void)
+            }
+            ("remove" | "discard", 1, true) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                let helper = if method == "remove" {
+                    "ll_delitem"
+                } else {
+                    "ll_discard"
+                };
+                self.dict_helper(helper, vec![d, k, hash, eq])?;
+                (void, Repr::Void)
+            }
+            ("update", 1, true) => {
+                self.set_extend(d, &dr, &args[0])?;
+                (void, Repr::Void)
+            }
+            ("union" | "intersection" | "difference" | "symmetric_difference", 1, true) => {
+                let other = self.as_set(&args[0], &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                let helper = if method == "union" {
+                    "ll_set_union".to_string()
+                } else {
+                    format!("ll_set_{method}")
+                };
+                (self.dict_helper(&helper, vec![d, other, eq])?, dr.clone())
+            }
+            ("issubset" | "issuperset", 1, true) => {
+                let other = self.as_set(&args[0], &dr)?;
+                let eq = self.item_function("hl_eq", &kr)?;
+                let (a, b) = if method == "issubset" {
+                    (d, other)
+                } else {
+                    (other, d)
+                };
+                (
+                    self.dict_helper("ll_set_issubset", vec![a, b, eq])?,
+                    Repr::Bool,
+                )
+            }
+            _ => {
+                return Err(RTypeError::unsupported(&format!(
+                    "{}.{method}() with {} arguments",
+                    if is_set { "set" } else { "dict" },
+                    args.len()
+                )))
+            }
+        };
+        self.convert(v, &have, want)
+    }
+
+    /// Whether values of repr `vr` are values of repr `want` unchanged.
+    fn convert_arg_value(&self, vr: &Repr, want: &Repr) -> Result<bool, RTypeError> {
+        Ok(vr.lowleveltype(self.rt) == want.lowleveltype(self.rt))
+    }
+
+    /// The None of a nullable repr (a null pointer).
+    fn none_of(&mut self, r: &Repr) -> Result<Hlvalue, RTypeError> {
+        let t = r.lowleveltype(self.rt);
+        if t.target().is_none() {
+            return Err(RTypeError::unsupported(&format!("None as {r:?}")));
+        }
+        value_const(self.py, LlValue::Ptr(None), t)
+    }
+
+    /// Adds the items of iterable `h` to set `s`.
+    fn set_extend(&mut self, s: Arg, sr: &Repr, h: &Hlvalue) -> Result<(), RTypeError> {
+        let Repr::Set(kr) = sr else {
+            return Err(RTypeError::new("extending a non-set"));
+        };
+        let r = self.repr_of(h)?;
+        if r == *sr {
+            let other = self.dict_arg(h, sr)?;
+            let eq = self.item_function("hl_eq", kr)?;
+            self.dict_helper("ll_update", vec![s, other, eq])?;
+            return Ok(());
+        }
+        // any other iterable: through a list of its items
+        let l = self.iterable_as_list(h, kr)?;
+        let lr = Repr::List(kr.clone());
+        let (hash, eq) = self.key_functions(kr)?;
+        let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+        self.dict_helper("ll_set_add_list", vec![s, la, hash, eq])?;
+        Ok(())
+    }
+
+    /// Iterable `h` as a set of repr `sr` (the set itself when it is one).
+    fn as_set(&mut self, h: &Hlvalue, sr: &Repr) -> Result<Arg, RTypeError> {
+        if self.repr_of(h)? == *sr {
+            return self.dict_arg(h, sr);
+        }
+        let s = self.new_dict(sr)?;
+        let sa = (s, SomeValue::Ptr(sr.lowleveltype(self.rt)));
+        self.set_extend(sa.clone(), sr, h)?;
+        Ok(sa)
+    }
+
+    /// Builtins making dicts and sets: `dict()`, `set(x)`, and `list(x)`,
+    /// `sorted(x)` of a dict or set; None when not one of them.
+    pub(super) fn dict_builtin(
+        &mut self,
+        builtin: &str,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Option<Hlvalue>, RTypeError> {
+        match (builtin, want) {
+            ("dict" | "r_dict", Repr::Dict(..)) if args.is_empty() => {
+                Ok(Some(self.new_dict(want)?))
+            }
+            ("set", Repr::Set(_)) => {
+                let s = self.new_dict(want)?;
+                if let Some(a) = args.first() {
+                    let sa = (s.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                    self.set_extend(sa, want, a)?;
+                }
+                Ok(Some(s))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The keys of dict or set `h` (repr `dr`) as a new list of repr `lr`.
+    pub(super) fn dict_keys_list(
+        &mut self,
+        h: &Hlvalue,
+        dr: &Repr,
+        lr: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let Repr::List(item) = lr else {
+            return Err(RTypeError::new("keys into a non-list"));
+        };
+        let (kr, _) = parts(dr).ok_or_else(|| RTypeError::new("keys of a non-dict"))?;
+        if **item != kr {
+            return Err(RTypeError::unsupported(&format!(
+                "a list of {item:?} from keys {kr:?}"
+            )));
+        }
+        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+        let l = self.new_list_of_length(item, zero)?;
+        let d = self.dict_arg(h, dr)?;
+        let la = (l.clone(), SomeValue::Ptr(lr.lowleveltype(self.rt)));
+        self.dict_helper("ll_keys_into", vec![d, la])?;
+        Ok(l)
+    }
+
+    /// `hash(x)` for `x` of repr `r` (CPython's values for ints and
+    /// tuples of them; strings hash consistently, instances by identity).
+    pub(super) fn hash_of(&mut self, x: Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
+        let int = Repr::Int(IntKind::Signed);
+        Ok(match r {
+            Repr::Int(_) | Repr::Bool => {
+                let i = self.convert(x, r, &int)?;
+                self.dict_helper("ll_hash_int", vec![(i, SomeValue::int())])?
+            }
+            Repr::Str | Repr::UniChar => {
+                let s = self.convert(x, r, &Repr::Str)?;
+                let st = Repr::Str.lowleveltype(self.rt);
+                self.dict_helper("ll_strhash", vec![(s, SomeValue::Ptr(st))])?
+            }
+            Repr::Tuple(items) => {
+                let mut acc = value_const(self.py, LlValue::Int(TUPLE_HASH_START), SIGNED)?;
+                for (i, ir) in items.iter().enumerate() {
+                    let v = self.emit(
+                        LlOp::Getfield,
+                        vec![x.clone(), name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    let h = self.hash_of(v, ir)?;
+                    acc = self.dict_helper(
+                        "ll_hash_combine",
+                        vec![(acc, SomeValue::int()), (h, SomeValue::int())],
+                    )?;
+                }
+                let n = value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?;
+                self.dict_helper(
+                    "ll_hash_tuple_finish",
+                    vec![(acc, SomeValue::int()), (n, SomeValue::int())],
+                )?
+            }
+            Repr::Void => value_const(self.py, LlValue::Int(0), SIGNED)?,
+            r if r.lowleveltype(self.rt).target().is_some() => {
+                self.emit(LlOp::GcIdentityHash, vec![x], SIGNED)
+            }
+            other => return Err(RTypeError::unsupported(&format!("hash() of {other:?}"))),
+        })
+    }
+}
