@@ -288,7 +288,7 @@ impl Annotator {
             Specialize::Default | Specialize::Memo => String::new(),
             Specialize::LowLevel => args
                 .iter()
-                .map(|a| format!("{:?}", self.normalize(&type_key(a))))
+                .map(|a| format!("{:?}", self.normalize(&ll_type_key(a))))
                 .collect::<Vec<_>>()
                 .join("|"),
             Specialize::ArgType(idx) => idx
@@ -576,6 +576,12 @@ impl Annotator {
         Ok(result)
     }
 
+    /// The annotation given to a prebuilt list, dict or set, if it was
+    /// seen.
+    pub fn prebuilt_container(&self, obj: &PyObj) -> Option<SomeValue> {
+        self.prebuilt_containers.get(obj).cloned()
+    }
+
     /// The annotation of a prebuilt constant.
     pub fn immutablevalue(
         &mut self,
@@ -856,6 +862,26 @@ fn type_key(s: &SomeValue) -> SomeValue {
             can_be_none: false,
         },
         other => other.without_const(),
+    }
+}
+
+/// The key of the low-level policy: like [`type_key`], but a character
+/// (never None) and a string are different, as their low-level
+/// representations are.
+fn ll_type_key(s: &SomeValue) -> SomeValue {
+    match s {
+        SomeValue::Str {
+            kind,
+            is_char,
+            can_be_none,
+            ..
+        } => SomeValue::Str {
+            kind: *kind,
+            is_char: *is_char && !*can_be_none,
+            can_be_none: false,
+            konst: None,
+        },
+        other => type_key(other),
     }
 }
 

@@ -235,6 +235,46 @@ impl<'a> RTyper<'a> {
         t
     }
 
+    /// The struct of an `enumerate()` or `zip()` iterator repr.
+    pub fn iterator_struct(&self, r: &Repr) -> LlType {
+        if let Some(t) = self.lists.borrow().get(r) {
+            return *t;
+        }
+        let next_type = |ir: &Repr| -> LlType {
+            match ir {
+                Repr::ListIter(item, _) => item.lowleveltype(self),
+                Repr::DictIter(k, v, which) => match which {
+                    0 => k.lowleveltype(self),
+                    _ => v.lowleveltype(self),
+                },
+                Repr::StrIter => rpy3_model::lltype::UNICHAR,
+                _ => rpy3_model::lltype::SIGNED,
+            }
+        };
+        let (name, fields) = match r {
+            Repr::EnumIter(inner) => (
+                "enumerate",
+                vec![
+                    ("it".to_string(), inner.lowleveltype(self)),
+                    ("cur".to_string(), next_type(inner)),
+                    ("index".to_string(), rpy3_model::lltype::SIGNED),
+                ],
+            ),
+            Repr::ZipIter(inners) => {
+                let mut fields = Vec::new();
+                for (i, ir) in inners.iter().enumerate() {
+                    fields.push((format!("it{i}"), ir.lowleveltype(self)));
+                    fields.push((format!("cur{i}"), next_type(ir)));
+                }
+                ("zip", fields)
+            }
+            _ => panic!("iterator_struct of {r:?}"),
+        };
+        let t = LlType::new_struct(name, fields, true).expect("an iterator struct");
+        self.lists.borrow_mut().insert(r.clone(), t);
+        t
+    }
+
     /// The struct of iterators over lists of items of repr `item`.
     pub fn listiter_struct(&self, item: &Repr) -> LlType {
         let key = Repr::ListIter(Box::new(item.clone()), false);

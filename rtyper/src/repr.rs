@@ -66,6 +66,12 @@ pub enum Repr {
     /// An iterator over a dict or set (key repr, value repr): its keys
     /// (0), values (1) or `(key, value)` pairs (2).
     DictIter(Box<Repr>, Box<Repr>, u8),
+    /// `enumerate()` over an iterator of the given repr: a pointer to
+    /// `{it, cur, index}`.
+    EnumIter(Box<Repr>),
+    /// `zip()` of iterators of the given reprs: a pointer to
+    /// `{it0, cur0, it1, cur1, ...}`.
+    ZipIter(Vec<Repr>),
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -106,6 +112,9 @@ impl Repr {
             Repr::List(item) => LlType::ptr(rt.list_struct(item)).expect("a struct"),
             Repr::ListIter(item, _) => LlType::ptr(rt.listiter_struct(item)).expect("a struct"),
             Repr::Dict(k, v) => LlType::ptr(rt.dict_struct(k, v)).expect("a struct"),
+            Repr::EnumIter(_) | Repr::ZipIter(_) => {
+                LlType::ptr(rt.iterator_struct(self)).expect("a struct")
+            }
             Repr::Set(k) => LlType::ptr(rt.dict_struct(k, &Repr::Void)).expect("a struct"),
             Repr::DictIter(k, v, _) => LlType::ptr(rt.dictiter_struct(k, v)).expect("a struct"),
             Repr::StrIter => rt
@@ -307,6 +316,31 @@ impl RTyper<'_> {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Items,
             } if self.getrepr(over)? == Repr::Str => Repr::StrIter,
+            S::Iterator {
+                over,
+                variant:
+                    rpy3_annotator::model::IterVariant::Enumerate
+                    | rpy3_annotator::model::IterVariant::EnumerateSigned,
+            } => Repr::EnumIter(Box::new(self.getrepr(over)?)),
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Zip,
+            } => match &**over {
+                S::Tuple(its) => Repr::ZipIter(
+                    its.iter()
+                        .map(|i| self.getrepr(i))
+                        .collect::<Result<_, _>>()?,
+                ),
+                _ => return Err(RTypeError::new("malformed zip() annotation")),
+            },
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Items,
+            } if matches!(**over, S::Iterator { .. }) => self.getrepr(over)?,
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Reversed,
+            } if matches!(self.getrepr(over)?, Repr::Str) => Repr::StrIter,
             S::Iterator { over, variant } => match self.getrepr(over)? {
                 Repr::Dict(k, v) => {
                     use rpy3_annotator::model::IterVariant as V;

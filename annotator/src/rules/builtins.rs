@@ -450,9 +450,19 @@ pub fn call(
         "reversed" => {
             arity(ann, name, a, 1, 1)?;
             let it = super::containers::iter(ann, &a[0])?;
-            S::Iterator {
-                over: Box::new(it),
-                variant: IterVariant::Items,
+            match &a[0] {
+                // a sequence read backwards
+                S::List(_)
+                | S::Str {
+                    can_be_none: false, ..
+                } => S::Iterator {
+                    over: Box::new(a[0].without_const()),
+                    variant: IterVariant::Reversed,
+                },
+                _ => S::Iterator {
+                    over: Box::new(it),
+                    variant: IterVariant::Items,
+                },
             }
         }
         "sorted" | "list" => {

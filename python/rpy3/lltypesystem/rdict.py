@@ -448,3 +448,11 @@ def ll_set_add_list(s, l, hash, eq):
     while i < l.length:
         ll_set_add(s, l.items[i], hash, eq)
         i += 1
+
+
+def ll_iter_next_key(it):
+    return it.dict.keys[ll_iter_next(it)]
+
+
+def ll_iter_next_value(it):
+    return it.dict.values[ll_iter_next(it)]

@@ -651,3 +651,132 @@ def ll_join_chars(sep, l):
         k += 1
         i += 1
     return r
+
+
+# --- iterators built on other iterators ---------------------------------------
+
+def ll_enumerate_step(e, next):
+    """e.cur = the next item of e.it; e.index counts the items."""
+    e.cur = next(e.it)
+    e.index += 1
+
+
+def ll_zip_step2(z, next0, next1):
+    z.cur0 = next0(z.it0)
+    z.cur1 = next1(z.it1)
+
+
+def ll_zip_step3(z, next0, next1, next2):
+    z.cur0 = next0(z.it0)
+    z.cur1 = next1(z.it1)
+    z.cur2 = next2(z.it2)
+
+
+def ll_next_default(it, next, default):
+    """next(it, default)."""
+    try:
+        return next(it)
+    except StopIteration:
+        return default
+
+
+def ll_reversed_str(s):
+    n = len(s.chars)
+    r = malloc(STR, n)
+    i = 0
+    while i < n:
+        r.chars[i] = s.chars[n - 1 - i]
+        i += 1
+    return r
+
+
+# --- aggregates ---------------------------------------------------------------
+
+def ll_sum(l, start):
+    """sum(l, start) of numbers (wrapping as machine ints do)."""
+    total = start
+    i = 0
+    while i < l.length:
+        total = total + l.items[i]
+        i += 1
+    return total
+
+
+def ll_min(l, lt):
+    """min(l): the first of the smallest items; ValueError when empty."""
+    if l.length == 0:
+        raise ValueError
+    best = l.items[0]
+    i = 1
+    while i < l.length:
+        x = l.items[i]
+        if lt(x, best):
+            best = x
+        i += 1
+    return best
+
+
+def ll_max(l, lt):
+    """max(l): the first of the largest items; ValueError when empty."""
+    if l.length == 0:
+        raise ValueError
+    best = l.items[0]
+    i = 1
+    while i < l.length:
+        x = l.items[i]
+        if lt(best, x):
+            best = x
+        i += 1
+    return best
+
+
+def ll_any(l):
+    i = 0
+    while i < l.length:
+        if l.items[i]:
+            return True
+        i += 1
+    return False
+
+
+def ll_all(l):
+    i = 0
+    while i < l.length:
+        if not l.items[i]:
+            return False
+        i += 1
+    return True
+
+
+def ll_min_key(l, key, lt):
+    """min(l, key=key)."""
+    if l.length == 0:
+        raise ValueError
+    best = l.items[0]
+    kbest = key(best)
+    i = 1
+    while i < l.length:
+        x = l.items[i]
+        k = key(x)
+        if lt(k, kbest):
+            best = x
+            kbest = k
+        i += 1
+    return best
+
+
+def ll_max_key(l, key, lt):
+    """max(l, key=key)."""
+    if l.length == 0:
+        raise ValueError
+    best = l.items[0]
+    kbest = key(best)
+    i = 1
+    while i < l.length:
+        x = l.items[i]
+        k = key(x)
+        if lt(kbest, k):
+            best = x
+            kbest = k
+        i += 1
+    return best

@@ -364,7 +364,19 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Builtin {
+                name: name @ ("min" | "max"),
+                s_self: None,
+            } if positional.len() == 1 && keywords.len() == 1 && keywords[0].0 == "key" => {
+                let v = self.min_max_key(name, &positional[0], &keywords[0].1, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Builtin { name, s_self: None } => {
+                if let Some(v) = self.iter_builtin(name, &positional, &want)? {
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 if let Some(v) = self.dict_builtin(name, &positional, &want)? {
                     self.finish(op.result, v);
                     return Ok(());

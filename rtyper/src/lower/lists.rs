@@ -173,7 +173,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// A new iterator over list `l`, backwards when `reversed`.
-    fn new_list_iter(
+    pub(super) fn new_list_iter(
         &mut self,
         item: &Repr,
         l: Hlvalue,

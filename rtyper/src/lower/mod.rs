@@ -8,6 +8,7 @@
 mod builtins;
 mod calls;
 mod dicts;
+mod iters;
 mod lists;
 mod lldialect;
 mod llhelpers;
@@ -509,6 +510,10 @@ impl Cx<'_, '_, '_, '_> {
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
                 }
+                // a prebuilt list, dict or set: its container annotation
+                if let Some(s) = self.rt.ann.prebuilt_container(&c.value) {
+                    return s;
+                }
                 let obj = c.value.bind(self.py);
                 // a bound method folded into a constant (a classmethod, a
                 // method of a frozen object)
@@ -682,6 +687,7 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         if self.lower_ll(op)?
+            || self.lower_iter(op)?
             || self.lower_list(op)?
             || self.lower_dict(op)?
             || self.lower_str(op)?

@@ -526,13 +526,20 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Mod
                 | H::Newslice
         ) || (op.opname == H::Getattr
-            && matches!(self.repr_of(&op.args[0])?, Repr::Str | Repr::StrBuilder));
+            && matches!(
+                self.repr_of(&op.args[0])?,
+                Repr::Str | Repr::StrBuilder | Repr::UniChar
+            ));
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
         }
-        if op.opname == H::Getattr && self.repr_of(&op.args[0])? == Repr::StrBuilder {
-            // a bound method of a builder is the builder
-            let v = self.input(&op.args[0], &Repr::StrBuilder)?;
+        if op.opname == H::Getattr
+            && matches!(self.repr_of(&op.args[0])?, Repr::StrBuilder | Repr::UniChar)
+        {
+            // a bound method of a builder (of a character) is the builder
+            // (the character)
+            let r = self.repr_of(&op.args[0])?;
+            let v = self.input(&op.args[0], &r)?;
             self.finish(op.result, v);
             return Ok(true);
         }
@@ -562,6 +569,15 @@ impl Cx<'_, '_, '_, '_> {
             }
             vals.push(value_const(self.py, LlValue::Int(nones), SIGNED)?);
             let v = self.new_tuple(&[int.clone(), int.clone(), int.clone(), int], vals)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
+        if op.opname == H::Getitem && reprs[0] != Repr::Str {
+            return Ok(false);
+        }
+        if op.opname == H::Iter && reprs[0] == Repr::StrIter {
+            // iter() of a string iterator is the iterator
+            let v = self.input(&op.args[0], &Repr::StrIter)?;
             self.finish(op.result, v);
             return Ok(true);
         }

@@ -1,0 +1,449 @@
+//! Iterators over any iterable (`iter()`, `next()`), and the iterators
+//! built on others: `enumerate()` and `zip()`, whose `next()` calls the
+//! inner iterators' `next` through function pointers.  Also the
+//! aggregates `sum()`, `min()`, `max()`, `any()`, `all()` of iterables.
+
+use rpy3_annotator::model::IntKind;
+use rpy3_annotator::SomeValue;
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlType, LlValue, SIGNED, VOID};
+use rpy3_model::{Hlvalue, SpaceOperation};
+
+use super::dicts::RDICT;
+use super::lists::{Arg, RLIST};
+use super::{name, Cx};
+use crate::helpers::{type_const, value_const};
+use crate::repr::Repr;
+use crate::RTypeError;
+
+impl Cx<'_, '_, '_, '_> {
+    /// A new iterator over `h`, and its repr.
+    pub(super) fn iter_of(&mut self, h: &Hlvalue) -> Result<(Hlvalue, Repr), RTypeError> {
+        self.iter_of_as(h, None)
+    }
+
+    /// A new iterator over `h`; a constant `h` (a prebuilt list) takes the
+    /// repr of the iterable that iterators of repr `expected` go over.
+    fn iter_of_as(
+        &mut self,
+        h: &Hlvalue,
+        expected: Option<&Repr>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
+        let r = match (h, expected) {
+            (Hlvalue::Constant(_), Some(ir)) => match ir {
+                Repr::ListIter(item, false) => Repr::List(item.clone()),
+                Repr::StrIter => Repr::Str,
+                Repr::RangeIter => Repr::Range,
+                Repr::DictIter(k, v, 0) if **v == Repr::Void => Repr::Set(k.clone()),
+                Repr::DictIter(k, v, _) => Repr::Dict(k.clone(), v.clone()),
+                _ => self.repr_of(h)?,
+            },
+            _ => self.repr_of(h)?,
+        };
+        let x = self.input(h, &r)?;
+        Ok(match &r {
+            Repr::Range => {
+                let pit = self.rt.range_types().3;
+                let f = self.rt.helper_range_iter(self.py)?;
+                let f = self.func_const(f)?;
+                (
+                    self.emit(LlOp::DirectCall, vec![f, x], pit),
+                    Repr::RangeIter,
+                )
+            }
+            Repr::Str => {
+                let t = Repr::StrIter.lowleveltype(self.rt);
+                (
+                    self.call_str_helper("ll_striter", vec![x], t)?,
+                    Repr::StrIter,
+                )
+            }
+            Repr::List(item) => {
+                let it = self.new_list_iter(item, x, false)?;
+                (it, Repr::ListIter(item.clone(), false))
+            }
+            Repr::Dict(k, v) => (
+                self.new_dict_iter(x, k, v)?,
+                Repr::DictIter(k.clone(), v.clone(), 0),
+            ),
+            Repr::Set(k) => {
+                let void = Box::new(Repr::Void);
+                (
+                    self.new_dict_iter(x, k, &void)?,
+                    Repr::DictIter(k.clone(), void, 0),
+                )
+            }
+            Repr::ListIter(..)
+            | Repr::StrIter
+            | Repr::RangeIter
+            | Repr::DictIter(..)
+            | Repr::EnumIter(_)
+            | Repr::ZipIter(_) => (x, r.clone()),
+            other => {
+                return Err(RTypeError::unsupported(&format!(
+                    "iterating over {other:?}"
+                )))
+            }
+        })
+    }
+
+    /// A new `{dict, index}` iterator.
+    pub(super) fn new_dict_iter(
+        &mut self,
+        d: Hlvalue,
+        k: &Repr,
+        v: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.dictiter_struct(k, v);
+        let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+        let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+        self.emit(
+            LlOp::Setfield,
+            vec![it.clone(), name(self.py, "dict"), d],
+            VOID,
+        );
+        self.emit(
+            LlOp::Setfield,
+            vec![it.clone(), name(self.py, "index"), zero],
+            VOID,
+        );
+        Ok(it)
+    }
+
+    /// The function giving the next item of an iterator of repr `ir`, as a
+    /// function pointer argument, and the repr of the items it gives.
+    fn next_function(&mut self, ir: &Repr) -> Result<(Arg, Repr), RTypeError> {
+        let it_ann = SomeValue::Ptr(ir.lowleveltype(self.rt));
+        let (idx, item) = match ir {
+            Repr::ListIter(item, rev) => {
+                let name = if *rev {
+                    "ll_iter_next_reversed"
+                } else {
+                    "ll_iter_next"
+                };
+                (
+                    self.helper_index(RLIST, name, vec![it_ann])?,
+                    (**item).clone(),
+                )
+            }
+            Repr::DictIter(k, v, which @ (0 | 1)) => {
+                let (name, item) = if *which == 0 {
+                    ("ll_iter_next_key", k)
+                } else {
+                    ("ll_iter_next_value", v)
+                };
+                (
+                    self.helper_index(RDICT, name, vec![it_ann])?,
+                    (**item).clone(),
+                )
+            }
+            Repr::StrIter => (self.rt.str_helper(self.py, "ll_strnext")?, Repr::UniChar),
+            Repr::RangeIter => (
+                self.rt.helper_range_next(self.py)?,
+                Repr::Int(IntKind::Signed),
+            ),
+            other => {
+                return Err(RTypeError::unsupported(&format!(
+                    "enumerate() or zip() over {other:?}"
+                )))
+            }
+        };
+        let c = self.func_const(idx)?;
+        let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok(((c, SomeValue::Ptr(t)), item))
+    }
+
+    fn helper_index(
+        &mut self,
+        module: &str,
+        helper: &str,
+        args: Vec<SomeValue>,
+    ) -> Result<usize, RTypeError> {
+        use pyo3::prelude::*;
+        let f = self
+            .py
+            .import(module)
+            .and_then(|m| m.getattr(helper))
+            .map_err(|e| RTypeError::new(format!("helper {module}.{helper}: {e}")))?;
+        self.rt.helper_for(self.py, &f, args)
+    }
+
+    /// `enumerate(x[, start])` and `zip(a, b, ...)`: None for other builtins.
+    pub(super) fn iter_builtin(
+        &mut self,
+        builtin: &str,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Option<Hlvalue>, RTypeError> {
+        match (builtin, want) {
+            ("enumerate", Repr::EnumIter(inner)) => {
+                let (it, _) = self.iter_of_as(&args[0], Some(inner))?;
+                let pt = want.lowleveltype(self.rt);
+                let st = pt.target().expect("a pointer");
+                let e = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+                let start = match args.get(1) {
+                    // the index is counted before each item is returned
+                    Some(a) => {
+                        let s = self.input(a, &Repr::Int(IntKind::Signed))?;
+                        let one = value_const(self.py, LlValue::Int(1), SIGNED)?;
+                        self.emit(LlOp::IntSub, vec![s, one], SIGNED)
+                    }
+                    None => value_const(self.py, LlValue::Int(-1), SIGNED)?,
+                };
+                self.emit(
+                    LlOp::Setfield,
+                    vec![e.clone(), name(self.py, "it"), it],
+                    VOID,
+                );
+                self.emit(
+                    LlOp::Setfield,
+                    vec![e.clone(), name(self.py, "index"), start],
+                    VOID,
+                );
+                Ok(Some(e))
+            }
+            ("zip", Repr::ZipIter(inner)) if args.len() == inner.len() => {
+                let pt = want.lowleveltype(self.rt);
+                let st = pt.target().expect("a pointer");
+                let z = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+                for (i, a) in args.iter().enumerate() {
+                    let (it, _) = self.iter_of_as(a, Some(&inner[i]))?;
+                    self.emit(
+                        LlOp::Setfield,
+                        vec![z.clone(), name(self.py, &format!("it{i}")), it],
+                        VOID,
+                    );
+                }
+                Ok(Some(z))
+            }
+            ("iter", _) => {
+                let (it, ir) = self.iter_of(&args[0])?;
+                Ok(Some(self.convert(it, &ir, want)?))
+            }
+            ("reversed", Repr::StrIter) => {
+                let s = self.input(&args[0], &Repr::Str)?;
+                let st = Repr::Str.lowleveltype(self.rt);
+                let (r, _) =
+                    self.call_list_helper("ll_reversed_str", vec![(s, SomeValue::Ptr(st))])?;
+                let t = Repr::StrIter.lowleveltype(self.rt);
+                Ok(Some(self.call_str_helper("ll_striter", vec![r], t)?))
+            }
+            ("next", _) if args.len() == 2 => {
+                let ir = self.repr_of(&args[0])?;
+                let it = self.input(&args[0], &ir)?;
+                let (f, item) = self.next_function(&ir)?;
+                let d = self.input(&args[1], want)?;
+                if item.lowleveltype(self.rt) != want.lowleveltype(self.rt) {
+                    return Err(RTypeError::unsupported(&format!(
+                        "next() with a default giving {want:?} from {item:?}"
+                    )));
+                }
+                let da = (d, self.ll_annotation_of(want)?);
+                let ita = (it, SomeValue::Ptr(ir.lowleveltype(self.rt)));
+                let (v, _) = self.call_list_helper("ll_next_default", vec![ita, f, da])?;
+                Ok(Some(v))
+            }
+            ("sum", _) => {
+                let lr = self.aggregate_list(&args[0])?;
+                let Repr::List(item) = &lr else {
+                    unreachable!("a list")
+                };
+                let num = match (&**item, want) {
+                    (_, Repr::Float) => Repr::Float,
+                    _ => Repr::Int(IntKind::Signed),
+                };
+                let start = match args.get(1) {
+                    Some(s) => self.input(s, &num)?,
+                    None if num == Repr::Float => {
+                        value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?
+                    }
+                    None => value_const(self.py, LlValue::Int(0), SIGNED)?,
+                };
+                if **item != num && !matches!(**item, Repr::Bool | Repr::Int(_)) {
+                    return Err(RTypeError::unsupported(&format!("sum() of {item:?}")));
+                }
+                let l = self.list_of(&args[0], &lr)?;
+                let sa = (start, self.ll_annotation_of(&num)?);
+                let (v, _) = self.call_list_helper("ll_sum", vec![l, sa])?;
+                Ok(Some(self.convert(v, &num, want)?))
+            }
+            ("any" | "all", _) => {
+                let lr = self.aggregate_list(&args[0])?;
+                let l = self.list_of(&args[0], &lr)?;
+                let helper = if builtin == "any" { "ll_any" } else { "ll_all" };
+                let (v, _) = self.call_list_helper(helper, vec![l])?;
+                Ok(Some(self.convert(v, &Repr::Bool, want)?))
+            }
+            ("min" | "max", _) if args.len() == 1 => {
+                let lr = self.aggregate_list(&args[0])?;
+                let Repr::List(item) = &lr else {
+                    unreachable!("a list")
+                };
+                let item = (**item).clone();
+                let l = self.list_of(&args[0], &lr)?;
+                let lt = self.item_function("hl_lt", &item)?;
+                let (v, _) = self.call_list_helper(
+                    if builtin == "min" { "ll_min" } else { "ll_max" },
+                    vec![l, lt],
+                )?;
+                Ok(Some(self.convert(v, &item, want)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `min(x, key=f)` / `max(x, key=f)`.
+    pub(super) fn min_max_key(
+        &mut self,
+        builtin: &str,
+        arg: &Hlvalue,
+        key: &Hlvalue,
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let lr = self.aggregate_list(arg)?;
+        let Repr::List(item) = &lr else {
+            unreachable!("a list")
+        };
+        let item = (**item).clone();
+        let l = self.list_of(arg, &lr)?;
+        let kr = self.repr_of(key)?;
+        let (f, ft) = match (&kr, self.s(key)) {
+            // one known function: its pointer
+            (Repr::Void, SomeValue::Pbc { descs, .. }) if descs.len() == 1 => {
+                let d = *descs.iter().next().expect("one");
+                let g = self.rt.single_graph(d)?;
+                let idx = self
+                    .rt
+                    .func_index(g)
+                    .ok_or_else(|| RTypeError::new("a key function without a graph"))?;
+                let t = LlType::ptr(self.rt.funcs_ty(idx))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                (self.func_const(idx)?, t)
+            }
+            _ => (self.input(key, &kr)?, kr.lowleveltype(self.rt)),
+        };
+        let Some(rpy3_model::lltype::TypeDef::Func { result, .. }) = ft.target().map(|t| t.def())
+        else {
+            return Err(RTypeError::unsupported(
+                "min() or max() with a key that is not one function",
+            ));
+        };
+        let s_key = self
+            .rt
+            .ann
+            .ll_annotation(result)
+            .map_err(|e| RTypeError::new(e.message))?;
+        let key_repr = self.rt.getrepr(&s_key)?;
+        self.rt
+            .list_items
+            .borrow_mut()
+            .entry(key_repr.clone())
+            .or_insert(s_key);
+        let lt = self.item_function("hl_lt", &key_repr)?;
+        let helper = if builtin == "min" {
+            "ll_min_key"
+        } else {
+            "ll_max_key"
+        };
+        let (v, _) = self.call_list_helper(helper, vec![l, (f, SomeValue::Ptr(ft)), lt])?;
+        self.convert(v, &item, want)
+    }
+
+    /// The list repr an aggregate of `h` works on.
+    fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
+        let r = self.repr_of(h)?;
+        Ok(match &r {
+            Repr::List(_) => r,
+            Repr::Set(k) => Repr::List(k.clone()),
+            Repr::Dict(k, _) => Repr::List(k.clone()),
+            Repr::Range => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::Str => Repr::List(Box::new(Repr::UniChar)),
+            other => {
+                return Err(RTypeError::unsupported(&format!(
+                    "an aggregate of {other:?}"
+                )))
+            }
+        })
+    }
+
+    /// `h` as a list of repr `lr` (a copy when it is not a list).
+    fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
+        let Repr::List(item) = lr else {
+            unreachable!("a list")
+        };
+        let l = self.iterable_as_list(h, item)?;
+        Ok((l, SomeValue::Ptr(lr.lowleveltype(self.rt))))
+    }
+
+    /// `iter()` and `next()` on enumerate and zip iterators; false otherwise.
+    pub(super) fn lower_iter(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
+        use rpy3_model::OpName as H;
+        if !matches!(op.opname, H::Iter | H::Next) {
+            return Ok(false);
+        }
+        let r = self.repr_of(&op.args[0])?;
+        let inner: Vec<Repr> = match &r {
+            Repr::EnumIter(i) => vec![(**i).clone()],
+            Repr::ZipIter(is) => is.clone(),
+            _ => return Ok(false),
+        };
+        let x = self.input(&op.args[0], &r)?;
+        if op.opname == H::Iter {
+            self.finish(op.result, x);
+            return Ok(true);
+        }
+        let mut fns = Vec::new();
+        let mut items = Vec::new();
+        for ir in &inner {
+            let (f, item) = self.next_function(ir)?;
+            fns.push(f);
+            items.push(item);
+        }
+        let pt = r.lowleveltype(self.rt);
+        let mut args = vec![(x.clone(), SomeValue::Ptr(pt))];
+        args.extend(fns);
+        let helper = match &r {
+            Repr::EnumIter(_) => "ll_enumerate_step",
+            _ if inner.len() == 2 => "ll_zip_step2",
+            _ if inner.len() == 3 => "ll_zip_step3",
+            _ => {
+                return Err(RTypeError::unsupported(
+                    "zip() of more than three iterables",
+                ))
+            }
+        };
+        // the step raises StopIteration; the reads after it cannot raise
+        self.raising_at = Some(self.ops.len());
+        self.call_list_helper(helper, args)?;
+        let mut vals = Vec::new();
+        let mut reprs = Vec::new();
+        if let Repr::EnumIter(_) = r {
+            vals.push(self.emit(
+                LlOp::Getfield,
+                vec![x.clone(), name(self.py, "index")],
+                SIGNED,
+            ));
+            reprs.push(Repr::Int(IntKind::Signed));
+            let t = items[0].lowleveltype(self.rt);
+            vals.push(self.emit(LlOp::Getfield, vec![x, name(self.py, "cur")], t));
+            reprs.push(items[0].clone());
+        } else {
+            for (i, item) in items.iter().enumerate() {
+                let t = item.lowleveltype(self.rt);
+                vals.push(self.emit(
+                    LlOp::Getfield,
+                    vec![x.clone(), name(self.py, &format!("cur{i}"))],
+                    t,
+                ));
+                reprs.push(item.clone());
+            }
+        }
+        self.rt.ensure_types(&Repr::Tuple(reprs.clone()));
+        let t = self.new_tuple(&reprs, vals)?;
+        let want = self.result_repr(op)?;
+        let v = self.convert(t, &Repr::Tuple(reprs), &want)?;
+        self.finish(op.result, v);
+        Ok(true)
+    }
+}
