@@ -197,3 +197,42 @@ class Conversions(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Bytes(unittest.TestCase):
+    """The bytes helpers, on emulated rpy_bytes, against CPython's bytes."""
+
+    @staticmethod
+    def llb(b):
+        p = malloc(rstr.BYTES, len(b))
+        for i, c in enumerate(b):
+            p.chars[i] = chr(c)
+        return p
+
+    def test_decode_matches_cpython(self):
+        import random
+        rng = random.Random(5)
+        samples = [b"", b"abc", "é😀€".encode(), b"\xff", b"\xc3", b"\xed\xa0\x80",
+                   b"\xc0\x80", b"\xf4\x90\x80\x80", b"\xe2\x28\xa1", b"\xf0\x9f\x98"]
+        samples += [bytes(rng.randrange(256) for _ in range(rng.randrange(6)))
+                    for _ in range(2000)]
+        for b in samples:
+            try:
+                want = b.decode("utf-8")
+            except UnicodeDecodeError:
+                with self.assertRaises(UnicodeDecodeError):
+                    rstr.ll_decode_utf8(self.llb(b))
+                continue
+            self.assertEqual(py(rstr.ll_decode_utf8(self.llb(b))), want, b)
+
+    def test_encode_matches_cpython(self):
+        for s in ["", "abc", "é😀€\x7f\x80\u07ff\u0800\uffff\U00010000"]:
+            p = rstr.ll_encode_utf8(ll(s))
+            got = bytes(ord(p.chars[i]) for i in range(len(p.chars)))
+            self.assertEqual(got, s.encode("utf-8"))
+        with self.assertRaises(UnicodeEncodeError):
+            rstr.ll_encode_utf8(ll("a\ud800"))
+
+    def test_repr_matches_cpython(self):
+        for b in [b"", b"abc", b"'", b'"', b"'\"", b"\\\t\n\r\x00\x7f\x80\xff", bytes(range(256))]:
+            self.assertEqual(py(rstr.ll_bytes_repr(self.llb(b))), repr(b))

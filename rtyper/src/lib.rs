@@ -128,7 +128,9 @@ pub struct RTyper<'a> {
     pub striter_ptr: Option<LlType>,
     /// `Ptr(rstr.STRBUILDER)`, the representation of a StringBuilder.
     pub strbuilder_ptr: Option<LlType>,
-    /// Prebuilt strings by value.
+    /// `Ptr(rstr.BYTES)`, the representation of bytes.
+    pub bytes_ptr: Option<LlType>,
+    /// Prebuilt strings (and bytes, as `b'...'` keys) by value.
     prebuilt_strings: HashMap<String, rpy3_model::lltype::Ptr>,
     /// Types made by earlier passes and this one.
     cache: TypeCache,
@@ -384,10 +386,7 @@ pub const RSTR: &str = "rpy3.lltypesystem.rstr";
 
 /// Annotates the low-level string helpers (each with the low-level argument
 /// types it declares), so strings can be rtyped; returns `Ptr(rpy_string)`.
-fn prepare_strings(
-    py: Python<'_>,
-    ann: &mut Annotator,
-) -> Result<Option<(LlType, LlType, LlType)>, RTypeError> {
+fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<StrTypes>, RTypeError> {
     let Ok(module) = py.import(RSTR) else {
         return Ok(None);
     };
@@ -426,12 +425,20 @@ fn prepare_strings(
     let sb = ann
         .lltype_from_py(py, &sb)
         .map_err(|e| err(e.to_string()))?;
+    let bt = module.getattr("BYTES").map_err(|e| err(e.to_string()))?;
+    let bt = ann
+        .lltype_from_py(py, &bt)
+        .map_err(|e| err(e.to_string()))?;
     Ok(Some((
         LlType::ptr(st).map_err(|e| err(e.to_string()))?,
         LlType::ptr(it).map_err(|e| err(e.to_string()))?,
         LlType::ptr(sb).map_err(|e| err(e.to_string()))?,
+        LlType::ptr(bt).map_err(|e| err(e.to_string()))?,
     )))
 }
+
+/// `Ptr(STR)`, `Ptr(STRITER)`, `Ptr(STRBUILDER)`, `Ptr(BYTES)`.
+type StrTypes = (LlType, LlType, LlType, LlType);
 
 impl RTyper<'_> {
     /// The function index of string helper `name`.
@@ -444,9 +451,63 @@ impl RTyper<'_> {
             .ann
             .lookup_desc(&rpy3_model::PyObj::new(&f))
             .ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
-        let g = self.single_graph(d)?;
+        // the copy for the argument types it declares (bytes have others)
+        let mut args = Vec::new();
+        let types = f
+            .getattr("ll_args")
+            .map_err(|_| RTypeError::new(format!("string helper {name} declares no ll_args")))?;
+        for t in types
+            .try_iter()
+            .map_err(|e| RTypeError::new(e.to_string()))?
+        {
+            let t = t.map_err(|e| RTypeError::new(e.to_string()))?;
+            let key = match t.getattr("_ident") {
+                Ok(ident) => rpy3_model::PyObj::new(&ident),
+                Err(_) => rpy3_model::PyObj::new(&t),
+            };
+            let lt = self.ann.ll_types.get(&key).copied().ok_or_else(|| {
+                RTypeError::new(format!("string helper {name}: an unknown argument type"))
+            })?;
+            args.push(
+                self.ann
+                    .ll_annotation(lt)
+                    .map_err(|e| RTypeError::new(e.message))?,
+            );
+        }
+        let g = self
+            .ann
+            .existing_graph(py, d, &args)
+            .ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
         self.func_index(g)
             .ok_or_else(|| RTypeError::new(format!("string helper {name} has no function")))
+    }
+
+    /// The prebuilt bytes `value`.
+    pub fn prebuilt_bytes(&mut self, value: &[u8]) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+        let key = format!("b{value:?}");
+        if let Some(p) = self.prebuilt_strings.get(&key) {
+            return Ok(*p);
+        }
+        let pt = self
+            .bytes_ptr
+            .ok_or_else(|| RTypeError::unsupported("bytes without rpy3.lltypesystem.rstr"))?;
+        let st = pt.target().expect("a pointer");
+        let p = self
+            .heap
+            .malloc(st, value.len())
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        for (i, b) in value.iter().enumerate() {
+            self.heap
+                .set_item(
+                    &p,
+                    i as i64,
+                    0,
+                    rpy3_model::lltype::LlValue::UniChar(u32::from(*b)),
+                )
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+        }
+        self.prebuilt_strings.insert(key, p);
+        Ok(p)
     }
 
     /// The prebuilt string `value`.
@@ -516,7 +577,7 @@ fn rtype_pass(
     ann: &Annotator,
     entry: GraphId,
     exception_classdefs: &HashMap<String, ClassDefId>,
-    str_ptr: Option<(LlType, LlType, LlType)>,
+    str_ptr: Option<StrTypes>,
     mut cache: TypeCache,
 ) -> (Result<LlProgram, RTypeError>, Vec<Need>, TypeCache) {
     let objmodel = match cache.objmodel.take() {
@@ -547,6 +608,7 @@ fn rtype_pass(
         str_ptr: str_ptr.map(|p| p.0),
         striter_ptr: str_ptr.map(|p| p.1),
         strbuilder_ptr: str_ptr.map(|p| p.2),
+        bytes_ptr: str_ptr.map(|p| p.3),
         prebuilt_strings: HashMap::new(),
         cache,
         lists: std::cell::RefCell::new(lists),

@@ -45,6 +45,8 @@ pub enum Repr {
     LlPtr(LlType),
     /// A `str`: a pointer to an `rpy_string` (null for None).
     Str,
+    /// A `bytes`: a pointer to an `rpy_bytes` (null for None).
+    Bytes,
     /// An iterator over a `str`.
     StrIter,
     /// An `rpy3.rlib.rstring.StringBuilder` (or one of its bound methods).
@@ -105,6 +107,9 @@ impl Repr {
             Repr::Str => rt
                 .str_ptr
                 .expect("strings are rtyped only with the string helpers"),
+            Repr::Bytes => rt
+                .bytes_ptr
+                .expect("bytes are rtyped only with the string helpers"),
             Repr::StrBuilder => rt
                 .strbuilder_ptr
                 .expect("strings are rtyped only with the string helpers"),
@@ -216,10 +221,8 @@ impl RTyper<'_> {
             } => Repr::UniChar,
             S::Str {
                 kind: StrKind::Bytes,
-                is_char: true,
-                can_be_none: false,
                 ..
-            } => Repr::Char,
+            } if self.bytes_ptr.is_some() => Repr::Bytes,
             S::Str {
                 kind: StrKind::Str, ..
             } if self.str_ptr.is_some() => Repr::Str,
@@ -341,6 +344,17 @@ impl RTyper<'_> {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Reversed,
             } if matches!(self.getrepr(over)?, Repr::Str) => Repr::StrIter,
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Items,
+            } if matches!(self.getrepr(over)?, Repr::Bytes) => {
+                let int = Repr::Int(IntKind::Signed);
+                self.list_items
+                    .borrow_mut()
+                    .entry(int.clone())
+                    .or_insert(S::int());
+                Repr::ListIter(Box::new(int), false)
+            }
             S::Iterator { over, variant } => match self.getrepr(over)? {
                 Repr::Dict(k, v) => {
                     use rpy3_annotator::model::IterVariant as V;
@@ -426,18 +440,11 @@ impl RTyper<'_> {
             {
                 self.getrepr(inner)?
             }
-            // a method bound to a string carries the string
+            // a method bound to a string (bytes) carries the string
             S::Builtin {
                 s_self: Some(inner),
                 ..
-            } if matches!(
-                **inner,
-                S::Str {
-                    kind: StrKind::Str,
-                    ..
-                }
-            ) && self.str_ptr.is_some() =>
-            {
+            } if matches!(**inner, S::Str { .. }) && self.str_ptr.is_some() => {
                 self.getrepr(inner)?
             }
             // a method bound to a list carries the list
@@ -533,6 +540,11 @@ impl RTyper<'_> {
                 let off = ty.field_offset("item3").expect("slice field");
                 self.heap.set_slot(&p, off, LlValue::Int(nones));
                 LlValue::Ptr(Some(p))
+            }
+            Repr::Bytes if obj.is_none() => LlValue::Ptr(None),
+            Repr::Bytes => {
+                let b: Vec<u8> = obj.extract().map_err(|_| bad())?;
+                LlValue::Ptr(Some(self.prebuilt_bytes(&b)?))
             }
             Repr::Str if obj.is_none() => LlValue::Ptr(None),
             Repr::Str => {

@@ -117,7 +117,7 @@ impl Translated {
     fn struct_to_py(&self, py: Python<'_>, p: &Ptr, t: LlType) -> Result<Py<PyAny>, String> {
         let target = t.target().ok_or("a pointer of a non-pointer type")?;
         match target.def() {
-            TypeDef::Struct { name, .. } if name == "rpy_string" => {
+            TypeDef::Struct { name, .. } if name == "rpy_string" || name == "rpy_bytes" => {
                 let obj = self
                     .interp
                     .object(p.obj)
@@ -128,6 +128,13 @@ impl Translated {
                         LlValue::UniChar(c) => out.push(*c),
                         other => return Err(format!("a string holding {other:?}")),
                     }
+                }
+                if name == "rpy_bytes" {
+                    let bytes: Vec<u8> = out
+                        .iter()
+                        .map(|&c| u8::try_from(c).map_err(|_| format!("a byte of value {c}")))
+                        .collect::<Result<_, _>>()?;
+                    return Ok(pyo3::types::PyBytes::new(py, &bytes).into_any().unbind());
                 }
                 code_points_to_py(py, &out)
             }
@@ -249,11 +256,18 @@ impl Translated {
                 }
                 return Ok(LlValue::Ptr(Some(p)));
             }
-            if name == "rpy_string" {
+            if name == "rpy_string" || name == "rpy_bytes" {
                 if a.is_none() {
                     return Ok(LlValue::Ptr(None));
                 }
-                let chars = py_to_code_points(a)?;
+                let chars: Vec<u32> = if name == "rpy_bytes" {
+                    let b: Vec<u8> = a
+                        .extract()
+                        .map_err(|_| format!("cannot pass {a} as bytes"))?;
+                    b.into_iter().map(u32::from).collect()
+                } else {
+                    py_to_code_points(a)?
+                };
                 let st = t.target().expect("pointer");
                 let p = self
                     .interp

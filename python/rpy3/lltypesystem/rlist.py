@@ -11,7 +11,7 @@ emulated objects (see the tests).
 """
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
-from rpy3.lltypesystem.rstr import STR, ll_char2str, _is_space
+from rpy3.lltypesystem.rstr import STR, ll_char2str, _is_space, _is_ascii_space
 
 
 def _new(LIST, n):
@@ -498,7 +498,7 @@ def ll_extend_strs(l, s):
 
 
 def _substr(s, start, stop):
-    r = malloc(STR, stop - start)
+    r = malloc(typeOf(s).TO, stop - start)
     i = start
     while i < stop:
         r.chars[i - start] = s.chars[i]
@@ -519,11 +519,26 @@ def _match(s, i, sep):
 def ll_split(l, s, sep, maxsplit):
     """Appends the pieces of s.split(sep, maxsplit) (sep null: runs of
     whitespace)."""
+    _split(l, s, sep, maxsplit, False)
+
+
+def ll_bytes_split(l, s, sep, maxsplit):
+    """bytes.split(): whitespace is ASCII's."""
+    _split(l, s, sep, maxsplit, True)
+
+
+def _space(c, ascii):
+    if ascii:
+        return _is_ascii_space(c)
+    return _is_space(c)
+
+
+def _split(l, s, sep, maxsplit, ascii):
     n = len(s.chars)
     if not sep:
         i = 0
         while True:
-            while i < n and _is_space(s.chars[i]):
+            while i < n and _space(s.chars[i], ascii):
                 i += 1
             if i >= n:
                 return
@@ -532,7 +547,7 @@ def ll_split(l, s, sep, maxsplit):
                 ll_append(l, _substr(s, i, n))
                 return
             j = i
-            while j < n and not _is_space(s.chars[j]):
+            while j < n and not _space(s.chars[j], ascii):
                 j += 1
             ll_append(l, _substr(s, i, j))
             maxsplit -= 1
@@ -555,12 +570,21 @@ def ll_split(l, s, sep, maxsplit):
 
 def ll_rsplit(l, s, sep, maxsplit):
     """Appends the pieces of s.rsplit(sep, maxsplit)."""
+    _rsplit(l, s, sep, maxsplit, False)
+
+
+def ll_bytes_rsplit(l, s, sep, maxsplit):
+    """bytes.rsplit(): whitespace is ASCII's."""
+    _rsplit(l, s, sep, maxsplit, True)
+
+
+def _rsplit(l, s, sep, maxsplit, ascii):
     n = len(s.chars)
     first = l.length
     if not sep:
         j = n
         while True:
-            while j > 0 and _is_space(s.chars[j - 1]):
+            while j > 0 and _space(s.chars[j - 1], ascii):
                 j -= 1
             if j <= 0:
                 break
@@ -568,7 +592,7 @@ def ll_rsplit(l, s, sep, maxsplit):
                 ll_append(l, _substr(s, 0, j))
                 break
             i = j
-            while i > 0 and not _is_space(s.chars[i - 1]):
+            while i > 0 and not _space(s.chars[i - 1], ascii):
                 i -= 1
             ll_append(l, _substr(s, i, j))
             maxsplit -= 1
@@ -603,14 +627,14 @@ def ll_join(sep, l):
     """sep.join(l) for a list of strings."""
     n = l.length
     if n == 0:
-        return malloc(STR, 0)
+        return malloc(typeOf(sep).TO, 0)
     m = len(sep.chars)
     total = m * (n - 1)
     i = 0
     while i < n:
         total += len(l.items[i].chars)
         i += 1
-    r = malloc(STR, total)
+    r = malloc(typeOf(sep).TO, total)
     k = 0
     i = 0
     while i < n:
@@ -780,3 +804,14 @@ def ll_max_key(l, key, lt):
             kbest = k
         i += 1
     return best
+
+
+def ll_extend_bytes(l, b):
+    """Appends the byte values of b (ints)."""
+    n = len(b.chars)
+    m = l.length
+    _resize(l, m + n)
+    i = 0
+    while i < n:
+        l.items[m + i] = ord(b.chars[i])
+        i += 1

@@ -5,7 +5,7 @@ Every helper declares its low-level argument types in `ll_args`; the
 rtyper annotates them with those types before translating a program.
 They also run under CPython on emulated objects (see the tests).
 """
-from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc,
+from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc, typeOf,
                           unichar_upper, unichar_lower, unichar_props,
                           float_format_char, Float)
 from rpy3.rlib.rarithmetic import ovfcheck
@@ -14,6 +14,10 @@ import math
 
 STR = GcStruct('rpy_string', ('hash', Signed), ('chars', Array(UniChar)))
 PSTR = Ptr(STR)
+# bytes: the same layout, one byte value (0-255) per item; the helpers
+# whose result has the kind of their argument serve both
+BYTES = GcStruct('rpy_bytes', ('hash', Signed), ('chars', Array(UniChar)))
+PBYTES = Ptr(BYTES)
 
 
 def ll_args(*types):
@@ -58,7 +62,7 @@ def ll_char2str(c):
 def ll_strconcat(a, b):
     n1 = len(a.chars)
     n2 = len(b.chars)
-    r = malloc(STR, n1 + n2)
+    r = malloc(typeOf(a).TO, n1 + n2)
     i = 0
     while i < n1:
         r.chars[i] = a.chars[i]
@@ -101,7 +105,7 @@ def ll_strcmp(a, b):
 @ll_args(PSTR, Signed, Signed)
 def ll_strslice(s, start, stop):
     start, stop = ll_clamp(start, stop, len(s.chars))
-    r = malloc(STR, stop - start)
+    r = malloc(typeOf(s).TO, stop - start)
     i = start
     while i < stop:
         r.chars[i - start] = s.chars[i]
@@ -114,7 +118,7 @@ def ll_strmul(s, times):
     n = len(s.chars)
     if times < 0:
         times = 0
-    r = malloc(STR, n * times)
+    r = malloc(typeOf(s).TO, n * times)
     k = 0
     while k < times:
         i = 0
@@ -516,9 +520,17 @@ def ll_endswith(s, suffix, start, end):
     return _match_at(s, suffix, end - m)
 
 
-def _strippable(c, chars):
+def _is_ascii_space(c):
+    # the whitespace of bytes: b' \t\n\r\x0b\x0c'
+    o = ord(c)
+    return o == 32 or 9 <= o <= 13
+
+
+def _strippable(c, chars, ascii):
     # chars is null for whitespace
     if not chars:
+        if ascii:
+            return _is_ascii_space(c)
         return _is_space(c)
     k = len(chars.chars)
     j = 0
@@ -531,14 +543,22 @@ def _strippable(c, chars):
 
 @ll_args(PSTR, PSTR, Bool, Bool)
 def ll_strip(s, chars, left, right):
+    return _strip(s, chars, left, right, False)
+
+
+def ll_bytes_strip(s, chars, left, right):
+    return _strip(s, chars, left, right, True)
+
+
+def _strip(s, chars, left, right, ascii):
     n = len(s.chars)
     start = 0
     if left:
-        while start < n and _strippable(s.chars[start], chars):
+        while start < n and _strippable(s.chars[start], chars, ascii):
             start += 1
     stop = n
     if right:
-        while stop > start and _strippable(s.chars[stop - 1], chars):
+        while stop > start and _strippable(s.chars[stop - 1], chars, ascii):
             stop -= 1
     if start == 0 and stop == n:
         return s
@@ -568,7 +588,7 @@ def ll_replace(s, old, new, count):
                 i += 1
     if found == 0:
         return s
-    r = malloc(STR, n + found * (k - m))
+    r = malloc(typeOf(s).TO, n + found * (k - m))
     i = 0
     j = 0
     done = 0
@@ -1106,7 +1126,7 @@ def ll_strslice_step(s, start, stop, step, nones):
     # nones: 1, 2, 4 when start, stop, step are None (as slice.indices())
     start, step, count = ll_slice_bounds(len(s.chars), start, stop, step,
                                          nones)
-    r = malloc(STR, count)
+    r = malloc(typeOf(s).TO, count)
     i = 0
     j = start
     while i < count:
@@ -1199,3 +1219,163 @@ def ll_sb_getlength(sb):
 @ll_args(Ptr(STRBUILDER))
 def ll_sb_build(sb):
     return ll_strslice(sb.buf, 0, sb.used)
+
+
+# --- bytes ----------------------------------------------------------------------
+
+def ll_bytes_item(b, i):
+    """b[i]: an int."""
+    return ord(ll_stritem(b, i))
+
+
+def ll_bytes_contains_int(b, x):
+    if x < 0 or x > 255:
+        raise ValueError
+    return ll_contains_char(b, chr(x))
+
+
+def ll_decode_utf8(b):
+    """b.decode('utf-8'), strict: UnicodeDecodeError on bad input."""
+    n = len(b.chars)
+    r = malloc(STR, n)
+    i = 0
+    k = 0
+    while i < n:
+        c = ord(b.chars[i])
+        if c < 0x80:
+            r.chars[k] = b.chars[i]
+            i += 1
+            k += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            need = 1
+            cp = c & 0x1F
+            lo = 0x80
+        elif 0xE0 <= c <= 0xEF:
+            need = 2
+            cp = c & 0x0F
+            lo = 0x800
+        elif 0xF0 <= c <= 0xF4:
+            need = 3
+            cp = c & 0x07
+            lo = 0x10000
+        else:
+            raise UnicodeDecodeError("utf-8", b"", i, i + 1, "invalid start byte")
+        if i + need >= n:
+            raise UnicodeDecodeError("utf-8", b"", i, n, "unexpected end of data")
+        j = 1
+        while j <= need:
+            d = ord(b.chars[i + j])
+            if d & 0xC0 != 0x80:
+                raise UnicodeDecodeError("utf-8", b"", i, i + j, "invalid continuation byte")
+            cp = (cp << 6) | (d & 0x3F)
+            j += 1
+        if cp < lo or cp > 0x10FFFF or 0xD800 <= cp <= 0xDFFF:
+            raise UnicodeDecodeError("utf-8", b"", i, i + 1, "invalid continuation byte")
+        r.chars[k] = chr(cp)
+        k += 1
+        i += need + 1
+    return ll_strslice(r, 0, k)
+
+
+def ll_encode_utf8(s):
+    """s.encode('utf-8') (lone surrogates raise UnicodeEncodeError)."""
+    n = len(s.chars)
+    size = 0
+    i = 0
+    while i < n:
+        c = ord(s.chars[i])
+        if c < 0x80:
+            size += 1
+        elif c < 0x800:
+            size += 2
+        elif c < 0x10000:
+            if 0xD800 <= c <= 0xDFFF:
+                raise UnicodeEncodeError("utf-8", "", i, i + 1, "surrogates not allowed")
+            size += 3
+        else:
+            size += 4
+        i += 1
+    r = malloc(BYTES, size)
+    i = 0
+    k = 0
+    while i < n:
+        c = ord(s.chars[i])
+        if c < 0x80:
+            r.chars[k] = chr(c)
+            k += 1
+        elif c < 0x800:
+            r.chars[k] = chr(0xC0 | (c >> 6))
+            r.chars[k + 1] = chr(0x80 | (c & 0x3F))
+            k += 2
+        elif c < 0x10000:
+            r.chars[k] = chr(0xE0 | (c >> 12))
+            r.chars[k + 1] = chr(0x80 | ((c >> 6) & 0x3F))
+            r.chars[k + 2] = chr(0x80 | (c & 0x3F))
+            k += 3
+        else:
+            r.chars[k] = chr(0xF0 | (c >> 18))
+            r.chars[k + 1] = chr(0x80 | ((c >> 12) & 0x3F))
+            r.chars[k + 2] = chr(0x80 | ((c >> 6) & 0x3F))
+            r.chars[k + 3] = chr(0x80 | (c & 0x3F))
+            k += 4
+        i += 1
+    return r
+
+
+def ll_bytes_repr(b):
+    """repr(b): b'...' with the escapes CPython uses."""
+    n = len(b.chars)
+    quote = "'"
+    if ll_contains_char(b, "'") and not ll_contains_char(b, '"'):
+        quote = '"'
+    size = 3
+    i = 0
+    while i < n:
+        c = ord(b.chars[i])
+        if c == ord(quote) or c == 92 or c == 9 or c == 10 or c == 13:
+            size += 2
+        elif c < 32 or c >= 127:
+            size += 4
+        else:
+            size += 1
+        i += 1
+    r = malloc(STR, size)
+    r.chars[0] = 'b'
+    r.chars[1] = quote
+    k = 2
+    i = 0
+    while i < n:
+        ch = b.chars[i]
+        c = ord(ch)
+        if c == ord(quote) or c == 92:
+            r.chars[k] = '\\'
+            r.chars[k + 1] = ch
+            k += 2
+        elif c == 9 or c == 10 or c == 13:
+            r.chars[k] = '\\'
+            if c == 9:
+                r.chars[k + 1] = 't'
+            elif c == 10:
+                r.chars[k + 1] = 'n'
+            else:
+                r.chars[k + 1] = 'r'
+            k += 2
+        elif c < 32 or c >= 127:
+            r.chars[k] = '\\'
+            r.chars[k + 1] = 'x'
+            r.chars[k + 2] = _hex_digit(c >> 4)
+            r.chars[k + 3] = _hex_digit(c & 15)
+            k += 4
+        else:
+            r.chars[k] = ch
+            k += 1
+        i += 1
+    r.chars[k] = quote
+    return r
+
+
+def _hex_digit(d):
+    if d < 10:
+        return chr(48 + d)
+    return chr(87 + d)

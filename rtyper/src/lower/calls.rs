@@ -288,14 +288,7 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Builtin {
                 name,
                 s_self: Some(inner),
-            } if matches!(
-                **inner,
-                SomeValue::Str {
-                    kind: rpy3_annotator::model::StrKind::Str,
-                    ..
-                }
-            ) =>
-            {
+            } if matches!(**inner, SomeValue::Str { .. }) => {
                 let v = self.str_method(name, &op.args[0], &positional, &want)?;
                 self.finish(op.result, v);
                 Ok(())
@@ -832,6 +825,7 @@ impl Cx<'_, '_, '_, '_> {
                 lineno: 0,
                 lowered: std::collections::HashMap::new(),
                 raising_at: None,
+                bytes_mode: false,
             };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];

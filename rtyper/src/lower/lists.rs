@@ -743,8 +743,9 @@ impl Cx<'_, '_, '_, '_> {
         me: Hlvalue,
         args: &[Hlvalue],
         want: &Repr,
+        sp: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
+        let st = sp.lowleveltype(self.rt);
         let s = (me, SomeValue::Ptr(st));
         if method == "join" {
             let [lst] = args else {
@@ -752,20 +753,20 @@ impl Cx<'_, '_, '_, '_> {
             };
             let lr = self.repr_of(lst)?;
             let helper = match &lr {
-                Repr::List(item) if **item == Repr::Str => "ll_join",
+                Repr::List(item) if **item == *sp => "ll_join",
                 Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
                 other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
             };
             let l = self.list_arg(lst, &lr)?;
             let (v, _) = self.call_list_helper(helper, vec![s, l])?;
-            return self.convert(v, &Repr::Str, want);
+            return self.convert(v, sp, want);
         }
         let Repr::List(item) = want else {
             return Err(RTypeError::new(format!(
                 "str.{method}() without a list result"
             )));
         };
-        if **item != Repr::Str {
+        if **item != *sp {
             return Err(RTypeError::new(format!("str.{method}() giving {want:?}")));
         }
         if args.len() > 2 {
@@ -774,7 +775,7 @@ impl Cx<'_, '_, '_, '_> {
             )));
         }
         let sep = match args.first() {
-            Some(a) if !matches!(self.s(a), SomeValue::None_) => self.input(a, &Repr::Str)?,
+            Some(a) if !matches!(self.s(a), SomeValue::None_) => self.input(a, sp)?,
             _ => value_const(self.py, LlValue::Ptr(None), st)?,
         };
         let maxsplit = match args.get(1) {
@@ -784,10 +785,11 @@ impl Cx<'_, '_, '_, '_> {
         let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
         let l = self.new_list_of_length(item, zero)?;
         let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
-        let helper = if method == "split" {
-            "ll_split"
-        } else {
-            "ll_rsplit"
+        let helper = match (method, sp) {
+            ("split", Repr::Bytes) => "ll_bytes_split",
+            ("split", _) => "ll_split",
+            (_, Repr::Bytes) => "ll_bytes_rsplit",
+            _ => "ll_rsplit",
         };
         self.call_list_helper(helper, vec![la, s, (sep, SomeValue::Ptr(st)), maxsplit])?;
         Ok(l)

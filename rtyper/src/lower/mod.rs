@@ -71,6 +71,7 @@ pub fn lower_graph(
             lineno: 0,
             lowered: std::collections::HashMap::new(),
             raising_at: None,
+            bytes_mode: false,
         };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
@@ -405,6 +406,7 @@ fn convert_link_args(
         lineno: 0,
         lowered: std::collections::HashMap::new(),
         raising_at: None,
+        bytes_mode: false,
     };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
@@ -489,6 +491,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// high-level one being lowered, when a lowering names it (the reads
     /// after `next()` of a dict iterator cannot raise).
     raising_at: Option<usize>,
+    /// Set while lowering an operation on bytes: the string helpers are
+    /// called in their copies for `rpy_bytes`.
+    bytes_mode: bool,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
@@ -1099,6 +1104,13 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
         SomeValue::Str {
             kind: rpy3_annotator::model::StrKind::Str,
             is_char: s.len().map(|n| n == 1).unwrap_or(false),
+            can_be_none: false,
+            konst: k,
+        }
+    } else if let Ok(b) = o.cast::<pyo3::types::PyBytes>() {
+        SomeValue::Str {
+            kind: rpy3_annotator::model::StrKind::Bytes,
+            is_char: b.as_bytes().len() == 1,
             can_be_none: false,
             konst: k,
         }

@@ -2,6 +2,7 @@
 //! `rpy3.lltypesystem.rstr` (written in the ll dialect).
 
 use rpy3_annotator::model::IntKind;
+use rpy3_annotator::SomeValue;
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, BOOL, SIGNED, UNICHAR};
 use rpy3_model::{Hlvalue, SpaceOperation};
@@ -23,12 +24,58 @@ impl Cx<'_, '_, '_, '_> {
         args: &[Hlvalue],
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let sp = Repr::Str;
+        if self.repr_of(receiver)? == Repr::Bytes {
+            self.bytes_mode = true;
+            let r = self.str_method_of(method, receiver, args, want, Repr::Bytes);
+            self.bytes_mode = false;
+            return r;
+        }
+        self.str_method_of(method, receiver, args, want, Repr::Str)
+    }
+
+    fn str_method_of(
+        &mut self,
+        method: &str,
+        receiver: &Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+        sp: Repr,
+    ) -> Result<Hlvalue, RTypeError> {
         let st = sp.lowleveltype(self.rt);
         let me = self.input(receiver, &sp)?;
         let int = Repr::Int(IntKind::Signed);
         if matches!(method, "split" | "rsplit" | "join") {
-            return self.str_list_method(method, me, args, want);
+            return self.str_list_method(method, me, args, want, &sp);
+        }
+        match (method, &sp) {
+            ("decode", Repr::Bytes) | ("encode", Repr::Str) => {
+                self.check_utf8_codec(method, args)?;
+                let (helper, result) = if method == "decode" {
+                    ("ll_decode_utf8", Repr::Str)
+                } else {
+                    ("ll_encode_utf8", Repr::Bytes)
+                };
+                let (v, _) =
+                    self.call_helper_in(crate::RSTR, helper, vec![(me, SomeValue::Ptr(st))])?;
+                return self.convert(v, &result, want);
+            }
+            ("strip" | "lstrip" | "rstrip", Repr::Bytes) if args.len() <= 1 => {
+                let chars = match args.first() {
+                    Some(a) if !matches!(self.s(a), SomeValue::None_) => self.input(a, &sp)?,
+                    _ => value_const(self.py, LlValue::Ptr(None), st)?,
+                };
+                let left = value_const(self.py, LlValue::Bool(method != "rstrip"), BOOL)?;
+                let right = value_const(self.py, LlValue::Bool(method != "lstrip"), BOOL)?;
+                let args = vec![
+                    (me, SomeValue::Ptr(st)),
+                    (chars, SomeValue::Ptr(st)),
+                    (left, SomeValue::bool()),
+                    (right, SomeValue::bool()),
+                ];
+                let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_strip", args)?;
+                return self.convert(v, &sp, want);
+            }
+            _ => {}
         }
         // the helper, its result type and its arguments after the receiver:
         // strings, then start/end (or count) integers with their defaults
@@ -60,7 +107,7 @@ impl Cx<'_, '_, '_, '_> {
                 let left = value_const(self.py, LlValue::Bool(method != "rstrip"), BOOL)?;
                 let right = value_const(self.py, LlValue::Bool(method != "lstrip"), BOOL)?;
                 let v = self.call_str_helper("ll_strip", vec![me, chars, left, right], st)?;
-                return self.convert(v, &Repr::Str, want);
+                return self.convert(v, &sp, want);
             }
             other => {
                 return Err(RTypeError::unsupported(&format!(
@@ -92,13 +139,39 @@ impl Cx<'_, '_, '_, '_> {
         }
         let v = self.call_str_helper(helper, all, ty)?;
         let have = if ty == st {
-            Repr::Str
+            sp
         } else if ty == BOOL {
             Repr::Bool
         } else {
             Repr::Int(IntKind::Signed)
         };
         self.convert(v, &have, want)
+    }
+
+    /// Only UTF-8 is supported by `encode()`/`decode()`.
+    fn check_utf8_codec(&self, method: &str, args: &[Hlvalue]) -> Result<(), RTypeError> {
+        match args {
+            [] => Ok(()),
+            [codec] => {
+                let name = self
+                    .s(codec)
+                    .konst()
+                    .and_then(|k| k.bind(self.py).extract::<String>().ok())
+                    .unwrap_or_default()
+                    .to_lowercase()
+                    .replace(['-', '_'], "");
+                if name == "utf8" {
+                    Ok(())
+                } else {
+                    Err(RTypeError::unsupported(&format!(
+                        "{method}() with a codec other than a constant 'utf-8'"
+                    )))
+                }
+            }
+            _ => Err(RTypeError::unsupported(&format!(
+                "{method}() with an errors argument"
+            ))),
+        }
     }
 
     /// `str(v)` (or `repr(v)`) of a value of repr `r`.
@@ -491,7 +564,39 @@ impl Cx<'_, '_, '_, '_> {
         args: Vec<Hlvalue>,
         ty: rpy3_model::lltype::LlType,
     ) -> Result<Hlvalue, RTypeError> {
-        let f = self.rt.str_helper(self.py, name)?;
+        let mut f = self.rt.str_helper(self.py, name)?;
+        let mut ty = ty;
+        if self.bytes_mode {
+            // the copy of the helper for bytes: its string arguments are bytes
+            let (st, bt) = (self.rt.str_ptr, self.rt.bytes_ptr);
+            let rpy3_model::lltype::TypeDef::Func { args: params, .. } = self.rt.funcs_ty(f).def()
+            else {
+                return Err(RTypeError::new("a string helper without a function type"));
+            };
+            let mut anns = Vec::new();
+            for t in params {
+                let t = if Some(t) == st {
+                    bt.expect("bytes type")
+                } else {
+                    t
+                };
+                anns.push(
+                    self.rt
+                        .ann
+                        .ll_annotation(t)
+                        .map_err(|e| RTypeError::new(e.message))?,
+                );
+            }
+            let func = self
+                .py
+                .import(crate::RSTR)
+                .and_then(|m| m.getattr(name))
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+            f = self.rt.helper_for(self.py, &func, anns)?;
+            if let rpy3_model::lltype::TypeDef::Func { result, .. } = self.rt.funcs_ty(f).def() {
+                ty = result;
+            }
+        }
         let mut all = vec![self.func_const(f)?];
         all.extend(args);
         Ok(self.emit(LlOp::DirectCall, all, ty))
@@ -528,7 +633,7 @@ impl Cx<'_, '_, '_, '_> {
         ) || (op.opname == H::Getattr
             && matches!(
                 self.repr_of(&op.args[0])?,
-                Repr::Str | Repr::StrBuilder | Repr::UniChar
+                Repr::Str | Repr::StrBuilder | Repr::UniChar | Repr::Bytes
             ));
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
@@ -572,7 +677,7 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
-        if op.opname == H::Getitem && reprs[0] != Repr::Str {
+        if op.opname == H::Getitem && !matches!(reprs[0], Repr::Str | Repr::Bytes) {
             return Ok(false);
         }
         if op.opname == H::Iter && reprs[0] == Repr::StrIter {
@@ -581,12 +686,86 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
-        let any_str =
-            reprs.contains(&Repr::Str) || reprs.contains(&Repr::StrIter) || want == Repr::Str;
+        let bytes = reprs.contains(&Repr::Bytes) || want == Repr::Bytes;
+        let any_str = reprs.contains(&Repr::Str)
+            || reprs.contains(&Repr::StrIter)
+            || want == Repr::Str
+            || bytes;
         if !any_str {
             return Ok(false);
         }
-        let sp = Repr::Str;
+        if bytes {
+            if let Some(v) = self.bytes_op(op, &reprs, &want)? {
+                self.finish(op.result, v);
+                return Ok(true);
+            }
+            self.bytes_mode = true;
+            let r = self.lower_str_op(op, &reprs, &want, Repr::Bytes);
+            self.bytes_mode = false;
+            return r;
+        }
+        self.lower_str_op(op, &reprs, &want, Repr::Str)
+    }
+
+    /// The operations on bytes that differ from those on str: None for the
+    /// others.
+    fn bytes_op(
+        &mut self,
+        op: &SpaceOperation,
+        reprs: &[Repr],
+        want: &Repr,
+    ) -> Result<Option<Hlvalue>, RTypeError> {
+        use rpy3_model::OpName as H;
+        let bp = Repr::Bytes;
+        let bt = bp.lowleveltype(self.rt);
+        let int = Repr::Int(IntKind::Signed);
+        let rstr = crate::RSTR;
+        Ok(Some(match op.opname {
+            H::Getitem if reprs[0] == bp && reprs[1] != Repr::Slice => {
+                let b = self.input(&op.args[0], &bp)?;
+                let i = self.input(&op.args[1], &int)?;
+                let args = vec![(b, SomeValue::Ptr(bt)), (i, SomeValue::int())];
+                let (v, _) = self.call_helper_in(rstr, "ll_bytes_item", args)?;
+                self.convert(v, &int, want)?
+            }
+            H::Contains if reprs[0] == bp && matches!(reprs[1], Repr::Int(_) | Repr::Bool) => {
+                let b = self.input(&op.args[0], &bp)?;
+                let i = self.input(&op.args[1], &int)?;
+                let args = vec![(b, SomeValue::Ptr(bt)), (i, SomeValue::int())];
+                self.call_helper_in(rstr, "ll_bytes_contains_int", args)?.0
+            }
+            H::Iter if reprs[0] == bp => {
+                // the byte values, as a list of ints
+                let b = self.input(&op.args[0], &bp)?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(&int, zero)?;
+                let lr = Repr::List(Box::new(int.clone()));
+                let lt = lr.lowleveltype(self.rt);
+                self.call_list_helper(
+                    "ll_extend_bytes",
+                    vec![(l.clone(), SomeValue::Ptr(lt)), (b, SomeValue::Ptr(bt))],
+                )?;
+                self.new_list_iter(&int, l, false)?
+            }
+            H::Str | H::Repr if reprs[0] == bp => {
+                let b = self.input(&op.args[0], &bp)?;
+                self.call_helper_in(rstr, "ll_bytes_repr", vec![(b, SomeValue::Ptr(bt))])?
+                    .0
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Lowers a string operation on strings of repr `sp` (str or bytes).
+    fn lower_str_op(
+        &mut self,
+        op: &SpaceOperation,
+        reprs: &[Repr],
+        want: &Repr,
+        sp: Repr,
+    ) -> Result<bool, RTypeError> {
+        use rpy3_model::OpName as H;
+        let want = want.clone();
         let st = sp.lowleveltype(self.rt);
         let int = Repr::Int(IntKind::Signed);
         let v = match op.opname {
@@ -594,7 +773,7 @@ impl Cx<'_, '_, '_, '_> {
                 let s = self.input(&op.args[0], &sp)?;
                 self.call_str_helper("ll_strlen", vec![s], SIGNED)?
             }
-            H::Getitem if reprs[0] == Repr::Str && reprs[1] == Repr::Slice => {
+            H::Getitem if reprs[0] == sp && reprs[1] == Repr::Slice => {
                 let s = self.input(&op.args[0], &sp)?;
                 let sl = self.input(&op.args[1], &Repr::Slice)?;
                 let mut all = vec![s];
@@ -607,19 +786,19 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 self.call_str_helper("ll_strslice_step", all, st)?
             }
-            H::Getitem if reprs[0] == Repr::Str => {
+            H::Getitem if reprs[0] == sp => {
                 let s = self.input(&op.args[0], &sp)?;
                 let i = self.input(&op.args[1], &int)?;
                 let c = self.call_str_helper("ll_stritem", vec![s, i], UNICHAR)?;
                 self.convert(c, &Repr::UniChar, &want)?
             }
-            H::Add | H::InplaceAdd if want == Repr::Str => {
+            H::Add | H::InplaceAdd if want == sp => {
                 let a = self.input(&op.args[0], &sp)?;
                 let b = self.input(&op.args[1], &sp)?;
                 self.call_str_helper("ll_strconcat", vec![a, b], st)?
             }
-            H::Mul | H::InplaceMul if want == Repr::Str => {
-                let (s, n) = if reprs[0] == Repr::Str || reprs[0] == Repr::UniChar {
+            H::Mul | H::InplaceMul if want == sp => {
+                let (s, n) = if reprs[0] == sp || reprs[0] == Repr::UniChar {
                     (0, 1)
                 } else {
                     (1, 0)
@@ -651,7 +830,7 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 self.emit(cmp, vec![c, zero], BOOL)
             }
-            H::Contains if reprs[0] == Repr::Str => {
+            H::Contains if reprs[0] == sp => {
                 let s = self.input(&op.args[0], &sp)?;
                 if reprs[1] == Repr::UniChar {
                     let c = self.input(&op.args[1], &Repr::UniChar)?;
@@ -692,7 +871,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.text_of(&op.args[0], &r, op.opname == H::Repr)?
             }
             H::Mod if matches!(reprs[0], Repr::Str | Repr::UniChar) => {
-                self.percent_format(op, &reprs)?
+                self.percent_format(op, reprs)?
             }
             H::Iter => {
                 let s = self.input(&op.args[0], &sp)?;
