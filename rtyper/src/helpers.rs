@@ -144,10 +144,25 @@ impl GraphBuilder {
             VOID,
         );
         let e = self.graph.exceptblock;
+        // the instance as the except block takes it
+        let ev = self.graph.blocks[e].inputargs[1];
+        let mut inst = obj;
+        if let Some(t) = self.graph.vars[ev].concretetype {
+            if t != rt.objmodel.object_ptr {
+                let tc =
+                    llconst::type_constant(py, t).map_err(|e| RTypeError::new(e.to_string()))?;
+                inst = self.op(
+                    block,
+                    LlOp::CastPointer,
+                    vec![Hlvalue::Constant(tc), Hlvalue::Variable(obj)],
+                    t,
+                );
+            }
+        }
         self.goto(
             block,
             e,
-            vec![Hlvalue::Constant(vtc), Hlvalue::Variable(obj)],
+            vec![Hlvalue::Constant(vtc), Hlvalue::Variable(inst)],
         );
         Ok(())
     }

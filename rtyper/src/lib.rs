@@ -8,6 +8,7 @@
 //! prebuilt heap (vtables, prebuilt constants) and the object model.
 
 mod classes;
+mod generators;
 mod helpers;
 mod lower;
 pub mod repr;
@@ -138,6 +139,8 @@ pub struct RTyper<'a> {
     lists: std::cell::RefCell<HashMap<Repr, LlType>>,
     /// Helper calls to annotate before the next pass.
     needs: std::cell::RefCell<Vec<Need>>,
+    /// The `next()` function of each generator function's generators.
+    gen_next: HashMap<GraphId, usize>,
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
@@ -234,6 +237,36 @@ impl<'a> RTyper<'a> {
         )
         .expect("a dict iterator struct");
         self.lists.borrow_mut().insert(cache_key, t);
+        t
+    }
+
+    /// The graph of the generator function whose calls make generators of
+    /// item definition `id`.
+    pub fn generator_graph(&self, id: rpy3_annotator::ItemDefId) -> Result<GraphId, RTypeError> {
+        let root = self.ann.itemdefs.find(id);
+        let mut found = None;
+        for (g, ag) in self.ann.graphs.iter() {
+            if ag.generator.map(|i| self.ann.itemdefs.find(i)) == Some(root) {
+                if found.is_some() {
+                    return Err(RTypeError::unsupported(
+                        "a variable holding generators of different functions",
+                    ));
+                }
+                found = Some(g);
+            }
+        }
+        found.ok_or_else(|| RTypeError::new("a generator of no generator function"))
+    }
+
+    /// The frame struct of the generators of generator function `g` (a
+    /// forward reference until its body is lowered).
+    pub fn generator_frame(&self, g: GraphId) -> LlType {
+        let key = Repr::Generator(g);
+        if let Some(t) = self.lists.borrow().get(&key) {
+            return *t;
+        }
+        let t = LlType::forward(true);
+        self.lists.borrow_mut().insert(key, t);
         t
     }
 
@@ -614,6 +647,7 @@ fn rtype_pass(
         lists: std::cell::RefCell::new(lists),
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
+        gen_next: HashMap::new(),
     };
     let result = rt.run(py, entry);
     let needs = rt.needs.take();
@@ -643,6 +677,18 @@ impl RTyper<'_> {
         let gids: Vec<GraphId> = ann.graphs.keys().collect();
         for &g in &gids {
             if ann.graphs[g].graph.is_generator {
+                // calls create the frame; `next()` runs the body
+                let (args, frame, item) = self.generator_types(g)?;
+                let pf = LlType::ptr(frame).map_err(|e| RTypeError::new(e.to_string()))?;
+                let name = ann.graphs[g].graph.name.clone();
+                let idx = self.funcs.len();
+                self.funcs.push((name.clone(), LlType::func(args, pf)));
+                self.graphs.push(None);
+                self.func_of_graph.insert(g, idx);
+                self.funcs
+                    .push((format!("{name}.next"), LlType::func(vec![pf], item)));
+                self.graphs.push(None);
+                self.gen_next.insert(g, idx + 1);
                 continue;
             }
             let ty = self.function_type(g)?;
@@ -670,6 +716,15 @@ impl RTyper<'_> {
                         return Err(e);
                     }
                 };
+                if let Some(&next) = self.gen_next.get(&g) {
+                    let (args, frame, item) = self.generator_types(g)?;
+                    let name = ann.graphs[g].graph.name.clone();
+                    let create = generators::creation_graph(self, py, &name, &args, frame)?;
+                    self.graphs[idx] = Some(Arc::new(create));
+                    let body = generators::next_graph(self, py, graph, frame, item)?;
+                    self.graphs[next] = Some(Arc::new(body));
+                    continue;
+                }
                 self.graphs[idx] = Some(Arc::new(graph));
             }
         }
@@ -916,6 +971,31 @@ impl RTyper<'_> {
             }
             self.tuple_struct(items);
         }
+    }
+
+    /// The argument types, frame struct and item type of generator
+    /// function `g`.
+    fn generator_types(&mut self, g: GraphId) -> Result<(Vec<LlType>, LlType, LlType), RTypeError> {
+        let ag = &self.ann.graphs[g];
+        let graph = ag.graph.clone();
+        let mut args = Vec::new();
+        for &v in &graph.blocks[graph.startblock].inputargs {
+            let r = self.getrepr(&self.ann.binding(g, v))?;
+            self.ensure_types(&r);
+            args.push(r.lowleveltype(self));
+        }
+        let id = ag
+            .generator
+            .ok_or_else(|| RTypeError::new("a generator graph without items"))?;
+        let item = self.ann.itemdefs.get(id).item.clone();
+        let r = self.getrepr(&item)?;
+        self.ensure_types(&r);
+        Ok((args, self.generator_frame(g), r.lowleveltype(self)))
+    }
+
+    /// The function index of `next()` of the generators of function `g`.
+    pub fn generator_next(&self, g: GraphId) -> Option<usize> {
+        self.gen_next.get(&g).copied()
     }
 
     fn function_type(&mut self, g: GraphId) -> Result<LlType, RTypeError> {

@@ -74,6 +74,9 @@ pub enum Repr {
     /// `zip()` of iterators of the given reprs: a pointer to
     /// `{it0, cur0, it1, cur1, ...}`.
     ZipIter(Vec<Repr>),
+    /// A generator object of the generator function graph: a pointer to
+    /// its frame.
+    Generator(rpy3_annotator::GraphId),
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -117,6 +120,7 @@ impl Repr {
             Repr::List(item) => LlType::ptr(rt.list_struct(item)).expect("a struct"),
             Repr::ListIter(item, _) => LlType::ptr(rt.listiter_struct(item)).expect("a struct"),
             Repr::Dict(k, v) => LlType::ptr(rt.dict_struct(k, v)).expect("a struct"),
+            Repr::Generator(g) => LlType::ptr(rt.generator_frame(*g)).expect("a struct"),
             Repr::EnumIter(_) | Repr::ZipIter(_) => {
                 LlType::ptr(rt.iterator_struct(self)).expect("a struct")
             }
@@ -339,11 +343,35 @@ impl RTyper<'_> {
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Items,
-            } if matches!(**over, S::Iterator { .. }) => self.getrepr(over)?,
+            } if matches!(**over, S::Iterator { .. } | S::Generator(_)) => self.getrepr(over)?,
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Reversed,
             } if matches!(self.getrepr(over)?, Repr::Str) => Repr::StrIter,
+            // iterating over a tuple goes over a list of its items
+            S::Iterator {
+                over,
+                variant: rpy3_annotator::model::IterVariant::Items,
+            } if matches!(**over, S::Tuple(_)) => {
+                let S::Tuple(items) = &**over else {
+                    unreachable!("checked")
+                };
+                let mut item: Option<Repr> = None;
+                for i in items {
+                    let r = self.getrepr(i)?;
+                    item = Some(match (item, r) {
+                        (None, r) => r,
+                        (Some(a), b) if a == b => a,
+                        (Some(Repr::UniChar | Repr::Str), Repr::UniChar | Repr::Str) => Repr::Str,
+                        (Some(a), b) => {
+                            return Err(RTypeError::unsupported(&format!(
+                                "iterating over a tuple of {a:?} and {b:?}"
+                            )))
+                        }
+                    });
+                }
+                Repr::ListIter(Box::new(item.unwrap_or(Repr::Void)), false)
+            }
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Items,
@@ -404,7 +432,7 @@ impl RTyper<'_> {
                     Repr::Dict(Box::new(key), Box::new(self.getrepr(&d.value)?))
                 }
             }
-            S::Generator(_) => return Err(RTypeError::unsupported("generators")),
+            S::Generator(id) => Repr::Generator(self.generator_graph(*id)?),
             // super(C, obj) carries obj; other bound built-ins carry nothing
             S::Builtin {
                 name: "super",

@@ -815,3 +815,13 @@ def ll_extend_bytes(l, b):
     while i < n:
         l.items[m + i] = ord(b.chars[i])
         i += 1
+
+
+def ll_extend_from_iter(l, it, next):
+    """Appends the items of iterator it (its next function: next)."""
+    while True:
+        try:
+            x = next(it)
+        except StopIteration:
+            return
+        ll_append(l, x)

@@ -128,7 +128,12 @@ impl Cx<'_, '_, '_, '_> {
             ll_args.push(self.input(a, &want)?);
         }
         let rv = graph.blocks[graph.returnblock].inputargs[0];
-        let rr = self.rt.getrepr(&self.rt.ann.binding(gid, rv))?;
+        // calling a generator function makes a generator
+        let rr = if graph.is_generator {
+            Repr::Generator(gid)
+        } else {
+            self.rt.getrepr(&self.rt.ann.binding(gid, rv))?
+        };
         let t = rr.lowleveltype(self.rt);
         Ok((self.emit(LlOp::DirectCall, ll_args, t), rr))
     }

@@ -24,7 +24,7 @@ impl Cx<'_, '_, '_, '_> {
 
     /// A new iterator over `h`; a constant `h` (a prebuilt list) takes the
     /// repr of the iterable that iterators of repr `expected` go over.
-    fn iter_of_as(
+    pub(super) fn iter_of_as(
         &mut self,
         h: &Hlvalue,
         expected: Option<&Repr>,
@@ -62,6 +62,20 @@ impl Cx<'_, '_, '_, '_> {
                 let it = self.new_list_iter(item, x, false)?;
                 (it, Repr::ListIter(item.clone(), false))
             }
+            Repr::Tuple(_) => {
+                let ir = match expected {
+                    Some(ir @ Repr::ListIter(..)) => ir.clone(),
+                    _ => self.rt.getrepr(&SomeValue::Iterator {
+                        over: Box::new(self.s(h)),
+                        variant: rpy3_annotator::model::IterVariant::Items,
+                    })?,
+                };
+                let Repr::ListIter(item, _) = &ir else {
+                    return Err(RTypeError::new("iterating over a tuple"));
+                };
+                let l = self.iterable_as_list(h, item)?;
+                (self.new_list_iter(item, l, false)?, ir.clone())
+            }
             Repr::Dict(k, v) => (
                 self.new_dict_iter(x, k, v)?,
                 Repr::DictIter(k.clone(), v.clone(), 0),
@@ -78,7 +92,8 @@ impl Cx<'_, '_, '_, '_> {
             | Repr::RangeIter
             | Repr::DictIter(..)
             | Repr::EnumIter(_)
-            | Repr::ZipIter(_) => (x, r.clone()),
+            | Repr::ZipIter(_)
+            | Repr::Generator(_) => (x, r.clone()),
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "iterating over {other:?}"
@@ -139,6 +154,12 @@ impl Cx<'_, '_, '_, '_> {
                 )
             }
             Repr::StrIter => (self.rt.str_helper(self.py, "ll_strnext")?, Repr::UniChar),
+            Repr::Generator(g) => (
+                self.rt
+                    .generator_next(*g)
+                    .ok_or_else(|| RTypeError::new("a generator without next()"))?,
+                self.generator_item(*g)?,
+            ),
             Repr::RangeIter => (
                 self.rt.helper_range_next(self.py)?,
                 Repr::Int(IntKind::Signed),
@@ -350,6 +371,36 @@ impl Cx<'_, '_, '_, '_> {
         self.convert(v, &item, want)
     }
 
+    /// The repr of the items generator function `g` yields.
+    fn generator_item(&self, g: rpy3_annotator::GraphId) -> Result<Repr, RTypeError> {
+        let id = self.rt.ann.graphs[g]
+            .generator
+            .ok_or_else(|| RTypeError::new("a generator graph without items"))?;
+        let s_item = self.rt.ann.itemdefs.get(id).item.clone();
+        let r = self.rt.getrepr(&s_item)?;
+        // the item functions (min(), max() of a generator) need it
+        self.rt
+            .list_items
+            .borrow_mut()
+            .entry(r.clone())
+            .or_insert(s_item.without_const());
+        Ok(r)
+    }
+
+    /// The items of iterator `h` (repr `ir`) appended to list `l`.
+    pub(super) fn extend_from_iterator(
+        &mut self,
+        l: Arg,
+        h: &Hlvalue,
+        ir: &Repr,
+    ) -> Result<(), RTypeError> {
+        let it = self.input(h, ir)?;
+        let (f, _) = self.next_function(ir)?;
+        let ita = (it, SomeValue::Ptr(ir.lowleveltype(self.rt)));
+        self.call_list_helper("ll_extend_from_iter", vec![l, ita, f])?;
+        Ok(())
+    }
+
     /// The list repr an aggregate of `h` works on.
     fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
         let r = self.repr_of(h)?;
@@ -359,6 +410,8 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Dict(k, _) => Repr::List(k.clone()),
             Repr::Range => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
             Repr::Str => Repr::List(Box::new(Repr::UniChar)),
+            Repr::Generator(g) => Repr::List(Box::new(self.generator_item(*g)?)),
+            Repr::ListIter(item, _) => Repr::List(item.clone()),
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "an aggregate of {other:?}"
@@ -383,6 +436,25 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(false);
         }
         let r = self.repr_of(&op.args[0])?;
+        if let Repr::Generator(g) = &r {
+            let x = self.input(&op.args[0], &r)?;
+            if op.opname == H::Iter {
+                self.finish(op.result, x);
+                return Ok(true);
+            }
+            let next = self
+                .rt
+                .generator_next(*g)
+                .ok_or_else(|| RTypeError::new("a generator without next()"))?;
+            let item = self.generator_item(*g)?;
+            let f = self.func_const(next)?;
+            let t = item.lowleveltype(self.rt);
+            let v = self.emit(LlOp::DirectCall, vec![f, x], t);
+            let want = self.result_repr(op)?;
+            let v = self.convert(v, &item, &want)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         let inner: Vec<Repr> = match &r {
             Repr::EnumIter(i) => vec![(**i).clone()],
             Repr::ZipIter(is) => is.clone(),

@@ -589,6 +589,19 @@ impl Cx<'_, '_, '_, '_> {
         match &r {
             Repr::List(i) if **i == *item => self.input(h, &lr),
             Repr::Dict(..) | Repr::Set(_) => self.dict_keys_list(h, &r, &lr),
+            Repr::Generator(_)
+            | Repr::ListIter(..)
+            | Repr::StrIter
+            | Repr::RangeIter
+            | Repr::DictIter(..)
+            | Repr::EnumIter(_)
+            | Repr::ZipIter(_) => {
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                let la = (l.clone(), SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                self.extend_from_iterator(la, h, &r)?;
+                Ok(l)
+            }
             Repr::List(_) | Repr::Range | Repr::Str | Repr::Tuple(_) => {
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let l = self.new_list_of_length(item, zero)?;

@@ -774,6 +774,24 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             H::Lt | H::Le | H::Eq | H::Ne | H::Gt | H::Ge => self.compare(op),
+            H::Yield => {
+                // kept for the generator transform, the value in item repr
+                let id = self.rt.ann.graphs[self.g]
+                    .generator
+                    .ok_or_else(|| RTypeError::new("yield outside a generator"))?;
+                let item = self.rt.getrepr(&self.rt.ann.itemdefs.get(id).item)?;
+                let v = self.input(&op.args[0], &item)?;
+                let r = self.graph.new_var("");
+                self.graph.vars[r].concretetype = Some(VOID);
+                self.ops.push(SpaceOperation {
+                    opname: H::Yield,
+                    args: vec![v],
+                    result: r,
+                    lineno: self.lineno,
+                });
+                self.finish(op.result, Hlvalue::Variable(r));
+                Ok(())
+            }
             H::Bool => {
                 let a = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &a)?;
@@ -849,23 +867,10 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             H::Iter => {
-                let r = self.repr_of(&op.args[0])?;
-                if r == Repr::RangeIter {
-                    let v = self.input(&op.args[0], &r)?;
-                    self.finish(op.result, v);
-                    return Ok(());
-                }
-                if r != Repr::Range {
-                    return Err(RTypeError::unsupported(
-                        "iterating over containers (the containers issue)",
-                    ));
-                }
-                let pit = self.rt.range_types().3;
-                let range = self.input(&op.args[0], &r)?;
-                let f = self.rt.helper_range_iter(self.py)?;
-                let f = self.func_const(f)?;
-                let p = self.emit(LlOp::DirectCall, vec![f, range], pit);
-                self.finish(op.result, p);
+                let want = self.result_repr(op)?;
+                let (it, ir) = self.iter_of_as(&op.args[0], Some(&want))?;
+                let v = self.convert(it, &ir, &want)?;
+                self.finish(op.result, v);
                 Ok(())
             }
             H::Next => {
