@@ -580,6 +580,8 @@ impl RTyper<'_> {
                 LlValue::Ptr(Some(self.prebuilt_string(&s)?))
             }
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
+            Repr::Dict(..) | Repr::Set(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Dict(..) | Repr::Set(_) => LlValue::Ptr(Some(self.prebuilt_dict(py, r, obj)?)),
             Repr::List(_) if obj.is_none() => LlValue::Ptr(None),
             Repr::List(item) => {
                 // one heap list per Python list: aliases stay aliases
@@ -637,6 +639,195 @@ impl RTyper<'_> {
                 )))
             }
         })
+    }
+}
+
+impl RTyper<'_> {
+    /// A prebuilt dict or set: its entries in insertion (iteration) order
+    /// and an index laid out as `rdict` lays it out, with the hashes the
+    /// helpers compute at run time.  One heap dict per Python object.
+    fn prebuilt_dict(
+        &mut self,
+        py: Python<'_>,
+        r: &Repr,
+        obj: &Bound<'_, PyAny>,
+    ) -> Result<lltype::Ptr, RTypeError> {
+        let key = rpy3_model::PyObj::new(obj);
+        if let Some(p) = self.prebuilt.get(&key) {
+            return Ok(*p);
+        }
+        let (kr, vr) = match r {
+            Repr::Dict(k, v) => ((**k).clone(), (**v).clone()),
+            Repr::Set(k) => ((**k).clone(), Repr::Void),
+            _ => return Err(RTypeError::new("a prebuilt dict of a non-dict repr")),
+        };
+        let mut entries: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = Vec::new();
+        let err = |e: PyErr| RTypeError::new(e.to_string());
+        if matches!(r, Repr::Set(_)) {
+            for k in obj.try_iter().map_err(err)? {
+                entries.push((k.map_err(err)?, py.None().into_bound(py)));
+            }
+        } else {
+            let items = obj.call_method0("items").map_err(err)?;
+            for kv in items.try_iter().map_err(err)? {
+                let kv = kv.map_err(err)?;
+                entries.push((kv.get_item(0).map_err(err)?, kv.get_item(1).map_err(err)?));
+            }
+        }
+        let n = entries.len();
+        let mut size = 8usize;
+        while (size * 2) / 3 <= n * 2 {
+            size *= 2;
+        }
+        let cap = (size * 2) / 3;
+        let st = self.dict_struct(&kr, &vr);
+        let p = self
+            .heap
+            .malloc(st, 0)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        self.prebuilt.insert(key, p);
+        let array = |rt: &mut Self, field: &str, len: usize| -> Result<lltype::Ptr, RTypeError> {
+            let at = st
+                .field_type(field)
+                .and_then(|t| t.target())
+                .ok_or_else(|| RTypeError::new("dict field"))?;
+            let a = rt
+                .heap
+                .malloc(at, len)
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+            let off = st.field_offset(field).expect("dict field");
+            rt.heap.set_slot(&p, off, LlValue::Ptr(Some(a)));
+            Ok(a)
+        };
+        let keys = array(self, "keys", cap)?;
+        let values = array(self, "values", cap)?;
+        let hashes = array(self, "hashes", cap)?;
+        let live = array(self, "live", cap)?;
+        let index = array(self, "index", size)?;
+        for i in 0..size {
+            self.heap
+                .set_item(&index, i as i64, 0, LlValue::Int(-1))
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+        }
+        let mask = (size - 1) as i64;
+        for (e, (k, v)) in entries.iter().enumerate() {
+            let h = self.prebuilt_hash(&kr, k)?;
+            let set = |rt: &mut Self, a: &lltype::Ptr, val: LlValue| {
+                rt.heap
+                    .set_item(a, e as i64, 0, val)
+                    .map_err(|e| RTypeError::new(e.to_string()))
+            };
+            let kv = self.convert_const(py, &kr, k)?;
+            set(self, &keys, kv)?;
+            let vv = self.convert_const(py, &vr, v)?;
+            set(self, &values, vv)?;
+            set(self, &hashes, LlValue::Int(h))?;
+            set(self, &live, LlValue::Bool(true))?;
+            // the probing of rdict._put_index
+            let mut i = h & mask;
+            let mut perturb = (h as u64) & 0x7FFF_FFFF_FFFF_FFFF;
+            loop {
+                let LlValue::Int(slot) =
+                    self.heap.get_item(&index, i, 0).unwrap_or(LlValue::Int(-1))
+                else {
+                    return Err(RTypeError::new("internal error: a dict index slot"));
+                };
+                if slot < 0 {
+                    break;
+                }
+                perturb >>= 5;
+                i = (i
+                    .wrapping_mul(5)
+                    .wrapping_add(perturb as i64)
+                    .wrapping_add(1))
+                    & mask;
+            }
+            self.heap
+                .set_item(&index, i, 0, LlValue::Int(e as i64))
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+        }
+        for (field, val) in [("length", n), ("used", n)] {
+            let off = st.field_offset(field).expect("dict field");
+            self.heap.set_slot(&p, off, LlValue::Int(val as i64));
+        }
+        Ok(p)
+    }
+
+    /// The hash the helpers compute at run time for a prebuilt key.
+    fn prebuilt_hash(
+        &self,
+        r: &Repr,
+        k: &Bound<'_, PyAny>,
+    ) -> Result<i64, RTypeError> {
+        let bad = || {
+            RTypeError::unsupported(&format!(
+                "prebuilt dicts or sets with keys of representation {r:?}"
+            ))
+        };
+        Ok(match r {
+            Repr::Int(_) | Repr::Bool => {
+                let x: i64 = k.extract::<i128>().map(|v| v as i64).map_err(|_| bad())?;
+                hash_int(x)
+            }
+            Repr::Str | Repr::UniChar => {
+                let s: String = k.extract().map_err(|_| bad())?;
+                hash_code_points(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
+            }
+            Repr::Bytes => {
+                let b: Vec<u8> = k.extract().map_err(|_| bad())?;
+                hash_code_points(&b.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())
+            }
+            Repr::Void => 0,
+            Repr::Tuple(items) => {
+                let t = k.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
+                let mut acc: i64 = 2870177450012600261;
+                for (x, ir) in t.iter().zip(items) {
+                    let h = self.prebuilt_hash(ir, &x)?;
+                    acc = acc.wrapping_add(h.wrapping_mul(-4417276706812531889));
+                    acc = acc.rotate_left(31);
+                    acc = acc.wrapping_mul(-7046029288634856825);
+                }
+                let acc = acc.wrapping_add((items.len() as i64) ^ (2870177450012600261 ^ 3527539));
+                if acc == -1 {
+                    1546275796
+                } else {
+                    acc
+                }
+            }
+            _ => return Err(bad()),
+        })
+    }
+}
+
+/// `rdict.ll_hash_int`: CPython's hash of a machine integer.
+fn hash_int(x: i64) -> i64 {
+    const P: i64 = (1 << 61) - 1;
+    let mut h = x.rem_euclid(P);
+    if x < 0 && h != 0 {
+        h -= P;
+    }
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// `rdict.ll_strhash` of the code points of a string (or bytes).
+fn hash_code_points(cps: &[u32]) -> i64 {
+    let n = cps.len();
+    let mut x: i64 = 0;
+    if let Some(&c) = cps.first() {
+        x = i64::from(c) << 7;
+    }
+    for &c in cps {
+        x = 1000003i64.wrapping_mul(x) ^ i64::from(c);
+    }
+    x ^= n as i64;
+    if x == 0 || x == -1 {
+        -2
+    } else {
+        x
     }
 }
 

@@ -520,7 +520,16 @@ pub fn call(
         }
         "print" => S::None_,
         "iter" => super::containers::iter(ann, &a[0])?,
-        "next" => super::containers::next(ann, &a[0])?,
+        "next" => {
+            let item = super::containers::next(ann, &a[0])?;
+            match a.get(1) {
+                // next(it, default) gives the default at the end
+                Some(d) => ann
+                    .union(&item, &d.without_const())
+                    .map_err(|e| ann.error(format!("next() with a default: {}", e.message)))?,
+                None => item,
+            }
+        }
         "divmod" => {
             arity(ann, name, a, 2, 2)?;
             super::arith::binary(ann, py, rpy3_model::OpName::Divmod, &a[0], &a[1])?

@@ -76,6 +76,11 @@ def ll_strconcat(a, b):
 
 @ll_args(PSTR, PSTR)
 def ll_streq(a, b):
+    # either may be None (a string that can be None)
+    if a == b:
+        return True
+    if not a or not b:
+        return False
     n = len(a.chars)
     if n != len(b.chars):
         return False

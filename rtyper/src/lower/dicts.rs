@@ -593,6 +593,15 @@ impl Cx<'_, '_, '_, '_> {
                 let i = self.convert(x, r, &int)?;
                 self.dict_helper("ll_hash_int", vec![(i, SomeValue::int())])?
             }
+            Repr::Bytes => {
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                self.dict_helper("ll_strhash", vec![(x, SomeValue::Ptr(bt))])?
+            }
+            Repr::Float => {
+                return Err(RTypeError::unsupported(
+                    "hash() of a float (or floats as dict keys)",
+                ))
+            }
             Repr::Str | Repr::UniChar => {
                 let s = self.convert(x, r, &Repr::Str)?;
                 let st = Repr::Str.lowleveltype(self.rt);

@@ -652,6 +652,11 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Int(a), Repr::Int(b)) if a.unsigned() && !b.unsigned() => {
                 self.emit(LlOp::CastUintToInt, vec![v], wt)
             }
+            (Repr::Str, Repr::UniChar) => {
+                // a string the annotator knows has one character
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                self.call_str_helper("ll_stritem", vec![v, zero], wt)?
+            }
             (Repr::UniChar, Repr::Str) => {
                 let st = want.lowleveltype(self.rt);
                 self.call_str_helper("ll_char2str", vec![v], st)?
