@@ -48,6 +48,8 @@ pub struct ItemDef {
     pub range_step: Option<Option<i64>>,
     /// Blocks that read the items.
     pub readers: BTreeSet<Position>,
+    /// An `r_dict`'s key equality and hash functions (their annotations).
+    pub custom: Option<(SomeValue, SomeValue)>,
 }
 
 /// The arena of definitions with union-find merging.
@@ -68,6 +70,7 @@ impl ItemDefs {
             resized: false,
             range_step: None,
             readers: BTreeSet::new(),
+            custom: None,
         })
     }
 
@@ -106,7 +109,11 @@ impl ItemDefs {
         let readers = std::mem::take(&mut self.defs[child].readers);
         let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
         let step = self.defs[child].range_step;
+        let custom = self.defs[child].custom.take();
         let r = &mut self.defs[root];
+        if r.custom.is_none() {
+            r.custom = custom;
+        }
         // a range only while both sides are; the step stays known only
         // while both sides have the same one
         r.range_step = match (r.range_step, step) {

@@ -562,11 +562,30 @@ impl Annotator {
         let new_value = self.normalize(&new_value);
         let d = self.itemdefs.get_mut(id);
         if new_item != d.item || new_value != d.value {
-            d.item = new_item;
+            let key_changed = new_item != d.item;
+            d.item = new_item.clone();
             d.value = new_value;
+            let custom = d.custom.clone();
             let readers: Vec<Position> = d.readers.iter().copied().collect();
             for r in readers {
                 self.reflow(r);
+            }
+            if let (Some((eq, hash)), true) = (custom, key_changed) {
+                // an r_dict calls its functions on the keys
+                Python::attach(|py| -> Result<(), AnnotatorError> {
+                    let k = new_item.clone();
+                    let args = description::CallArgs::positional(vec![k.clone(), k.clone()]);
+                    rules::call(self, py, &eq, args)?;
+                    let h =
+                        rules::call(self, py, &hash, description::CallArgs::positional(vec![k]))?;
+                    if !matches!(h, SomeValue::Integer { .. } | SomeValue::Impossible) {
+                        return Err(self.error(format!(
+                            "the key hash function of an r_dict returns {}",
+                            crate::describe(&h)
+                        )));
+                    }
+                    Ok(())
+                })?;
             }
         }
         Ok(())

@@ -754,11 +754,7 @@ impl RTyper<'_> {
     }
 
     /// The hash the helpers compute at run time for a prebuilt key.
-    fn prebuilt_hash(
-        &self,
-        r: &Repr,
-        k: &Bound<'_, PyAny>,
-    ) -> Result<i64, RTypeError> {
+    fn prebuilt_hash(&self, r: &Repr, k: &Bound<'_, PyAny>) -> Result<i64, RTypeError> {
         let bad = || {
             RTypeError::unsupported(&format!(
                 "prebuilt dicts or sets with keys of representation {r:?}"

@@ -485,11 +485,17 @@ pub fn call(
             };
             S::Set(ann.new_container(ItemKind::Set, item.without_const(), S::Impossible))
         }
-        "dict" | "r_dict" => {
-            if name == "dict" && !a.is_empty() {
+        "dict" => {
+            if !a.is_empty() {
                 return Err(ann.error("dict() with arguments is not RPython"));
             }
             S::Dict(ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible))
+        }
+        "r_dict" => {
+            arity(ann, name, a, 2, 2)?;
+            let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
+            ann.itemdefs.get_mut(id).custom = Some((a[0].clone(), a[1].clone()));
+            S::Dict(id)
         }
         "tuple" => match a.first() {
             Some(t @ S::Tuple(_)) => t.clone(),

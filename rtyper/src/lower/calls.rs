@@ -831,6 +831,7 @@ impl Cx<'_, '_, '_, '_> {
                 lowered: std::collections::HashMap::new(),
                 raising_at: None,
                 bytes_mode: false,
+                custom_keys: None,
             };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];

@@ -38,11 +38,58 @@ impl Cx<'_, '_, '_, '_> {
         Ok((v, SomeValue::Ptr(dr.lowleveltype(self.rt))))
     }
 
-    /// The `hash` and `eq` function pointers of keys of repr `key`.
+    /// The `hash` and `eq` function pointers of keys of repr `key` (an
+    /// `r_dict`'s own functions when the operation is on one).
     fn key_functions(&mut self, key: &Repr) -> Result<(Arg, Arg), RTypeError> {
+        if let Some((eq, hash)) = self.custom_keys.clone() {
+            return Ok((self.function_arg(&hash)?, self.function_arg(&eq)?));
+        }
         let hash = self.item_function_in(RDICT, "hl_hash", key)?;
         let eq = self.item_function("hl_eq", key)?;
         Ok((hash, eq))
+    }
+
+    /// The key equality function pointer (see [`Cx::key_functions`]).
+    fn key_eq(&mut self, key: &Repr) -> Result<Arg, RTypeError> {
+        Ok(self.key_functions(key)?.1)
+    }
+
+    /// The function pointer of the one function an annotation stands for.
+    fn function_arg(&mut self, s: &SomeValue) -> Result<Arg, RTypeError> {
+        let SomeValue::Pbc { descs, .. } = s else {
+            return Err(RTypeError::unsupported(
+                "r_dict() with functions that are not constants",
+            ));
+        };
+        if descs.len() != 1 {
+            return Err(RTypeError::unsupported(
+                "r_dict() with one of several functions",
+            ));
+        }
+        let d = *descs.iter().next().expect("one");
+        let g = self.rt.single_graph(d)?;
+        let idx = self
+            .rt
+            .func_index(g)
+            .ok_or_else(|| RTypeError::new("an r_dict function without a graph"))?;
+        let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok((self.func_const(idx)?, SomeValue::Ptr(t)))
+    }
+
+    /// The functions of the `r_dict` that `h` is (or a method is bound to).
+    fn custom_of(&self, h: &Hlvalue) -> Option<(SomeValue, SomeValue)> {
+        let id = match self.s(h) {
+            SomeValue::Dict(id) => id,
+            SomeValue::Builtin {
+                s_self: Some(inner),
+                ..
+            } => match *inner {
+                SomeValue::Dict(id) => id,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.rt.ann.itemdefs.get(id).custom.clone()
     }
 
     /// A new empty dict of repr `dr`.
@@ -119,6 +166,7 @@ impl Cx<'_, '_, '_, '_> {
     /// Lowers `op` if it works on dicts or sets; false otherwise.
     pub(super) fn lower_dict(&mut self, op: &SpaceOperation) -> Result<bool, RTypeError> {
         use rpy3_model::OpName as H;
+        self.custom_keys = None;
         if matches!(op.opname, H::Newdict | H::Newset) {
             let want = self.result_repr(op)?;
             let Some((kr, vr)) = parts(&want) else {
@@ -189,6 +237,7 @@ impl Cx<'_, '_, '_, '_> {
         let Some((kr, _)) = parts(&r0) else {
             return Ok(false);
         };
+        self.custom_keys = self.custom_of(first);
         let dr = r0.clone();
         let is_set = matches!(dr, Repr::Set(_));
         let void = value_const(self.py, LlValue::Void, VOID)?;
@@ -261,7 +310,7 @@ impl Cx<'_, '_, '_, '_> {
             H::Eq | H::Ne if is_set => {
                 let a = self.dict_arg(first, &dr)?;
                 let b = self.dict_arg(&op.args[1], &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 let v = self.dict_helper("ll_set_eq", vec![a, b, eq])?;
                 if op.opname == H::Ne {
                     self.emit(LlOp::BoolNot, vec![v], BOOL)
@@ -277,7 +326,7 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let a = self.dict_arg(x, &dr)?;
                 let b = self.dict_arg(y, &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 let sub =
                     self.dict_helper("ll_set_issubset", vec![a.clone(), b.clone(), eq.clone()])?;
                 if matches!(op.opname, H::Lt | H::Gt) {
@@ -307,7 +356,7 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let a = self.dict_arg(first, &dr)?;
                 let b = self.dict_arg(&op.args[1], &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 let r = self.dict_helper(helper, vec![a.clone(), b, eq])?;
                 if matches!(
                     op.opname,
@@ -349,6 +398,7 @@ impl Cx<'_, '_, '_, '_> {
         let dr = self.repr_of(recv)?;
         let (kr, vr) = parts(&dr).ok_or_else(|| RTypeError::new("a dict method on a non-dict"))?;
         let is_set = matches!(dr, Repr::Set(_));
+        self.custom_keys = self.custom_of(recv);
         let d = self.dict_arg(recv, &dr)?;
         let void = value_const(self.py, LlValue::Void, VOID)?;
         let (v, have) = match (method, args.len(), is_set) {
@@ -420,12 +470,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("update", 1, false) => {
                 let other = self.dict_arg(&args[0], &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 self.dict_helper("ll_update", vec![d, other, eq])?;
                 (void, Repr::Void)
             }
             ("copy", 0, _) => {
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 (self.dict_helper("ll_copy", vec![d, eq])?, dr.clone())
             }
             ("clear", 0, _) => {
@@ -458,7 +508,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("union" | "intersection" | "difference" | "symmetric_difference", 1, true) => {
                 let other = self.as_set(&args[0], &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 let helper = if method == "union" {
                     "ll_set_union".to_string()
                 } else {
@@ -468,7 +518,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("issubset" | "issuperset", 1, true) => {
                 let other = self.as_set(&args[0], &dr)?;
-                let eq = self.item_function("hl_eq", &kr)?;
+                let eq = self.key_eq(&kr)?;
                 let (a, b) = if method == "issubset" {
                     (d, other)
                 } else {
@@ -512,7 +562,7 @@ impl Cx<'_, '_, '_, '_> {
         let r = self.repr_of(h)?;
         if r == *sr {
             let other = self.dict_arg(h, sr)?;
-            let eq = self.item_function("hl_eq", kr)?;
+            let eq = self.key_eq(kr)?;
             self.dict_helper("ll_update", vec![s, other, eq])?;
             return Ok(());
         }
@@ -545,9 +595,9 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Option<Hlvalue>, RTypeError> {
         match (builtin, want) {
-            ("dict" | "r_dict", Repr::Dict(..)) if args.is_empty() => {
-                Ok(Some(self.new_dict(want)?))
-            }
+            ("dict", Repr::Dict(..)) if args.is_empty() => Ok(Some(self.new_dict(want)?)),
+            // an r_dict's functions are passed to each helper call
+            ("r_dict", Repr::Dict(..)) if args.len() == 2 => Ok(Some(self.new_dict(want)?)),
             ("set", Repr::Set(_)) => {
                 let s = self.new_dict(want)?;
                 if let Some(a) = args.first() {

@@ -72,6 +72,7 @@ pub fn lower_graph(
             lowered: std::collections::HashMap::new(),
             raising_at: None,
             bytes_mode: false,
+            custom_keys: None,
         };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
@@ -407,6 +408,7 @@ fn convert_link_args(
         lowered: std::collections::HashMap::new(),
         raising_at: None,
         bytes_mode: false,
+        custom_keys: None,
     };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
@@ -494,6 +496,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// Set while lowering an operation on bytes: the string helpers are
     /// called in their copies for `rpy_bytes`.
     bytes_mode: bool,
+    /// The key functions of the `r_dict` the operation being lowered works
+    /// on (eq, hash), if it is one.
+    custom_keys: Option<(SomeValue, SomeValue)>,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
