@@ -694,6 +694,27 @@ fn shortest(x: f64) -> String {
     }
 }
 
+/// The float an ASCII text means as Python's `float()` reads it once
+/// whitespace and underscores are gone: an optional sign, then digits with
+/// an optional point and exponent, or `inf`, `infinity`, `nan` in any
+/// case; correctly rounded (Rust's parser is).  None if it is not one.
+pub fn parse_float(text: &str) -> Option<f64> {
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let lower = body.to_ascii_lowercase();
+    if !(lower == "inf" || lower == "infinity" || lower == "nan") {
+        // only the decimal forms Python accepts (Rust's parser takes the
+        // same ones, but be explicit about the alphabet)
+        if body.is_empty()
+            || !body
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        {
+            return None;
+        }
+    }
+    text.parse::<f64>().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -837,6 +837,18 @@ fn exec_op(
         LlOp::PtrNe => w[dst] = Bool(address(w[a])? != address(w[bi])?),
         LlOp::PtrIszero => w[dst] = Bool(address(w[a])?.is_none()),
         LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
+        LlOp::StrToFloat => {
+            let p = ptr(w[a], "str_to_float")?;
+            let obj = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?;
+            let mut text = String::with_capacity(obj.items.len());
+            for v in &obj.items {
+                match v {
+                    LlValue::UniChar(c) if *c < 128 => text.push(*c as u8 as char),
+                    _ => return Err(Trap::Raise(arith::VALUE)),
+                }
+            }
+            w[dst] = LlValue::Float(arith::parse_float(&text).ok_or(Trap::Raise(arith::VALUE))?);
+        }
         // the object's number, spread over the word (a null pointer: 0)
         LlOp::GcIdentityHash => {
             w[dst] = LlValue::Int(match address(w[a])? {

@@ -225,7 +225,7 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         Getinteriorfield | Setinteriorfield | Getinteriorarraysize => Lowering::Interior,
         CastPointer => Lowering::CastPointer,
         PtrEq | PtrNe => Lowering::PtrCompare,
-        PtrIszero | PtrNonzero | GcIdentityHash => Lowering::PtrTest,
+        PtrIszero | PtrNonzero | GcIdentityHash | StrToFloat => Lowering::PtrTest,
         DirectCall | IndirectCall => Lowering::Call,
         DebugAssert => Lowering::DebugAssert,
         KeepAlive => Lowering::KeepAlive,

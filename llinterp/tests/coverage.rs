@@ -129,6 +129,28 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
                 SIGNED,
             ))
         }
+        LlOp::StrToFloat => {
+            // "2.5" in a string struct: 2.5, as an int 2
+            let chars = LlType::array(UNICHAR, false).unwrap();
+            let st = LlType::new_struct(
+                "rpy_string",
+                vec![("hash".into(), SIGNED), ("chars".into(), chars)],
+                true,
+            )
+            .unwrap();
+            let pst = LlType::ptr(st).unwrap();
+            let sv = b.op(s, LlOp::MallocVarsize, vec![ty(py, st), int(py, 3)], pst);
+            for (i, c) in "2.5".chars().enumerate() {
+                b.op(
+                    s,
+                    LlOp::Setinteriorfield,
+                    vec![v(sv), name(py, "chars"), int(py, i as i64), unichar(py, c)],
+                    VOID,
+                );
+            }
+            let x = b.op(s, op, vec![v(sv)], FLOAT);
+            v(b.op(s, LlOp::CastFloatToInt, vec![v(x)], SIGNED))
+        }
         LlOp::Getinteriorarraysize => {
             // a varsize struct: the path names its array
             let chars = LlType::array(CHAR, false).unwrap();

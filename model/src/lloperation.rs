@@ -271,6 +271,9 @@ ll_operations! {
     PtrIszero = "ptr_iszero", [Ptr] -> Bool, pure, [];
     PtrNonzero = "ptr_nonzero", [Ptr] -> Bool, pure, [];
     GcIdentityHash = "gc_identityhash", [Ptr] -> Signed, pure, [];
+    // the float an ASCII decimal (or inf/nan) text in an rpy_string means,
+    // correctly rounded; ValueError if it is not one
+    StrToFloat = "str_to_float", [Ptr] -> Float, raising, ["ValueError"];
     // --- calls and the rest ---------------------------------------------------------
     DirectCall = "direct_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];
     IndirectCall = "indirect_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];

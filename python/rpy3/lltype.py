@@ -689,3 +689,12 @@ def float_format_char(x, spec, k):
     else:
         s = format(x, alternate + (".%d" % (p - 1) if p else "") + code)
     return ord(s[k]) if 0 <= k < len(s) else -1
+
+
+def str_to_float(s):
+    """The float the ASCII text in string s means (decimal, inf, nan);
+    ValueError if it is not one (the str_to_float operation)."""
+    text = "".join(s.chars[i] for i in range(len(s.chars)))
+    if not text.isascii() or "_" in text or text != text.strip():
+        raise ValueError("not a float: %r" % (text,))
+    return float(text)

@@ -105,6 +105,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "malloc", "ll.malloc"),
     ("rpy3.lltype", "nullptr", "ll.nullptr"),
     ("rpy3.lltype", "typeOf", "ll.typeOf"),
+    ("rpy3.lltype", "str_to_float", "ll.str_to_float"),
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
@@ -626,6 +627,10 @@ pub fn call(
                     "{name}() of something that is not a low-level type"
                 )))
             }
+        },
+        "ll.str_to_float" => match a {
+            [S::Ptr(_)] => S::float(),
+            _ => return Err(ann.error("str_to_float() of something that is not a string pointer")),
         },
         "ll.typeOf" => match a {
             [S::Ptr(t)] => S::LowLevelType(*t),

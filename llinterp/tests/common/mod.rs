@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 use rpy3_model::llconst;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{FuncRef, Heap, LlType, LlValue, Ptr, BOOL, CHAR, SIGNED, VOID};
+use rpy3_model::lltype::{FuncRef, Heap, LlType, LlValue, Ptr, BOOL, CHAR, SIGNED, UNICHAR, VOID};
 use rpy3_model::program::{LlExceptionClass, LlFunction, LlProgram, ObjectModel};
 use rpy3_model::{
     BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation,
@@ -126,6 +126,14 @@ pub fn float(py: Python<'_>, x: f64) -> Hlvalue {
 
 pub fn chr(py: Python<'_>, c: char) -> Hlvalue {
     Constant::typed(PyObj::new(PyString::new(py, &c.to_string()).as_any()), CHAR).into()
+}
+
+pub fn unichar(py: Python<'_>, c: char) -> Hlvalue {
+    Constant::typed(
+        PyObj::new(PyString::new(py, &c.to_string()).as_any()),
+        UNICHAR,
+    )
+    .into()
 }
 
 pub fn ty(py: Python<'_>, t: LlType) -> Hlvalue {

@@ -6,6 +6,7 @@ rtyper annotates them with those types before translating a program.
 They also run under CPython on emulated objects (see the tests).
 """
 from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc, typeOf,
+                          str_to_float,
                           unichar_upper, unichar_lower, unichar_props,
                           float_format_char, Float)
 from rpy3.rlib.rarithmetic import ovfcheck
@@ -328,9 +329,23 @@ def _is_space(c):
 
 
 def _is_digit(c):
-    # the ASCII digits int() reads
+    # the digits int() and float() read: every Unicode decimal digit
     o = ord(c)
-    return 48 <= o <= 57
+    if o < 128:
+        return 48 <= o <= 57
+    return unichar_props(c) & ISDECIMAL != 0
+
+
+def _digit_value(c):
+    # the value of a decimal digit: Unicode encodes each set of decimal
+    # digits as a run of ten code points, 0 to 9, runs packed back to back
+    o = ord(c)
+    if o < 128:
+        return o - 48
+    k = 0
+    while unichar_props(chr(o - k - 1)) & ISDECIMAL != 0:
+        k += 1
+    return k % 10
 
 
 def _all_have(s, mask):
@@ -639,7 +654,7 @@ def ll_str2int(s):
         if not _is_digit(c):
             break
         # accumulate negatively: the most negative Signed has no positive twin
-        value = ovfcheck(ovfcheck(value * 10) - (ord(c) - 48))
+        value = ovfcheck(ovfcheck(value * 10) - _digit_value(c))
         i += 1
     if i == start:
         raise ValueError
@@ -1384,3 +1399,35 @@ def _hex_digit(d):
     if d < 10:
         return chr(48 + d)
     return chr(87 + d)
+
+
+@ll_args(PSTR)
+def ll_str2float(s):
+    """float(s): surrounding whitespace and underscores between digits
+    are dropped, then the text must be a decimal number, inf or nan."""
+    n = len(s.chars)
+    start = 0
+    while start < n and _is_space(s.chars[start]):
+        start += 1
+    stop = n
+    while stop > start and _is_space(s.chars[stop - 1]):
+        stop -= 1
+    r = malloc(STR, stop - start)
+    k = 0
+    i = start
+    while i < stop:
+        c = s.chars[i]
+        if c == '_':
+            # only between two digits
+            if (i == start or i + 1 >= stop or not _is_digit(s.chars[i - 1])
+                    or not _is_digit(s.chars[i + 1])):
+                raise ValueError
+        else:
+            if ord(c) >= 128:
+                if not _is_digit(c):
+                    raise ValueError
+                c = chr(48 + _digit_value(c))
+            r.chars[k] = c
+            k += 1
+        i += 1
+    return str_to_float(ll_strslice(r, 0, k))

@@ -73,7 +73,9 @@ impl Cx<'_, '_, '_, '_> {
             "r_uint" | "r_ulonglong" => self.input(&args[0], &Repr::Int(IntKind::Unsigned))?,
             "widen" | "ovfcheck" => self.input(&args[0], &want)?,
             "float" if matches!(self.repr_of(&args[0])?, Repr::Str | Repr::UniChar) => {
-                return Err(RTypeError::unsupported("float() of a str"))
+                let s = self.input(&args[0], &Repr::Str)?;
+                let v = self.call_str_helper("ll_str2float", vec![s], FLOAT)?;
+                self.convert(v, &Repr::Float, &want)?
             }
             "float" => self.input(&args[0], &Repr::Float)?,
             "int" => {

@@ -209,6 +209,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             "ll.nullptr" => value_const(self.py, LlValue::Ptr(None), rt_ty)?,
             "ll.typeOf" => value_const(self.py, LlValue::Void, VOID)?,
+            "ll.str_to_float" => {
+                let r = self.repr_of(&op.args[1])?;
+                let p = self.input(&op.args[1], &r)?;
+                let v = self.emit(LlOp::StrToFloat, vec![p], rpy3_model::lltype::FLOAT);
+                self.convert(v, &Repr::Float, &want)?
+            }
             "ll.cast_pointer" => {
                 let r = self.repr_of(&op.args[2])?;
                 let p = self.input(&op.args[2], &r)?;
