@@ -131,6 +131,8 @@ pub struct RTyper<'a> {
     pub strbuilder_ptr: Option<LlType>,
     /// `Ptr(rstr.BYTES)`, the representation of bytes.
     pub bytes_ptr: Option<LlType>,
+    /// `Ptr(rstr.BYTESBUILDER)`, the representation of a BytesBuilder.
+    pub bytesbuilder_ptr: Option<LlType>,
     /// Prebuilt strings (and bytes, as `b'...'` keys) by value.
     prebuilt_strings: HashMap<String, rpy3_model::lltype::Ptr>,
     /// Types made by earlier passes and this one.
@@ -462,16 +464,24 @@ fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<StrType
     let bt = ann
         .lltype_from_py(py, &bt)
         .map_err(|e| err(e.to_string()))?;
+    let bb = module
+        .getattr("BYTESBUILDER")
+        .map_err(|e| err(e.to_string()))?;
+    let bb = ann
+        .lltype_from_py(py, &bb)
+        .map_err(|e| err(e.to_string()))?;
     Ok(Some((
         LlType::ptr(st).map_err(|e| err(e.to_string()))?,
         LlType::ptr(it).map_err(|e| err(e.to_string()))?,
         LlType::ptr(sb).map_err(|e| err(e.to_string()))?,
         LlType::ptr(bt).map_err(|e| err(e.to_string()))?,
+        LlType::ptr(bb).map_err(|e| err(e.to_string()))?,
     )))
 }
 
-/// `Ptr(STR)`, `Ptr(STRITER)`, `Ptr(STRBUILDER)`, `Ptr(BYTES)`.
-type StrTypes = (LlType, LlType, LlType, LlType);
+/// `Ptr(STR)`, `Ptr(STRITER)`, `Ptr(STRBUILDER)`, `Ptr(BYTES)`,
+/// `Ptr(BYTESBUILDER)`.
+type StrTypes = (LlType, LlType, LlType, LlType, LlType);
 
 impl RTyper<'_> {
     /// The function index of string helper `name`.
@@ -642,6 +652,7 @@ fn rtype_pass(
         striter_ptr: str_ptr.map(|p| p.1),
         strbuilder_ptr: str_ptr.map(|p| p.2),
         bytes_ptr: str_ptr.map(|p| p.3),
+        bytesbuilder_ptr: str_ptr.map(|p| p.4),
         prebuilt_strings: HashMap::new(),
         cache,
         lists: std::cell::RefCell::new(lists),

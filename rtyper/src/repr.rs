@@ -51,6 +51,8 @@ pub enum Repr {
     StrIter,
     /// An `rpy3.rlib.rstring.StringBuilder` (or one of its bound methods).
     StrBuilder,
+    /// An `rpy3.rlib.rstring.BytesBuilder` (or one of its bound methods).
+    BytesBuilder,
     /// A slice object: a pointer to a tuple struct of four Signed, start,
     /// stop, step and a mask of the bounds that are None (1, 2, 4).
     Slice,
@@ -110,6 +112,9 @@ impl Repr {
             Repr::Str => rt
                 .str_ptr
                 .expect("strings are rtyped only with the string helpers"),
+            Repr::BytesBuilder => rt
+                .bytesbuilder_ptr
+                .expect("bytes are rtyped only with the string helpers"),
             Repr::Bytes => rt
                 .bytes_ptr
                 .expect("bytes are rtyped only with the string helpers"),
@@ -456,12 +461,16 @@ impl RTyper<'_> {
                 Repr::StrBuilder
             }
             S::Builtin {
+                name: "BytesBuilder",
+                s_self: Some(_),
+            } if self.bytesbuilder_ptr.is_some() => Repr::BytesBuilder,
+            S::Builtin {
                 s_self: Some(inner),
                 ..
             } if matches!(
                 **inner,
                 S::Builtin {
-                    name: "StringBuilder",
+                    name: "StringBuilder" | "BytesBuilder",
                     ..
                 }
             ) =>

@@ -1179,12 +1179,25 @@ def _sb_reserve(sb, extra):
         return
     while size < need:
         size = size * 2 + 16
-    new = malloc(STR, size)
+    new = malloc(typeOf(sb.buf).TO, size)
     i = 0
     while i < sb.used:
         new.chars[i] = sb.buf.chars[i]
         i += 1
     sb.buf = new
+
+
+# rpy3.rlib.rstring.BytesBuilder: the same helpers, on bytes
+BYTESBUILDER = GcStruct('rpy_bytesbuilder', ('buf', PBYTES), ('used', Signed))
+
+
+def ll_bb_new(hint):
+    if hint < 16:
+        hint = 16
+    sb = malloc(BYTESBUILDER)
+    sb.buf = malloc(BYTES, hint)
+    sb.used = 0
+    return sb
 
 
 @ll_args(Ptr(STRBUILDER), PSTR)

@@ -316,15 +316,36 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Builtin {
+                name: "BytesBuilder",
+                s_self: None,
+            } if want == Repr::BytesBuilder => {
+                let int = Repr::Int(rpy3_annotator::model::IntKind::Signed);
+                let hint = match positional.first() {
+                    Some(h) => self.input(h, &int)?,
+                    None => crate::helpers::value_const(
+                        self.py,
+                        rpy3_model::lltype::LlValue::Int(16),
+                        rpy3_model::lltype::SIGNED,
+                    )?,
+                };
+                let (v, _) =
+                    self.call_helper_in(crate::RSTR, "ll_bb_new", vec![(hint, SomeValue::int())])?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
                 name,
                 s_self: Some(inner),
             } if matches!(
                 **inner,
                 SomeValue::Builtin {
-                    name: "StringBuilder",
+                    name: "StringBuilder" | "BytesBuilder",
                     ..
                 }
-            ) && self.repr_of(&op.args[0])? == Repr::StrBuilder =>
+            ) && matches!(
+                self.repr_of(&op.args[0])?,
+                Repr::StrBuilder | Repr::BytesBuilder
+            ) =>
             {
                 let v = self.builder_method(name, &op.args[0], &positional, &want)?;
                 self.finish(op.result, v);

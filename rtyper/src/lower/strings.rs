@@ -459,13 +459,35 @@ impl Cx<'_, '_, '_, '_> {
         args: &[Hlvalue],
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
+        if self.repr_of(receiver)? == Repr::BytesBuilder {
+            self.bytes_mode = true;
+            let r = self.builder_method_of(method, receiver, args, want, Repr::BytesBuilder);
+            self.bytes_mode = false;
+            return r;
+        }
+        self.builder_method_of(method, receiver, args, want, Repr::StrBuilder)
+    }
+
+    fn builder_method_of(
+        &mut self,
+        method: &str,
+        receiver: &Hlvalue,
+        args: &[Hlvalue],
+        want: &Repr,
+        br: Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let sp = if br == Repr::BytesBuilder {
+            Repr::Bytes
+        } else {
+            Repr::Str
+        };
+        let st = sp.lowleveltype(self.rt);
         let int = Repr::Int(IntKind::Signed);
-        let sb = self.input(receiver, &Repr::StrBuilder)?;
+        let sb = self.input(receiver, &br)?;
         let (helper, reprs, ty, have): (&str, Vec<Repr>, _, Repr) = match method {
             "append" => (
                 "ll_sb_append",
-                vec![Repr::Str],
+                vec![sp.clone()],
                 rpy3_model::lltype::VOID,
                 Repr::Void,
             ),
@@ -477,7 +499,7 @@ impl Cx<'_, '_, '_, '_> {
             ),
             "append_slice" => (
                 "ll_sb_append_slice",
-                vec![Repr::Str, int.clone(), int.clone()],
+                vec![sp.clone(), int.clone(), int.clone()],
                 rpy3_model::lltype::VOID,
                 Repr::Void,
             ),
@@ -488,7 +510,7 @@ impl Cx<'_, '_, '_, '_> {
                 Repr::Void,
             ),
             "getlength" => ("ll_sb_getlength", vec![], SIGNED, int.clone()),
-            "build" => ("ll_sb_build", vec![], st, Repr::Str),
+            "build" => ("ll_sb_build", vec![], st, sp.clone()),
             other => return Err(RTypeError::unsupported(&format!("StringBuilder.{other}()"))),
         };
         if args.len() != reprs.len() {
@@ -500,6 +522,13 @@ impl Cx<'_, '_, '_, '_> {
         }
         let mut all = vec![sb];
         for (a, r) in args.iter().zip(&reprs) {
+            if *r == Repr::UniChar && sp == Repr::Bytes {
+                // a one-byte bytes: its byte
+                let b = self.input(a, &sp)?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                all.push(self.call_str_helper("ll_stritem", vec![b, zero], UNICHAR)?);
+                continue;
+            }
             all.push(self.input(a, r)?);
         }
         let v = self.call_str_helper(helper, all, ty)?;
@@ -577,6 +606,8 @@ impl Cx<'_, '_, '_, '_> {
             for t in params {
                 let t = if Some(t) == st {
                     bt.expect("bytes type")
+                } else if Some(t) == self.rt.strbuilder_ptr {
+                    self.rt.bytesbuilder_ptr.expect("bytes builder type")
                 } else {
                     t
                 };
@@ -633,13 +664,16 @@ impl Cx<'_, '_, '_, '_> {
         ) || (op.opname == H::Getattr
             && matches!(
                 self.repr_of(&op.args[0])?,
-                Repr::Str | Repr::StrBuilder | Repr::UniChar | Repr::Bytes
+                Repr::Str | Repr::StrBuilder | Repr::UniChar | Repr::Bytes | Repr::BytesBuilder
             ));
         if self.rt.str_ptr.is_none() || !handled {
             return Ok(false);
         }
         if op.opname == H::Getattr
-            && matches!(self.repr_of(&op.args[0])?, Repr::StrBuilder | Repr::UniChar)
+            && matches!(
+                self.repr_of(&op.args[0])?,
+                Repr::StrBuilder | Repr::BytesBuilder | Repr::UniChar
+            )
         {
             // a bound method of a builder (of a character) is the builder
             // (the character)
