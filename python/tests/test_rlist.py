@@ -186,6 +186,22 @@ class Sorting(unittest.TestCase):
                 rlist.ll_sort(p, by_key, reverse)
                 self.assertEqual(py(p), ref, (n, reverse))
 
+    def test_keyed_sort_is_stable_and_matches_cpython(self):
+        rng = random.Random(7)
+        for n in [0, 1, 2, 3, 17, 64, 129]:
+            for reverse in (False, True):
+                values = [rng.randrange(-50, 50) for _ in range(n)]
+                p = ll(values)
+                keys = malloc(LIST.items.TO, n)
+                calls = []
+
+                def key(x):
+                    calls.append(x)
+                    return x % 7
+                rlist.ll_sort_keyed(p, keys, key, lt, reverse)
+                self.assertEqual(py(p), sorted(values, key=lambda x: x % 7, reverse=reverse))
+                self.assertEqual(len(calls), n)
+
     def test_range_extend_matches_cpython(self):
         for start in range(-4, 5):
             for stop in range(-4, 5):

@@ -166,7 +166,22 @@ def list_methods_mix(n):
     return (lst, popped, lst.count(7), copy, lst * 2 == lst + lst)
 
 
+def word_length(w):
+    return len(w)
+
+
+def keyed_sorts(s):
+    words = s.split()
+    by_len = sorted(words, key=word_length)
+    by_len_rev = sorted(words, key=word_length, reverse=True)
+    words.sort(key=word_length)
+    quads = [q for q in zip(words, by_len, by_len_rev, range(10))]
+    return (by_len, by_len_rev, words, quads)
+
+
 CASES = [
+    (keyed_sorts, ["ccc a bb dd e fff gggg"]),
+    (keyed_sorts, [""]),
     (tuple_list_sort, [0]),
     (tuple_list_sort, [7]),
     (nested_list_compare, [1, 2]),

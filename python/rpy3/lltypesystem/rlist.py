@@ -825,3 +825,74 @@ def ll_extend_from_iter(l, it, next):
         except StopIteration:
             return
         ll_append(l, x)
+
+
+def ll_zip_step4(z, next0, next1, next2, next3):
+    z.cur0 = next0(z.it0)
+    z.cur1 = next1(z.it1)
+    z.cur2 = next2(z.it2)
+    z.cur3 = next3(z.it3)
+
+
+def ll_sort_keyed(l, keys, key, lt, reverse):
+    """l.sort(key=key, reverse=reverse): the key of each item computed
+    once into `keys` (an array of l.length items), then a stable merge
+    sort of the (key, item) pairs."""
+    n = l.length
+    items = l.items
+    i = 0
+    while i < n:
+        keys[i] = key(items[i])
+        i += 1
+    tmpk = malloc(typeOf(keys).TO, n)
+    tmpi = malloc(typeOf(items).TO, n)
+    width = 1
+    srck = keys
+    srci = items
+    dstk = tmpk
+    dsti = tmpi
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = mid + width
+            if hi > n:
+                hi = n
+            a = lo
+            b = mid
+            k = lo
+            while a < mid and b < hi:
+                if _before(lt, reverse, srck[b], srck[a]):
+                    dstk[k] = srck[b]
+                    dsti[k] = srci[b]
+                    b += 1
+                else:
+                    dstk[k] = srck[a]
+                    dsti[k] = srci[a]
+                    a += 1
+                k += 1
+            while a < mid:
+                dstk[k] = srck[a]
+                dsti[k] = srci[a]
+                a += 1
+                k += 1
+            while b < hi:
+                dstk[k] = srck[b]
+                dsti[k] = srci[b]
+                b += 1
+                k += 1
+            lo = hi
+        xk = srck
+        srck = dstk
+        dstk = xk
+        xi = srci
+        srci = dsti
+        dsti = xi
+        width *= 2
+    if srci != items:
+        i = 0
+        while i < n:
+            items[i] = srci[i]
+            i += 1

@@ -328,39 +328,7 @@ impl Cx<'_, '_, '_, '_> {
         };
         let item = (**item).clone();
         let l = self.list_of(arg, &lr)?;
-        let kr = self.repr_of(key)?;
-        let (f, ft) = match (&kr, self.s(key)) {
-            // one known function: its pointer
-            (Repr::Void, SomeValue::Pbc { descs, .. }) if descs.len() == 1 => {
-                let d = *descs.iter().next().expect("one");
-                let g = self.rt.single_graph(d)?;
-                let idx = self
-                    .rt
-                    .func_index(g)
-                    .ok_or_else(|| RTypeError::new("a key function without a graph"))?;
-                let t = LlType::ptr(self.rt.funcs_ty(idx))
-                    .map_err(|e| RTypeError::new(e.to_string()))?;
-                (self.func_const(idx)?, t)
-            }
-            _ => (self.input(key, &kr)?, kr.lowleveltype(self.rt)),
-        };
-        let Some(rpy3_model::lltype::TypeDef::Func { result, .. }) = ft.target().map(|t| t.def())
-        else {
-            return Err(RTypeError::unsupported(
-                "min() or max() with a key that is not one function",
-            ));
-        };
-        let s_key = self
-            .rt
-            .ann
-            .ll_annotation(result)
-            .map_err(|e| RTypeError::new(e.message))?;
-        let key_repr = self.rt.getrepr(&s_key)?;
-        self.rt
-            .list_items
-            .borrow_mut()
-            .entry(key_repr.clone())
-            .or_insert(s_key);
+        let (f, ft, key_repr) = self.key_function(key)?;
         let lt = self.item_function("hl_lt", &key_repr)?;
         let helper = if builtin == "min" {
             "ll_min_key"
@@ -399,6 +367,46 @@ impl Cx<'_, '_, '_, '_> {
         let ita = (it, SomeValue::Ptr(ir.lowleveltype(self.rt)));
         self.call_list_helper("ll_extend_from_iter", vec![l, ita, f])?;
         Ok(())
+    }
+
+    /// A `key=` function: its pointer, the pointer's type, and the repr of
+    /// the keys it gives (registered for `hl_lt`).
+    pub(super) fn key_function(
+        &mut self,
+        key: &Hlvalue,
+    ) -> Result<(Hlvalue, LlType, Repr), RTypeError> {
+        let kr = self.repr_of(key)?;
+        let (f, ft) = match (&kr, self.s(key)) {
+            // one known function: its pointer
+            (Repr::Void, SomeValue::Pbc { descs, .. }) if descs.len() == 1 => {
+                let d = *descs.iter().next().expect("one");
+                let g = self.rt.single_graph(d)?;
+                let idx = self
+                    .rt
+                    .func_index(g)
+                    .ok_or_else(|| RTypeError::new("a key function without a graph"))?;
+                let t = LlType::ptr(self.rt.funcs_ty(idx))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                (self.func_const(idx)?, t)
+            }
+            _ => (self.input(key, &kr)?, kr.lowleveltype(self.rt)),
+        };
+        let Some(rpy3_model::lltype::TypeDef::Func { result, .. }) = ft.target().map(|t| t.def())
+        else {
+            return Err(RTypeError::unsupported("a key= that is not one function"));
+        };
+        let s_key = self
+            .rt
+            .ann
+            .ll_annotation(result)
+            .map_err(|e| RTypeError::new(e.message))?;
+        let key_repr = self.rt.getrepr(&s_key)?;
+        self.rt
+            .list_items
+            .borrow_mut()
+            .entry(key_repr.clone())
+            .or_insert(s_key);
+        Ok((f, ft, key_repr))
     }
 
     /// The list repr an aggregate of `h` works on.
@@ -479,11 +487,8 @@ impl Cx<'_, '_, '_, '_> {
             Repr::EnumIter(_) => "ll_enumerate_step",
             _ if inner.len() == 2 => "ll_zip_step2",
             _ if inner.len() == 3 => "ll_zip_step3",
-            _ => {
-                return Err(RTypeError::unsupported(
-                    "zip() of more than three iterables",
-                ))
-            }
+            _ if inner.len() == 4 => "ll_zip_step4",
+            _ => return Err(RTypeError::unsupported("zip() of more than four iterables")),
         };
         // the step raises StopIteration; the reads after it cannot raise
         self.raising_at = Some(self.ops.len());

@@ -562,9 +562,12 @@ impl Cx<'_, '_, '_, '_> {
             value_const(self.py, LlValue::Bool(false), BOOL)?,
             SomeValue::bool(),
         );
+        let mut key = None;
         for (k, v) in keywords {
             match k.as_str() {
                 "reverse" => reverse = (self.input(v, &Repr::Bool)?, SomeValue::bool()),
+                "key" if !matches!(self.s(v), SomeValue::None_) => key = Some(v.clone()),
+                "key" => {}
                 other => {
                     return Err(RTypeError::unsupported(&format!(
                         "sorting with the keyword argument '{other}'"
@@ -572,8 +575,34 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
         }
-        let lt = self.item_function("hl_lt", item)?;
-        self.call_list_helper("ll_sort", vec![l, lt, reverse])?;
+        let Some(key) = key else {
+            let lt = self.item_function("hl_lt", item)?;
+            self.call_list_helper("ll_sort", vec![l, lt, reverse])?;
+            return Ok(());
+        };
+        // the keys, computed once per item into an array, then sorted with
+        // the items
+        let (f, ft, key_repr) = self.key_function(&key)?;
+        let lt = self.item_function("hl_lt", &key_repr)?;
+        let n = self.emit(
+            LlOp::Getfield,
+            vec![l.0.clone(), name(self.py, "length")],
+            SIGNED,
+        );
+        let arr = LlType::array(key_repr.lowleveltype(self.rt), true)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let ap = LlType::ptr(arr).map_err(|e| RTypeError::new(e.to_string()))?;
+        let keys = self.emit(LlOp::MallocVarsize, vec![type_const(self.py, arr)?, n], ap);
+        self.call_list_helper(
+            "ll_sort_keyed",
+            vec![
+                l,
+                (keys, SomeValue::Ptr(ap)),
+                (f, SomeValue::Ptr(ft)),
+                lt,
+                reverse,
+            ],
+        )?;
         Ok(())
     }
 
