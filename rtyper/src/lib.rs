@@ -419,8 +419,9 @@ fn prepare(py: Python<'_>, ann: &mut Annotator) -> Result<HashMap<String, ClassD
 /// The module of the string helpers (`rpy3.lltypesystem.rstr`).
 pub const RSTR: &str = "rpy3.lltypesystem.rstr";
 
-/// Annotates the low-level string helpers (each with the low-level argument
-/// types it declares), so strings can be rtyped; returns `Ptr(rpy_string)`.
+/// Prepares the low-level string helpers: the low-level types they declare
+/// in `ll_args` (the helpers are annotated when first needed); returns the
+/// string types.
 fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<StrTypes>, RTypeError> {
     let Ok(module) = py.import(RSTR) else {
         return Ok(None);
@@ -442,13 +443,13 @@ fn prepare_strings(py: Python<'_>, ann: &mut Annotator) -> Result<Option<StrType
         let Ok(types) = f.getattr("ll_args") else {
             continue;
         };
-        let mut args = Vec::new();
+        // the argument types are converted now; the helpers themselves are
+        // annotated on first use (see `RTyper::str_helper`)
         for t in types.try_iter().map_err(|e| err(e.to_string()))? {
             let t = t.map_err(|e| err(e.to_string()))?;
             let lt = ann.lltype_from_py(py, &t).map_err(|e| err(e.to_string()))?;
-            args.push(ann.ll_annotation(lt).map_err(|e| err(e.to_string()))?);
+            ann.ll_annotation(lt).map_err(|e| err(e.to_string()))?;
         }
-        ann.annotate(py, &f, args).map_err(|e| err(e.to_string()))?;
     }
     let it = module.getattr("STRITER").map_err(|e| err(e.to_string()))?;
     let it = ann
@@ -490,10 +491,6 @@ impl RTyper<'_> {
             .import(RSTR)
             .and_then(|m| m.getattr(name))
             .map_err(|e| RTypeError::new(e.to_string()))?;
-        let d = self
-            .ann
-            .lookup_desc(&rpy3_model::PyObj::new(&f))
-            .ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
         // the copy for the argument types it declares (bytes have others)
         let mut args = Vec::new();
         let types = f
@@ -517,12 +514,8 @@ impl RTyper<'_> {
                     .map_err(|e| RTypeError::new(e.message))?,
             );
         }
-        let g = self
-            .ann
-            .existing_graph(py, d, &args)
-            .ok_or_else(|| RTypeError::new(format!("string helper {name} was not annotated")))?;
-        self.func_index(g)
-            .ok_or_else(|| RTypeError::new(format!("string helper {name} has no function")))
+        // annotated on first use: a later pass has it
+        self.helper_for(py, &f, args)
     }
 
     /// The prebuilt bytes `value`.
