@@ -510,6 +510,21 @@ impl RTyper<'_> {
                 obj.repr().map(|x| x.to_string()).unwrap_or_default()
             ))
         };
+        // a method of a built-in type bound to a constant ("\n".join kept in
+        // a variable): represented by its receiver
+        if r != &Repr::Void
+            && obj
+                .get_type()
+                .name()
+                .map(|n| n == "builtin_function_or_method")
+                .unwrap_or(false)
+        {
+            if let Ok(me) = obj.getattr("__self__") {
+                if !me.is_instance_of::<pyo3::types::PyModule>() && !me.is_none() {
+                    return self.convert_const(py, r, &me);
+                }
+            }
+        }
         Ok(match r {
             Repr::Void => LlValue::Void,
             Repr::Int(k) => {

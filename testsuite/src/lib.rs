@@ -323,8 +323,10 @@ impl Runner {
             Runner::Llinterp(done) => {
                 let func = case.func.bind(py);
                 let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+                // one translation per function object (two modules may
+                // both define a `run`)
                 let translated = done
-                    .entry(case.function.clone())
+                    .entry(format!("{}@{:x}", case.function, func.as_ptr() as usize))
                     .or_insert_with(|| llinterp_backend::Translated::new(py, func, &args));
                 let translated = translated.as_mut().map_err(|e| e.clone())?;
                 translated.call(py, func, &args)
@@ -333,7 +335,7 @@ impl Runner {
                 let func = case.func.bind(py);
                 let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
                 let annotated = done
-                    .entry(case.function.clone())
+                    .entry(format!("{}@{:x}", case.function, func.as_ptr() as usize))
                     .or_insert_with(|| annotate::Annotated::new(py, func, &args));
                 let annotated = annotated.as_mut().map_err(|e| e.clone())?;
                 let result = annotated.interp.call(py, func, &args);
