@@ -269,6 +269,16 @@ impl RTyper<'_> {
 }
 
 impl RTyper<'_> {
+    /// Whether function `f`'s graph never returns (its result was never
+    /// annotated: it always raises).
+    fn never_returns(&self, f: usize) -> bool {
+        self.func_of_graph
+            .iter()
+            .find(|(_, &i)| i == f)
+            .map(|(&g, _)| self.ann.return_annotation(g).is_impossible())
+            .unwrap_or(false)
+    }
+
     /// A dispatcher calling, for a receiver of class `base`, the function
     /// of the most specific case its class is a subclass of: `cases` are
     /// `(class, function index)`.  Arguments after the receiver pass
@@ -294,7 +304,7 @@ impl RTyper<'_> {
         if let Some(&i) = self.dispatchers.get(&key) {
             return Ok(i);
         }
-        let (first_args, result) = match self.funcs[cases[0].1].1.def() {
+        let (first_args, mut result) = match self.funcs[cases[0].1].1.def() {
             TypeDef::Func { args, result } => (args, result),
             _ => {
                 return Err(RTypeError::new(
@@ -302,11 +312,24 @@ impl RTyper<'_> {
                 ))
             }
         };
+        // a case without a result (a method that only raises, as an
+        // abstract base method does, or returns None) takes the others'
+        for &(_, f) in &cases {
+            if let TypeDef::Func { result: r, .. } = self.funcs[f].1.def() {
+                if result == VOID && r != VOID {
+                    result = r;
+                }
+            }
+        }
         for &(_, f) in &cases {
             if let TypeDef::Func { args, result: r } = self.funcs[f].1.def() {
                 if args.len() != first_args.len()
                     || args[1..] != first_args[1..]
-                    || (r != result && r.target().is_none())
+                    || (r != result && r != VOID && r.target().is_none())
+                    || (r == VOID
+                        && result != VOID
+                        && !self.never_returns(f)
+                        && result.target().is_none())
                 {
                     return Err(RTypeError::unsupported(
                         "overriding methods with different argument or result types",
@@ -392,6 +415,13 @@ impl RTyper<'_> {
             cargs.push(var(me));
             cargs.extend(kvars[1..].iter().map(|&v| var(v)));
             let mut r = b.op(call, LlOp::DirectCall, cargs, fres);
+            if fres == VOID && result != VOID {
+                // None (a null pointer), or a value never used after a
+                // method that always raises
+                let zero = zero_value(result);
+                b.ret(call, value_const(py, zero, result)?);
+                continue;
+            }
             if fres != result {
                 r = b.op(
                     call,
@@ -406,6 +436,20 @@ impl RTyper<'_> {
         let idx = self.add_helper("dispatch", b.graph, ty);
         self.dispatchers.insert(key, idx);
         Ok(idx)
+    }
+}
+
+/// The zero (null) value of a low-level type.
+fn zero_value(t: LlType) -> LlValue {
+    use rpy3_model::lltype::{FLOAT, UNICHAR, UNSIGNED, UNSIGNED_LONGLONG};
+    match t {
+        t if t == BOOL => LlValue::Bool(false),
+        t if t == FLOAT => LlValue::Float(0.0),
+        t if t == UNSIGNED || t == UNSIGNED_LONGLONG => LlValue::UInt(0),
+        t if t == UNICHAR => LlValue::UniChar(0),
+        t if t == rpy3_model::lltype::CHAR => LlValue::Char(0),
+        t if t.target().is_some() => LlValue::Ptr(None),
+        _ => LlValue::Int(0),
     }
 }
 

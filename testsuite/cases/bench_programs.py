@@ -1,7 +1,5 @@
 """The benchmark programs of ../shared/bench at small sizes: each `run(n)`
-checksum on every backend against CPython.  (richards is left out: the
-rtyper does not yet support its methods overridden with other argument
-types.)"""
+checksum on every backend against CPython."""
 import importlib
 import os
 import sys
@@ -15,6 +13,7 @@ def _run_of(name):
     return importlib.import_module(name).run
 
 
+richards = _run_of("richards")
 pystone = _run_of("pystone")
 nbody = _run_of("nbody")
 fannkuch = _run_of("fannkuch")
@@ -26,6 +25,7 @@ wordfreq = _run_of("wordfreq")
 raytrace = _run_of("raytrace")
 
 CASES = [
+    (richards, [3]),
     (pystone, [50]),
     (nbody, [50]),
     (fannkuch, [6]),

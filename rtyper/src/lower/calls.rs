@@ -497,8 +497,19 @@ impl Cx<'_, '_, '_, '_> {
                 let fc = self.func_const(dispatcher)?;
                 let mut args = vec![op.args[0].clone()];
                 args.extend(positional);
-                let (v, rr) =
-                    self.direct_call_with(cases[0].1, args, keywords, Some(me), Some(fc))?;
+                // the arguments and result as a case that returns gives
+                // them (not one that only raises)
+                let result_of = |rt: &crate::RTyper<'_>, f: usize| match rt.funcs_ty(f).def() {
+                    rpy3_model::lltype::TypeDef::Func { result, .. } => Some(result),
+                    _ => None,
+                };
+                let want_result = result_of(self.rt, dispatcher);
+                let model = cases
+                    .iter()
+                    .map(|&(_, f)| f)
+                    .find(|&f| result_of(self.rt, f) == want_result)
+                    .unwrap_or(cases[0].1);
+                let (v, rr) = self.direct_call_with(model, args, keywords, Some(me), Some(fc))?;
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())
