@@ -225,19 +225,33 @@ impl<'a> RTyper<'a> {
     /// The struct of iterators over dicts from `key` to `value`.
     pub fn dictiter_struct(&self, key: &Repr, value: &Repr) -> LlType {
         let cache_key = Repr::DictIter(Box::new(key.clone()), Box::new(value.clone()), 0);
+        self.index_iter_struct(cache_key, "dictiter", "dict", || {
+            self.dict_struct(key, value)
+        })
+    }
+
+    /// The struct `{<field>: Ptr(container), index}` of an iterator by
+    /// position, cached under `cache_key`.
+    fn index_iter_struct(
+        &self,
+        cache_key: Repr,
+        name: &str,
+        field: &str,
+        container: impl FnOnce() -> LlType,
+    ) -> LlType {
         if let Some(t) = self.lists.borrow().get(&cache_key) {
             return *t;
         }
-        let d = LlType::ptr(self.dict_struct(key, value)).expect("a struct");
+        let c = LlType::ptr(container()).expect("a struct");
         let t = LlType::new_struct(
-            "dictiter",
+            name,
             vec![
-                ("dict".into(), d),
+                (field.into(), c),
                 ("index".into(), rpy3_model::lltype::SIGNED),
             ],
             true,
         )
-        .expect("a dict iterator struct");
+        .expect("an iterator struct");
         self.lists.borrow_mut().insert(cache_key, t);
         t
     }
@@ -315,21 +329,7 @@ impl<'a> RTyper<'a> {
     /// The struct of iterators over lists of items of repr `item`.
     pub fn listiter_struct(&self, item: &Repr) -> LlType {
         let key = Repr::ListIter(Box::new(item.clone()), false);
-        if let Some(t) = self.lists.borrow().get(&key) {
-            return *t;
-        }
-        let list = LlType::ptr(self.list_struct(item)).expect("a struct");
-        let t = LlType::new_struct(
-            "listiter",
-            vec![
-                ("list".into(), list),
-                ("index".into(), rpy3_model::lltype::SIGNED),
-            ],
-            true,
-        )
-        .expect("a list iterator struct");
-        self.lists.borrow_mut().insert(key, t);
-        t
+        self.index_iter_struct(key, "listiter", "list", || self.list_struct(item))
     }
 
     /// The struct of tuples with these item reprs (created on first use;

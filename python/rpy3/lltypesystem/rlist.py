@@ -726,29 +726,16 @@ def ll_sum(l, start):
     return total
 
 
-def ll_min(l, lt):
-    """min(l): the first of the smallest items; ValueError when empty."""
+def ll_extreme(l, lt, largest):
+    """min(l) (max(l) when largest): the first of the smallest (largest)
+    items; ValueError when l is empty."""
     if l.length == 0:
         raise ValueError
     best = l.items[0]
     i = 1
     while i < l.length:
         x = l.items[i]
-        if lt(x, best):
-            best = x
-        i += 1
-    return best
-
-
-def ll_max(l, lt):
-    """max(l): the first of the largest items; ValueError when empty."""
-    if l.length == 0:
-        raise ValueError
-    best = l.items[0]
-    i = 1
-    while i < l.length:
-        x = l.items[i]
-        if lt(best, x):
+        if _before(lt, largest, x, best):
             best = x
         i += 1
     return best
@@ -772,8 +759,9 @@ def ll_all(l):
     return True
 
 
-def ll_min_key(l, key, lt):
-    """min(l, key=key)."""
+def ll_extreme_key(l, key, lt, largest):
+    """min(l, key=key) (max when largest): the key of each item is
+    computed once; the first of the extreme items wins."""
     if l.length == 0:
         raise ValueError
     best = l.items[0]
@@ -782,24 +770,7 @@ def ll_min_key(l, key, lt):
     while i < l.length:
         x = l.items[i]
         k = key(x)
-        if lt(k, kbest):
-            best = x
-            kbest = k
-        i += 1
-    return best
-
-
-def ll_max_key(l, key, lt):
-    """max(l, key=key)."""
-    if l.length == 0:
-        raise ValueError
-    best = l.items[0]
-    kbest = key(best)
-    i = 1
-    while i < l.length:
-        x = l.items[i]
-        k = key(x)
-        if lt(kbest, k):
+        if _before(lt, largest, k, kbest):
             best = x
             kbest = k
         i += 1

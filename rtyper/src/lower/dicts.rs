@@ -261,21 +261,7 @@ impl Cx<'_, '_, '_, '_> {
             H::Iter => {
                 let d = self.input(first, &dr)?;
                 let (k, v) = parts(&dr).expect("a dict");
-                let st = self.rt.dictiter_struct(&k, &v);
-                let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
-                let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
-                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
-                self.emit(
-                    LlOp::Setfield,
-                    vec![it.clone(), name(self.py, "dict"), d],
-                    VOID,
-                );
-                self.emit(
-                    LlOp::Setfield,
-                    vec![it.clone(), name(self.py, "index"), zero],
-                    VOID,
-                );
-                it
+                self.new_dict_iter(d, &k, &v)?
             }
             H::Contains => {
                 let d = self.dict_arg(first, &dr)?;

@@ -304,10 +304,8 @@ impl Cx<'_, '_, '_, '_> {
                 let item = (**item).clone();
                 let l = self.list_of(&args[0], &lr)?;
                 let lt = self.item_function("hl_lt", &item)?;
-                let (v, _) = self.call_list_helper(
-                    if builtin == "min" { "ll_min" } else { "ll_max" },
-                    vec![l, lt],
-                )?;
+                let largest = self.largest_arg(builtin)?;
+                let (v, _) = self.call_list_helper("ll_extreme", vec![l, lt, largest])?;
                 Ok(Some(self.convert(v, &item, want)?))
             }
             _ => Ok(None),
@@ -330,12 +328,11 @@ impl Cx<'_, '_, '_, '_> {
         let l = self.list_of(arg, &lr)?;
         let (f, ft, key_repr) = self.key_function(key)?;
         let lt = self.item_function("hl_lt", &key_repr)?;
-        let helper = if builtin == "min" {
-            "ll_min_key"
-        } else {
-            "ll_max_key"
-        };
-        let (v, _) = self.call_list_helper(helper, vec![l, (f, SomeValue::Ptr(ft)), lt])?;
+        let largest = self.largest_arg(builtin)?;
+        let (v, _) = self.call_list_helper(
+            "ll_extreme_key",
+            vec![l, (f, SomeValue::Ptr(ft)), lt, largest],
+        )?;
         self.convert(v, &item, want)
     }
 
@@ -407,6 +404,16 @@ impl Cx<'_, '_, '_, '_> {
             .entry(key_repr.clone())
             .or_insert(s_key);
         Ok((f, ft, key_repr))
+    }
+
+    /// The `largest` flag of `ll_extreme`: true for `max()`.
+    fn largest_arg(&self, builtin: &str) -> Result<Arg, RTypeError> {
+        let v = value_const(
+            self.py,
+            LlValue::Bool(builtin == "max"),
+            rpy3_model::lltype::BOOL,
+        )?;
+        Ok((v, SomeValue::bool()))
     }
 
     /// The list repr an aggregate of `h` works on.

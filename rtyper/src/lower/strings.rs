@@ -25,10 +25,8 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         if self.repr_of(receiver)? == Repr::Bytes {
-            self.bytes_mode = true;
-            let r = self.str_method_of(method, receiver, args, want, Repr::Bytes);
-            self.bytes_mode = false;
-            return r;
+            return self
+                .in_bytes_mode(|cx| cx.str_method_of(method, receiver, args, want, Repr::Bytes));
         }
         self.str_method_of(method, receiver, args, want, Repr::Str)
     }
@@ -146,6 +144,17 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Int(IntKind::Signed)
         };
         self.convert(v, &have, want)
+    }
+
+    /// Runs `f` with the string helpers called in their copies for bytes.
+    fn in_bytes_mode<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, RTypeError>,
+    ) -> Result<T, RTypeError> {
+        self.bytes_mode = true;
+        let r = f(self);
+        self.bytes_mode = false;
+        r
     }
 
     /// Only UTF-8 is supported by `encode()`/`decode()`.
@@ -460,10 +469,9 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         if self.repr_of(receiver)? == Repr::BytesBuilder {
-            self.bytes_mode = true;
-            let r = self.builder_method_of(method, receiver, args, want, Repr::BytesBuilder);
-            self.bytes_mode = false;
-            return r;
+            return self.in_bytes_mode(|cx| {
+                cx.builder_method_of(method, receiver, args, want, Repr::BytesBuilder)
+            });
         }
         self.builder_method_of(method, receiver, args, want, Repr::StrBuilder)
     }
@@ -733,10 +741,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 return Ok(true);
             }
-            self.bytes_mode = true;
-            let r = self.lower_str_op(op, &reprs, &want, Repr::Bytes);
-            self.bytes_mode = false;
-            return r;
+            return self.in_bytes_mode(|cx| cx.lower_str_op(op, &reprs, &want, Repr::Bytes));
         }
         self.lower_str_op(op, &reprs, &want, Repr::Str)
     }
