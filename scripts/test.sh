@@ -27,5 +27,9 @@ for backend in flow annotate llinterp; do
     # the project's own cases (same format)
     ./target/debug/rpy3 check testsuite/cases --backend "$backend" --json "target/cases-$backend.json" \
         | tail -n 1 || true
+    # whole programs: stdout and exit status against CPython's
+    ./target/debug/rpy3 check testsuite/programs --backend "$backend" --json "target/programs-$backend.json" \
+        | tail -n 1 || true
 done
-python3 scripts/ratchet.py check target/corpus-*.json target/cases-*.json
+shopt -s nullglob
+python3 scripts/ratchet.py check target/corpus-*.json target/cases-*.json target/programs-*.json

@@ -592,6 +592,10 @@ impl Annotator {
         if obj.is_none() {
             return Ok(SomeValue::None_);
         }
+        if rpy3_flowspace::is_undefined_local(obj) {
+            // a local not assigned on this path: no value
+            return Ok(SomeValue::Impossible);
+        }
         if obj.is_instance_of::<PyBool>() {
             return Ok(SomeValue::Bool {
                 konst: Some(obj.is_truthy().unwrap_or(false)),
@@ -767,6 +771,13 @@ impl Annotator {
             }
         }
         // A prebuilt instance of a program class.
+        if let Some(world) = crate::rules::world_object(py, obj) {
+            // the standard streams and os.environ
+            return Ok(SomeValue::Builtin {
+                name: world,
+                s_self: None,
+            });
+        }
         let cls = obj.get_type();
         if cls
             .getattr("__module__")

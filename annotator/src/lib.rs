@@ -31,7 +31,8 @@ use rpy3_model::{BlockId, ExitSwitch, FunctionGraph, Hlvalue, PyObj, VarId};
 pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
-pub use rules::builtin_name;
+pub use rpy3_flowspace::is_undefined_local;
+pub use rules::{builtin_name, world_object};
 
 use classdef::ClassDef;
 use description::Desc;
@@ -973,6 +974,12 @@ impl Annotator {
                     } else {
                         self.binding(graph, *v)
                     }
+                }
+                Hlvalue::Constant(c) if rpy3_flowspace::is_undefined_local(c.value.bind(py)) => {
+                    // a local this path does not assign: the link is taken,
+                    // the variable gets its annotation from other paths
+                    cells.push(SomeValue::Impossible);
+                    continue;
                 }
                 Hlvalue::Constant(c) => self.immutablevalue(py, c.value.bind(py))?,
             };

@@ -130,6 +130,11 @@ impl Oracle {
         {
             return None;
         }
+        if rpy3_flowspace::is_undefined_local(value) {
+            // a local read on a path where Python would have raised
+            // UnboundLocalError: the program does not read it there
+            return None;
+        }
         let key = (Arc::as_ptr(graph) as usize, v);
         let what = || {
             let hint = &graph.vars[v].name_hint;

@@ -16,6 +16,7 @@ use rpy3_testsuite::{check_paths, load, records_to_json, with_big_stack, Backend
 const USAGE: &str = "\
 usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--json OUT]
        rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native]
+       rpy3 run TARGET.py [--backend flow|llinterp|c|native] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
        rpy3 translate TARGET.py [--backend c|native] [-o OUT]";
 
@@ -31,6 +32,8 @@ type CmdResult = Result<ExitCode, Usage>;
 struct Parsed {
     positional: Vec<String>,
     options: Vec<(String, Option<String>)>,
+    /// How many positional words came before `--`, if it was given.
+    before_dashdash: Option<usize>,
 }
 
 fn parse(words: &[String], valued: &[&str], flags: &[&str]) -> Result<Parsed, Usage> {
@@ -38,6 +41,7 @@ fn parse(words: &[String], valued: &[&str], flags: &[&str]) -> Result<Parsed, Us
     let mut options = Vec::new();
     let mut it = words.iter();
     let mut only_positional = false;
+    let mut before_dashdash = None;
     while let Some(w) = it.next() {
         if only_positional {
             positional.push(w.clone());
@@ -45,6 +49,7 @@ fn parse(words: &[String], valued: &[&str], flags: &[&str]) -> Result<Parsed, Us
         }
         if w == "--" {
             only_positional = true;
+            before_dashdash = Some(positional.len());
             continue;
         }
         if !(w.starts_with("--") || w == "-o") {
@@ -73,6 +78,7 @@ fn parse(words: &[String], valued: &[&str], flags: &[&str]) -> Result<Parsed, Us
     Ok(Parsed {
         positional,
         options,
+        before_dashdash,
     })
 }
 
@@ -93,6 +99,10 @@ impl Parsed {
 fn main() -> ExitCode {
     // programs run by the binary can `import rpy3` and call interpret()
     pyo3::append_to_inittab!(_native);
+    // `check` runs programs on each backend as `rpy3 run` child processes
+    if let Ok(exe) = std::env::current_exe() {
+        rpy3_testsuite::program::set_rpy3_executable(exe);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(cmd) = args.first() else {
         eprintln!("{USAGE}");
@@ -207,13 +217,24 @@ fn cmd_run(words: &[String]) -> CmdResult {
     let p = parse(words, &["--backend"], &[])?;
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
-        "flow" | "llinterp" => {}
+        "flow" | "annotate" | "llinterp" => {}
         "c" | "native" => return Err(Usage(format!("backend '{backend}' is not implemented yet"))),
         other => {
             return Err(Usage(format!(
                 "unknown backend '{other}' for run (expected flow, llinterp, c or native)"
             )))
         }
+    }
+    let before = p.before_dashdash.unwrap_or(p.positional.len());
+    if before == 1 {
+        // no FUNC: run the program's entry point
+        let file = PathBuf::from(&p.positional[0]);
+        if !file.is_file() {
+            return Err(Usage(format!("no such file: {}", file.display())));
+        }
+        let backend = rpy3_testsuite::Backend::from_name(backend)
+            .ok_or_else(|| Usage(format!("backend '{backend}' cannot run programs")))?;
+        return run_program(&file, &p.positional, backend);
     }
     let (file, func, args) = check_file_arg(&p, "run")?;
     let outcome = with_big_stack(|| {
@@ -284,6 +305,26 @@ fn cmd_run(words: &[String]) -> CmdResult {
         }
         Ok(Ok(Err(msg))) => {
             eprintln!("rpy3: {msg}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `rpy3 run TARGET.py [-- ARG...]`: the program's stdout, stderr and
+/// exit status are the command's; `argv` is `[TARGET.py, ARG...]`.
+fn run_program(file: &Path, argv: &[String], backend: rpy3_testsuite::Backend) -> CmdResult {
+    use rpy3_testsuite::program::{self, ProgramError};
+    let outcome =
+        with_big_stack(|| Python::attach(|py| program::run_program(py, file, argv, backend)));
+    match outcome {
+        Ok(Ok(status)) => Ok(ExitCode::from(status.clamp(0, 255) as u8)),
+        Ok(Err(ProgramError::Usage(msg))) => Err(Usage(msg)),
+        Ok(Err(ProgramError::Translation(msg))) => {
+            eprintln!("rpy3: {msg}");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(panic) => {
+            eprintln!("rpy3: internal error: panic: {panic}");
             Ok(ExitCode::FAILURE)
         }
     }

@@ -224,6 +224,8 @@ impl<'py> FlowContext<'py> {
     pub fn as_value(&self, v: FrameValue) -> FlowResult<Hlvalue> {
         match v {
             FrameValue::Val(h) => Ok(h),
+            // a local bound on some paths only, captured by a nested function
+            FrameValue::MaybeVal { value, .. } => Ok(value),
             FrameValue::Exc { evalue, .. } => Ok(evalue),
             FrameValue::Closure { func, .. } => {
                 let name = func
@@ -287,6 +289,18 @@ impl<'py> FlowContext<'py> {
             } else {
                 *last_join_point = state;
             }
+        }
+    }
+
+    /// Ends the block at the last join point passed, if any (what
+    /// recording an operation would do): a local undefined here may be
+    /// bound on another path into that point.
+    pub fn merge_at_join_point(&mut self) -> Option<Signal> {
+        match &mut self.recorder {
+            Recorder::Record {
+                last_join_point, ..
+            } => last_join_point.take().map(Signal::Merge),
+            Recorder::Replay { .. } => None,
         }
     }
 
@@ -540,6 +554,20 @@ impl<'py> FlowContext<'py> {
             self.flow_block(block)?;
         }
         Ok(())
+    }
+
+    /// Raising the built-in exception `name` with `message` (the
+    /// instance is made by an operation, as `raise E(message)` would).
+    pub fn raise_builtin(&mut self, name: &str, message: &str) -> FlowResult<Signal> {
+        let cls = self
+            .builtins
+            .getattr(name)
+            .map_err(|e| self.pyerr(name, e))?;
+        let etype = Hlvalue::Constant(Constant::new(PyObj::new(&cls)));
+        let msg = pyo3::types::PyString::new(self.py, message).into_any();
+        let msg = Hlvalue::Constant(Constant::new(PyObj::new(&msg)));
+        let evalue = self.do_op(OpName::SimpleCall, vec![etype.clone(), msg])?;
+        Ok(Signal::Raise { etype, evalue })
     }
 
     fn is_dead(&self, mut block: BlockId) -> bool {

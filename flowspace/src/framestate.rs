@@ -14,6 +14,11 @@ pub enum FrameValue {
     Null,
     /// An ordinary value.
     Val(Hlvalue),
+    /// A local assigned on some paths into the block only: its value (the
+    /// undefined-local marker on the other paths) and a bool saying
+    /// whether it is bound; reading it checks the flag, raising
+    /// `UnboundLocalError` as Python does.
+    MaybeVal { value: Hlvalue, bound: Hlvalue },
     /// An exception being handled or re-raised: its class and instance.
     Exc { etype: Hlvalue, evalue: Hlvalue },
     /// The cell of a local slot, pushed by `LOAD_CLOSURE`.
@@ -38,6 +43,10 @@ impl FrameValue {
             | FrameValue::Cells(_)
             | FrameValue::Closure { .. } => {}
             FrameValue::Val(h) => out.push(h.clone()),
+            FrameValue::MaybeVal { value, bound } => {
+                out.push(value.clone());
+                out.push(bound.clone());
+            }
             FrameValue::Exc { etype, evalue } => {
                 out.push(etype.clone());
                 out.push(evalue.clone());
@@ -50,6 +59,10 @@ impl FrameValue {
             FrameValue::Undefined => FrameValue::Undefined,
             FrameValue::Null => FrameValue::Null,
             FrameValue::Val(h) => FrameValue::Val(f(h)),
+            FrameValue::MaybeVal { value, bound } => FrameValue::MaybeVal {
+                value: f(value),
+                bound: f(bound),
+            },
             FrameValue::Exc { etype, evalue } => FrameValue::Exc {
                 etype: f(etype),
                 evalue: f(evalue),
@@ -108,6 +121,22 @@ impl FrameState {
             mine.operands(&mut m);
             theirs.operands(&mut t);
             if t.is_empty() {
+                continue;
+            }
+            if let FrameValue::MaybeVal { value, bound } = theirs {
+                // entering a block where the local may be unbound
+                let (v, b) = match mine {
+                    FrameValue::Undefined => (undefined_local(), bool_const(false)),
+                    FrameValue::Val(h) => (h.clone(), bool_const(true)),
+                    FrameValue::MaybeVal { value, bound } => (value.clone(), bound.clone()),
+                    _ => unreachable!("the shapes of the two states match"),
+                };
+                if value.as_var().is_some() {
+                    out.push(v);
+                }
+                if bound.as_var().is_some() {
+                    out.push(b);
+                }
                 continue;
             }
             debug_assert_eq!(m.len(), t.len());
@@ -183,6 +212,7 @@ impl FrameState {
             (FrameValue::Undefined, FrameValue::Undefined)
             | (FrameValue::Null, FrameValue::Null) => true,
             (FrameValue::Val(_), FrameValue::Val(_))
+            | (FrameValue::MaybeVal { .. }, FrameValue::MaybeVal { .. })
             | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
             (FrameValue::Cell(x), FrameValue::Cell(y)) => x == y,
             (FrameValue::Cells(x), FrameValue::Cells(y)) => x == y,
@@ -222,6 +252,19 @@ impl FrameState {
                         graph: &mut FunctionGraph|
          -> Option<FrameValue> {
             Some(match (a, b) {
+                (FrameValue::Undefined, FrameValue::Undefined) => FrameValue::Undefined,
+                // a local assigned on some paths only
+                (
+                    FrameValue::Undefined | FrameValue::Val(_) | FrameValue::MaybeVal { .. },
+                    FrameValue::Undefined | FrameValue::Val(_) | FrameValue::MaybeVal { .. },
+                ) if matches!(a, FrameValue::Undefined | FrameValue::MaybeVal { .. })
+                    || matches!(b, FrameValue::Undefined | FrameValue::MaybeVal { .. }) =>
+                {
+                    FrameValue::MaybeVal {
+                        value: Hlvalue::Variable(graph.new_var("")),
+                        bound: Hlvalue::Variable(graph.new_var("")),
+                    }
+                }
                 (FrameValue::Undefined, _) | (_, FrameValue::Undefined) => FrameValue::Undefined,
                 (FrameValue::Null, FrameValue::Null) => FrameValue::Null,
                 (FrameValue::Val(x), FrameValue::Val(y)) => FrameValue::Val(union_hl(x, y, graph)),
@@ -312,4 +355,19 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
         || x.is_instance_of::<PyString>()
         || x.is_instance_of::<PyBytes>();
     simple && x.eq(y).unwrap_or(false)
+}
+
+/// The value a link gives to a local that is assigned on some paths into
+/// a block but not on the one it comes from (Python would raise
+/// `UnboundLocalError` on reading it there).  The annotator sees it as no
+/// value at all and the rtyper as the zero of the local's type.
+pub fn undefined_local() -> Hlvalue {
+    Hlvalue::Constant(Constant::new(crate::undefined_local_object()))
+}
+
+fn bool_const(b: bool) -> Hlvalue {
+    Python::attach(|py| {
+        let v = pyo3::types::PyBool::new(py, b).to_owned().into_any();
+        Hlvalue::Constant(Constant::new(PyObj::new(&v)))
+    })
 }

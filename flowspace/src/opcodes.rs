@@ -91,10 +91,34 @@ impl<'py> FlowContext<'py> {
     fn load_local(&mut self, i: usize) -> FlowResult<()> {
         match self.locals.get(i) {
             Some(FrameValue::Undefined) | None => {
+                // bound on no path that reaches here (yet: a join point
+                // passed may be generalised by a path that binds it)
+                if let Some(merge) = self.merge_at_join_point() {
+                    return Err(merge);
+                }
                 let name = self.local_name(i);
-                Err(self.error(format!(
-                    "local variable '{name}' is read here but is not assigned on every path that reaches it"
-                )))
+                Err(self.raise_builtin(
+                    "UnboundLocalError",
+                    &format!(
+                        "cannot access local variable '{name}' where it is not associated with a value"
+                    ),
+                )?)
+            }
+            Some(FrameValue::MaybeVal { value, bound }) => {
+                // bound on some paths only: Python's check
+                let (value, bound) = (value.clone(), bound.clone());
+                if self.guessbool(bound)? {
+                    self.push(FrameValue::Val(value));
+                    Ok(())
+                } else {
+                    let name = self.local_name(i);
+                    Err(self.raise_builtin(
+                        "UnboundLocalError",
+                        &format!(
+                            "cannot access local variable '{name}' where it is not associated with a value"
+                        ),
+                    )?)
+                }
             }
             Some(v) => {
                 let v = v.clone();

@@ -58,14 +58,6 @@ fn class_statement_inside_a_function() {
 }
 
 #[test]
-fn local_not_assigned_on_every_path() {
-    check(
-        "def f(x):\n    if x:\n        y = 1\n    return y\n",
-        "bad_input.py:4: local variable 'y' is read here but is not assigned on every path that reaches it (in function f)",
-    );
-}
-
-#[test]
 fn undefined_global_name() {
     check(
         "def f(x):\n    return x + no_such_name\n",

@@ -10,16 +10,18 @@ pub(crate) enum Exc {
     Value,
     Index,
     Memory,
+    OsError,
 }
 
 impl Exc {
     /// Every built-in exception, in `index` order.
-    pub(crate) const ALL: [Exc; 5] = [
+    pub(crate) const ALL: [Exc; 6] = [
         Exc::ZeroDivision,
         Exc::Overflow,
         Exc::Value,
         Exc::Index,
         Exc::Memory,
+        Exc::OsError,
     ];
 
     /// The class name, as in `LlProgram::exceptions`.
@@ -30,6 +32,7 @@ impl Exc {
             Exc::Value => "ValueError",
             Exc::Index => "IndexError",
             Exc::Memory => "MemoryError",
+            Exc::OsError => "OSError",
         }
     }
 

@@ -14,6 +14,7 @@ use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
 
 use crate::arith::{self, Exc, INDEX, MEMORY};
+use crate::external::{self, ExtTrap};
 use crate::load::{CFunc, Instr, Step, NONE};
 use crate::store::Store;
 use crate::{BuiltinExc, Fault, LlError, LlInterp, LlOutcome};
@@ -39,6 +40,9 @@ struct Frame {
     /// The call instruction.
     pc: u32,
 }
+
+/// The most arguments an external function takes.
+const MAX_EXTERNAL_ARGS: usize = 4;
 
 /// Largest number of slots one `malloc_varsize` may allocate.
 const MAX_ALLOC_SLOTS: u64 = 1 << 31;
@@ -287,6 +291,8 @@ impl LlInterp {
             regs,
             scratch,
             cast_cache,
+            world,
+            streams,
             ..
         } = self;
         let limit = *recursion_limit;
@@ -318,6 +324,33 @@ impl LlInterp {
                             Err(fault) => return Err(runtime_error(f, pc, fault)),
                         },
                         Err(Trap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
+                    }
+                }
+                Instr::External {
+                    dst,
+                    func: ext,
+                    args,
+                    nargs,
+                    ty,
+                } => {
+                    let mut vals = [LlValue::Void; MAX_EXTERNAL_ARGS];
+                    let nargs = (nargs as usize).min(MAX_EXTERNAL_ARGS);
+                    for (i, v) in vals.iter_mut().enumerate().take(nargs) {
+                        *v = w[f.operands[args as usize + i] as usize];
+                    }
+                    let rt = f.types[ty as usize];
+                    match external::call(ext, &vals[..nargs], rt, heap, world.as_mut(), streams) {
+                        Ok(v) => {
+                            w[dst as usize] = v;
+                            pc += 1;
+                            continue 'main;
+                        }
+                        Err(ExtTrap::Raise(exc)) => match instantiate(heap, builtins, exc) {
+                            Ok((t, v)) => (t, v, false),
+                            Err(fault) => return Err(runtime_error(f, pc, fault)),
+                        },
+                        Err(ExtTrap::Exit(status)) => return Err(LlOutcome::Exit(status)),
+                        Err(ExtTrap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
                     }
                 }
                 Instr::Jump { link } => {
@@ -859,8 +892,8 @@ fn exec_op(
                 }
             })
         }
-        LlOp::DirectCall | LlOp::IndirectCall => {
-            // lowered to Instr::Call / Instr::CallPtr
+        LlOp::DirectCall | LlOp::IndirectCall | LlOp::ExternalCall => {
+            // lowered to Instr::Call / Instr::CallPtr / Instr::External
             return Err(Trap::Fault(Fault::Type(
                 "a call lowered as a plain operation".into(),
             )));

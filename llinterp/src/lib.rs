@@ -20,8 +20,10 @@
 
 pub mod arith;
 mod exec;
+mod external;
 mod load;
 mod store;
+pub mod world;
 
 use std::fmt;
 
@@ -107,6 +109,8 @@ pub enum LlOutcome {
         /// The class name (from the vtable).
         class_name: String,
     },
+    /// The program called `sys.exit(status)`.
+    Exit(i64),
     /// An interpreter error.
     Error(LlError),
 }
@@ -121,6 +125,7 @@ impl fmt::Display for LlOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LlOutcome::Raised { class_name, .. } => write!(f, "low-level exception {class_name}"),
+            LlOutcome::Exit(status) => write!(f, "exit with status {status}"),
             LlOutcome::Error(e) => write!(f, "{e}"),
         }
     }
@@ -149,6 +154,10 @@ pub struct LlInterp {
     scratch: Vec<LlValue>,
     /// Checked down-casts: (allocated type, target) -> allowed.
     cast_cache: std::collections::HashMap<(LlType, LlType), bool>,
+    /// Where external functions act (the real system unless replaced).
+    world: Box<dyn world::World>,
+    /// The buffers of stdout and stderr.
+    streams: world::Streams,
 }
 
 impl LlInterp {
@@ -175,7 +184,22 @@ impl LlInterp {
             regs: Vec::new(),
             scratch: Vec::new(),
             cast_cache: std::collections::HashMap::new(),
+            world: Box::new(world::RealWorld::new()),
+            streams: world::Streams::default(),
         })
+    }
+
+    /// Replaces the world external functions act on (a
+    /// [`world::CapturedWorld`] in tests); the streams are flushed first.
+    pub fn set_world(&mut self, world: Box<dyn world::World>) {
+        self.flush_streams();
+        self.world = world;
+    }
+
+    /// Writes out what the program's stdout and stderr buffers hold (at
+    /// the end of a run, as CPython does at exit).
+    pub fn flush_streams(&mut self) {
+        self.streams.flush_all(self.world.as_mut());
     }
 
     /// Sets the limit on nested calls (default [`DEFAULT_RECURSION_LIMIT`]).

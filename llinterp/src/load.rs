@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use pyo3::prelude::*;
+use rpy3_model::extfunc::{ExtFunc, ExtTy};
 use rpy3_model::llconst::{self, LlPtrConst};
 use rpy3_model::lloperation::{LlOp, TyPat};
 use rpy3_model::lltype::{
@@ -51,6 +52,15 @@ pub(crate) enum Instr {
     CallPtr {
         dst: u32,
         fptr: u32,
+        args: u32,
+        nargs: u32,
+        ty: u32,
+    },
+    /// A function of the external-function table; arguments are
+    /// `operands[args..args+nargs]`, the result has type `types[ty]`.
+    External {
+        dst: u32,
+        func: ExtFunc,
         args: u32,
         nargs: u32,
         ty: u32,
@@ -186,6 +196,7 @@ pub(crate) enum Lowering {
     PtrCompare,
     PtrTest,
     Call,
+    External,
     DebugAssert,
     KeepAlive,
 }
@@ -227,6 +238,7 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         PtrEq | PtrNe => Lowering::PtrCompare,
         PtrIszero | PtrNonzero | GcIdentityHash | StrToFloat => Lowering::PtrTest,
         DirectCall | IndirectCall => Lowering::Call,
+        ExternalCall => Lowering::External,
         DebugAssert => Lowering::DebugAssert,
         KeepAlive => Lowering::KeepAlive,
     })
@@ -1050,6 +1062,7 @@ impl<'a, 'py> Loader<'a, 'py> {
                 self.op(op, dst, a, 0, 0);
             }
             Lowering::Call => self.lower_call(op, args, dst, rt)?,
+            Lowering::External => self.lower_external(args, dst, rt)?,
             Lowering::DebugAssert => {
                 let a = self.reg(&args[0])?;
                 let msg = args[1]
@@ -1200,5 +1213,70 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
         }
         Ok(())
+    }
+
+    fn lower_external(&mut self, args: &[Hlvalue], dst: u32, rt: LlType) -> Result<(), LlError> {
+        let name = args
+            .first()
+            .and_then(|a| a.as_const())
+            .and_then(|c| llconst::name_of_constant(self.py, c))
+            .ok_or_else(|| self.err("external_call needs the function's name first"))?;
+        let func = ExtFunc::from_name(&name)
+            .ok_or_else(|| self.err(format!("no external function named '{name}'")))?;
+        let desc = func.desc();
+        let actual = &args[1..];
+        if actual.len() != desc.args.len() {
+            return Err(self.err(format!(
+                "{name} takes {} arguments, got {}",
+                desc.args.len(),
+                actual.len()
+            )));
+        }
+        for (i, (a, &want)) in actual.iter().zip(desc.args).enumerate() {
+            let t = self.ty(a)?;
+            self.expect_ext(&format!("argument {i} of {name}"), t, want)?;
+        }
+        self.expect_ext(&format!("the result of {name}"), rt, desc.result)?;
+        let start = self.f.operands.len() as u32;
+        for a in actual {
+            let r = self.reg(a)?;
+            self.f.operands.push(r);
+        }
+        let ty = self.add_type(rt);
+        self.emit(Instr::External {
+            dst,
+            func,
+            args: start,
+            nargs: actual.len() as u32,
+            ty,
+        });
+        Ok(())
+    }
+
+    /// Checks that `t` is the low-level type `want` of the external table
+    /// stands for.
+    fn expect_ext(&self, what: &str, t: LlType, want: ExtTy) -> Result<(), LlError> {
+        let ok = match want {
+            ExtTy::Signed => t == SIGNED,
+            ExtTy::Float => t == FLOAT,
+            ExtTy::Bool => t == BOOL,
+            ExtTy::Void => t == VOID,
+            ExtTy::Str | ExtTy::Bytes => {
+                let name = if want == ExtTy::Str {
+                    "rpy_string"
+                } else {
+                    "rpy_bytes"
+                };
+                matches!(
+                    t.target().map(|s| s.def()),
+                    Some(TypeDef::Struct { name: n, .. }) if n == name
+                )
+            }
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(self.err(format!("{what} is {t}, not {want:?}")))
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! Every stage reads and writes these types only; side tables (annotations,
 //! representations) are maps keyed by the ids defined here.
 
+pub mod extfunc;
 pub mod graph;
 pub mod llconst;
 pub mod lloperation;

@@ -277,6 +277,9 @@ ll_operations! {
     // --- calls and the rest ---------------------------------------------------------
     DirectCall = "direct_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];
     IndirectCall = "indirect_call", [FuncPtr, Rest] -> Any, effect, ["Exception"];
+    // a function of the external-function table (`extfunc`), named by the
+    // Void constant first
+    ExternalCall = "external_call", [Void, Rest] -> Any, effect, ["OSError"];
     DebugAssert = "debug_assert", [Bool, Void] -> Void, effect, [];
     KeepAlive = "keepalive", [Any] -> Void, effect, [];
 }

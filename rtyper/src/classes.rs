@@ -33,6 +33,7 @@ pub const STANDARD_EXCEPTIONS: &[&str] = &[
     "TypeError",
     "RuntimeError",
     "NotImplementedError",
+    "OSError",
 ];
 
 /// The low-level layout of every class of the program.

@@ -510,6 +510,11 @@ impl RTyper<'_> {
                 obj.repr().map(|x| x.to_string()).unwrap_or_default()
             ))
         };
+        if rpy3_annotator::is_undefined_local(obj) {
+            // a local not assigned on this path: the zero of its type
+            let t = r.lowleveltype(self);
+            return Ok(t.default_value());
+        }
         // a method of a built-in type bound to a constant ("\n".join kept in
         // a variable): represented by its receiver
         if r != &Repr::Void

@@ -52,6 +52,17 @@ impl Annotated {
         for a in args {
             sargs.push(arg_annotation(&mut ann, py, a)?);
         }
+        Annotated::from_annotations(py, ann, func, sargs)
+    }
+
+    /// Annotates `func` for arguments of annotations `sargs` (made by
+    /// `ann`).
+    pub fn from_annotations(
+        py: Python<'_>,
+        mut ann: Annotator,
+        func: &Bound<'_, PyAny>,
+        sargs: Vec<SomeValue>,
+    ) -> Result<Annotated, String> {
         ann.annotate(py, func, sargs)
             .map_err(|e| format!("annotation error: {e}"))?;
         let missing = ann.unannotated();

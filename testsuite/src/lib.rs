@@ -10,6 +10,7 @@ mod annotate;
 pub mod compare;
 pub mod llinterp_backend;
 pub mod load;
+pub mod program;
 pub mod record;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -107,11 +108,16 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Checks every case file found at `paths` (files, or directories whose
-/// `*.py` files defining `CASES` are taken in name order) on every
-/// backend.  Never panics: unreadable inputs give error records.
+/// Checks every case file and program found at `paths` (files, or
+/// directories whose `*.py` files defining `CASES`, or else an entry
+/// point, are taken in name order) on every backend.  Never panics:
+/// unreadable inputs give error records.
 pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
-    let (files, mut records) = case_files(paths, backends);
+    let (found, mut records) = case_files(paths, backends);
+    let (programs, files): (Vec<PathBuf>, Vec<PathBuf>) = found.into_iter().partition(|p| {
+        std::fs::read_to_string(p)
+            .is_ok_and(|src| !load::defines_cases(&src) && program::is_program(&src))
+    });
     let result = with_big_stack(|| {
         Python::attach(|py| {
             files
@@ -123,10 +129,13 @@ pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
     match result {
         Ok(mut r) => records.append(&mut r),
         Err(msg) => records.extend(file_error(
-            &paths_display(paths),
+            &paths_display(&files),
             backends,
             format!("internal error: panic: {msg}"),
         )),
+    }
+    for p in &programs {
+        records.extend(program::check_program(p, backends));
     }
     records
 }
@@ -175,14 +184,17 @@ pub fn case_files(paths: &[PathBuf], backends: &[Backend]) -> (Vec<PathBuf>, Vec
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "py"))
-                .filter(|p| std::fs::read_to_string(p).is_ok_and(|src| load::defines_cases(&src)))
+                .filter(|p| {
+                    std::fs::read_to_string(p)
+                        .is_ok_and(|src| load::defines_cases(&src) || program::is_program(&src))
+                })
                 .collect();
             found.sort();
             if found.is_empty() {
                 errors.extend(file_error(
                     &display,
                     backends,
-                    "no case files (*.py defining CASES) in this directory".into(),
+                    "no case files (*.py defining CASES) or programs in this directory".into(),
                 ));
             }
             files.extend(found);

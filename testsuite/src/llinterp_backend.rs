@@ -43,6 +43,17 @@ impl Translated {
                 other => other.without_const(),
             });
         }
+        Translated::from_annotations(py, ann, func, sargs)
+    }
+
+    /// Annotates and rtypes `func` for arguments of annotations `sargs`
+    /// (made by `ann`).
+    pub fn from_annotations(
+        py: Python<'_>,
+        mut ann: Annotator,
+        func: &Bound<'_, PyAny>,
+        sargs: Vec<SomeValue>,
+    ) -> Result<Translated, String> {
         let entry = ann
             .annotate(py, func, sargs)
             .map_err(|e| format!("annotation error: {e}"))?;
@@ -74,14 +85,7 @@ impl Translated {
         func: &Bound<'_, PyAny>,
         args: &[Bound<'_, PyAny>],
     ) -> Result<Outcome, String> {
-        let mut llargs = Vec::new();
-        // a fresh heap first: string arguments are allocated in it
-        self.interp.reset_heap();
-        let types = self.arg_types.clone();
-        for (a, &t) in args.iter().zip(&types) {
-            llargs.push(self.arg_to_ll(a, t)?);
-        }
-        match self.interp.call(self.entry, llargs) {
+        match self.run(py, args)? {
             Ok(v) => Ok(Outcome::Value(self.to_py(py, v, self.result_type)?)),
             Err(LlOutcome::Raised { class_name, .. }) => {
                 let class = find_class(py, func, &class_name)
@@ -91,6 +95,7 @@ impl Translated {
                     message: String::new(),
                 })
             }
+            Err(LlOutcome::Exit(status)) => Err(format!("the function called sys.exit({status})")),
             Err(LlOutcome::Error(e)) => Err(format!("llinterp error: {e}")),
         }
     }
@@ -199,6 +204,30 @@ impl Translated {
 }
 
 impl Translated {
+    /// Runs the entry function on `args` in a fresh heap, the program's
+    /// output streams flushed at the end; the low-level outcome.
+    pub fn run(
+        &mut self,
+        _py: Python<'_>,
+        args: &[Bound<'_, PyAny>],
+    ) -> Result<Result<LlValue, LlOutcome>, String> {
+        let mut llargs = Vec::new();
+        // a fresh heap first: string arguments are allocated in it
+        self.interp.reset_heap();
+        let types = self.arg_types.clone();
+        for (a, &t) in args.iter().zip(&types) {
+            llargs.push(self.arg_to_ll(a, t)?);
+        }
+        let outcome = self.interp.call(self.entry, llargs);
+        self.interp.flush_streams();
+        Ok(outcome)
+    }
+
+    /// The interpreter (to replace its world in tests).
+    pub fn interp_mut(&mut self) -> &mut LlInterp {
+        &mut self.interp
+    }
+
     /// An argument in the low-level type `t` (strings are allocated in
     /// the interpreter's heap).
     fn arg_to_ll(&mut self, a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {

@@ -45,6 +45,17 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "repr", "repr"),
     ("builtins", "super", "super"),
     ("builtins", "object", "object"),
+    ("posix", "write", "os.write"),
+    ("posix", "read", "os.read"),
+    ("posix", "open", "os.open"),
+    ("posix", "close", "os.close"),
+    ("os", "getenv", "os.getenv"),
+    ("time", "time", "time.time"),
+    ("time", "perf_counter", "time.perf_counter"),
+    ("time", "monotonic", "time.monotonic"),
+    ("time", "process_time", "time.process_time"),
+    ("time", "sleep", "time.sleep"),
+    ("sys", "exit", "sys.exit"),
     ("math", "sqrt", "math.sqrt"),
     ("math", "floor", "math.floor"),
     ("math", "ceil", "math.ceil"),
@@ -212,6 +223,17 @@ pub fn immutable_builtin_value(
         .unwrap_or_default();
     if tyname == "builtin_function_or_method" {
         if let Ok(recv) = obj.getattr("__self__") {
+            if let Some(world) = super::external::world_object(py, &recv) {
+                let name: String = obj
+                    .getattr("__name__")
+                    .and_then(|n| n.extract())
+                    .map_err(|e| ann.error(format!("{e}")))?;
+                let s_self = SomeValue::Builtin {
+                    name: world,
+                    s_self: None,
+                };
+                return method(ann, py, &s_self, &name).map(Some);
+            }
             if recv.is_instance_of::<pyo3::types::PyString>()
                 || recv.is_instance_of::<pyo3::types::PyBytes>()
             {
@@ -257,16 +279,27 @@ pub fn call(
     args: CallArgs,
 ) -> Result<SomeValue, AnnotatorError> {
     if let Some(s_self) = s_self {
+        if let SomeValue::Builtin {
+            name: receiver,
+            s_self: None,
+        } = s_self
+        {
+            if super::external::methods(receiver).is_some() {
+                return super::external::call_method(ann, receiver, name, &args);
+            }
+        }
         return call_method(ann, py, name, s_self, args);
     }
-    if !args.keywords.is_empty() && !matches!(name, "print" | "sorted" | "min" | "max") {
+    if let Some(result) = super::external::call(ann, name, &args) {
+        return result;
+    }
+    if !args.keywords.is_empty() && !matches!(name, "sorted" | "min" | "max") {
         return Err(ann.error(format!(
             "{name}() does not take keyword arguments in RPython"
         )));
     }
     for (k, v) in &args.keywords {
         match (name, k.as_str()) {
-            ("print", _) => {}
             ("sorted", "reverse") => {}
             ("min" | "max", "default") => {}
             ("sorted" | "min" | "max", "key") => {
@@ -525,7 +558,6 @@ pub fn call(
             let _ = super::containers::next(ann, &it)?;
             S::bool()
         }
-        "print" => S::None_,
         "iter" => super::containers::iter(ann, &a[0])?,
         "next" => {
             let item = super::containers::next(ann, &a[0])?;
@@ -918,6 +950,12 @@ pub fn method(
             "getlength",
             "build",
         ],
+        SomeValue::Builtin {
+            name: world,
+            s_self: None,
+        } if super::external::methods(world).is_some() => {
+            super::external::methods(world).unwrap_or_default()
+        }
         SomeValue::Integer { .. } => &["bit_length"],
         SomeValue::Float { .. } => &["is_integer"],
         other => {

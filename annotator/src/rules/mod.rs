@@ -6,6 +6,7 @@
 mod arith;
 mod builtins;
 mod containers;
+mod external;
 
 use std::sync::Arc;
 
@@ -19,6 +20,7 @@ use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
 pub use builtins::{builtin_name, immutable_builtin_value};
+pub use external::world_object;
 
 /// `obj.name` where `obj` is a value of a built-in type (a bound method).
 pub(crate) fn method_of(

@@ -37,6 +37,14 @@ def ll_strlen(s):
     return len(s.chars)
 
 
+@ll_args(PSTR, PSTR)
+def ll_str_or(s, default):
+    """`s`, or `default` when `s` is None (`os.environ.get(k, default)`)."""
+    if s:
+        return s
+    return default
+
+
 @ll_args(PSTR)
 def ll_str_is_true(s):
     return bool(s) and len(s.chars) != 0

@@ -218,6 +218,10 @@ impl Cx<'_, '_, '_, '_> {
             }
         }
         let s_callee = self.s(&op.args[0]);
+        if let Some(v) = self.external_call(&s_callee, &positional, &keywords, &want)? {
+            self.finish(op.result, v);
+            return Ok(());
+        }
         match &s_callee {
             SomeValue::Builtin { s_self: None, .. }
                 if is_constant(&self.rt.ann.binding(self.g, op.result)) =>

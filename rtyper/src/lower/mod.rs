@@ -8,6 +8,7 @@
 mod builtins;
 mod calls;
 mod dicts;
+mod external;
 mod iters;
 mod lists;
 mod lldialect;
@@ -515,6 +516,9 @@ impl Cx<'_, '_, '_, '_> {
             Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v),
             Hlvalue::Constant(c) => {
                 if let Some(name) = rpy3_annotator::builtin_name(self.py, c.value.bind(self.py)) {
+                    return SomeValue::Builtin { name, s_self: None };
+                }
+                if let Some(name) = rpy3_annotator::world_object(self.py, c.value.bind(self.py)) {
                     return SomeValue::Builtin { name, s_self: None };
                 }
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {

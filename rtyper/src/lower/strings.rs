@@ -184,7 +184,12 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `str(v)` (or `repr(v)`) of a value of repr `r`.
-    fn text_of(&mut self, v: &Hlvalue, r: &Repr, repr: bool) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn text_of(
+        &mut self,
+        v: &Hlvalue,
+        r: &Repr,
+        repr: bool,
+    ) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
         let (helper, input) = match r {
             Repr::Str | Repr::UniChar if repr => ("ll_str_repr", Repr::Str),
@@ -548,7 +553,7 @@ impl Cx<'_, '_, '_, '_> {
 
     /// Adds the pending literal text (if any) to the pieces of a formatted
     /// string.
-    fn flush_literal(
+    pub(super) fn flush_literal(
         &mut self,
         literal: &mut String,
         pieces: &mut Vec<Hlvalue>,
@@ -563,7 +568,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The concatenation of the pieces and the trailing literal text.
-    fn concat_pieces(
+    pub(super) fn concat_pieces(
         &mut self,
         mut literal: String,
         mut pieces: Vec<Hlvalue>,
