@@ -10,16 +10,18 @@ pub(crate) enum Exc {
     Value,
     Index,
     Memory,
+    Recursion,
 }
 
 impl Exc {
     /// Every built-in exception, in `index` order.
-    pub(crate) const ALL: [Exc; 5] = [
+    pub(crate) const ALL: [Exc; 6] = [
         Exc::ZeroDivision,
         Exc::Overflow,
         Exc::Value,
         Exc::Index,
         Exc::Memory,
+        Exc::Recursion,
     ];
 
     /// The class name, as in `LlProgram::exceptions`.
@@ -30,6 +32,7 @@ impl Exc {
             Exc::Value => "ValueError",
             Exc::Index => "IndexError",
             Exc::Memory => "MemoryError",
+            Exc::Recursion => "RecursionError",
         }
     }
 
@@ -43,6 +46,7 @@ pub(crate) const OVERFLOW: Exc = Exc::Overflow;
 pub(crate) const VALUE: Exc = Exc::Value;
 pub(crate) const INDEX: Exc = Exc::Index;
 pub(crate) const MEMORY: Exc = Exc::Memory;
+pub(crate) const RECURSION: Exc = Exc::Recursion;
 
 /// Python's `x // y` on words; `MIN // -1` wraps to `MIN`.
 pub(crate) fn int_floordiv(x: i64, y: i64) -> Result<i64, Exc> {

@@ -443,6 +443,10 @@ pub(super) fn constant_of(
         return value_const(py, LlValue::Void, VOID);
     }
     match s {
+        // a value that never exists (the result of a call that never
+        // returns) flows only along links never taken: any value of the
+        // type does, as PyPy's ImpossibleRepr converts to the default
+        SomeValue::Impossible => value_const(py, ty.default_value(), ty),
         SomeValue::None_ => value_const(py, LlValue::Ptr(None), ty),
         SomeValue::Bool { konst: Some(b), .. } => {
             let obj = pyo3::types::PyBool::new(py, *b).to_owned().into_any();
