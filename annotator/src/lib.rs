@@ -85,6 +85,10 @@ pub struct Annotator {
     pending: VecDeque<Position>,
     in_pending: HashSet<Position>,
     annotated: HashSet<Position>,
+    /// Links the fixpoint followed (PyPy's `links_followed`): a link of a
+    /// flowed block that is not here is never taken (its switch is a known
+    /// constant, or one of its values cannot exist).
+    links_followed: HashSet<(GraphId, rpy3_model::LinkId)>,
     /// Callers to reflow when a graph's return annotation generalises.
     notify: HashMap<GraphId, BTreeSet<Position>>,
     /// The block being flowed, and the line of the operation.
@@ -132,6 +136,7 @@ impl Annotator {
             pending: VecDeque::new(),
             in_pending: HashSet::new(),
             annotated: HashSet::new(),
+            links_followed: HashSet::new(),
             notify: HashMap::new(),
             current: None,
             current_op: 0,
@@ -981,6 +986,7 @@ impl Annotator {
             }
             cells.push(s);
         }
+        self.links_followed.insert((graph, l));
         self.addpendingblock(graph, link.target, cells)
     }
 
@@ -1015,6 +1021,11 @@ impl Annotator {
     /// Whether `block` of `graph` was ever flowed (reached).
     pub fn is_annotated(&self, graph: GraphId, block: BlockId) -> bool {
         self.annotated.contains(&(graph, block))
+    }
+
+    /// Whether the fixpoint ever followed link `l` of `graph`.
+    pub fn is_link_followed(&self, graph: GraphId, l: rpy3_model::LinkId) -> bool {
+        self.links_followed.contains(&(graph, l))
     }
 
     /// The current block, if flowing.

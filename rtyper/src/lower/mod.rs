@@ -247,7 +247,7 @@ fn fix_links(
         let mut kept = Vec::new();
         for (k, &l) in exits.iter().enumerate() {
             let target = graph.links[l].target;
-            if !reached(target) {
+            if !reached(target) || !ann.is_link_followed(g, l) {
                 let is_normal_of_raising =
                     graph.blocks[b].exitswitch == ExitSwitch::LastException && k == 0;
                 if is_normal_of_raising {
@@ -281,6 +281,20 @@ fn fix_links(
                 graph.links[l].exitcase = Some(cst);
             }
             convert_link_args(rt, py, g, src, graph, b, l, exc_class)?;
+            kept.push(l);
+        }
+        if kept.is_empty() && !exits.is_empty() {
+            // every exit carries a value that cannot exist: the block is
+            // reached only in appearance
+            let u = unreachable_block(rt, py, graph, &mut unreachable)?;
+            graph.blocks[b].exitswitch = ExitSwitch::None;
+            let l = exits[0];
+            let link = &mut graph.links[l];
+            link.target = u;
+            link.args.clear();
+            link.exitcase = None;
+            link.last_exception = None;
+            link.last_exc_value = None;
             kept.push(l);
         }
         graph.blocks[b].exits = kept.clone();
