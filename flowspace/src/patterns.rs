@@ -243,7 +243,9 @@ impl<'py> FlowContext<'py> {
                 if !matches!(&etype, Hlvalue::Constant(c) if c.value == stop) {
                     return Err(Signal::Raise { etype, evalue });
                 }
-                self.pop()?;
+                // the delegate, read again: the exception path has a
+                // block (and variables) of its own
+                let it = self.popvalue()?;
                 let unused = matches!(
                     self.code.instr_at(instr.target),
                     Some(i) if i.op == Op::PopTop
@@ -251,8 +253,7 @@ impl<'py> FlowContext<'py> {
                 let result = if unused {
                     self.const_none()
                 } else {
-                    let n = self.const_str("value");
-                    self.do_op(OpName::Getattr, vec![evalue, n])?
+                    self.do_op(OpName::YieldFromResult, vec![it, evalue])?
                 };
                 self.pushval(result);
                 Ok(instr.target)

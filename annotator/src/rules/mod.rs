@@ -210,8 +210,37 @@ pub fn consider_op(
             ann.generalize_item(gen, &args[0].without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::None_)
         }
+        YieldFromResult => yield_from_result(ann, &args[0]),
         Ll(op) => Err(ann.error(format!("low-level operation {op} in a flow graph"))),
     }
+}
+
+/// The value of `yield from it`: what the generator functions that make
+/// `it` return (the current block is reflowed when that generalises);
+/// None for other iterators.
+fn yield_from_result(ann: &mut Annotator, it: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    let SomeValue::Generator(id) = it else {
+        return Ok(SomeValue::None_);
+    };
+    let root = ann.itemdefs.find(*id);
+    let graphs: Vec<GraphId> = ann
+        .graphs
+        .iter()
+        .filter(|(_, g)| g.generator.is_some_and(|d| ann.itemdefs.find(d) == root))
+        .map(|(gid, _)| gid)
+        .collect();
+    let mut result = SomeValue::Impossible;
+    for g in graphs {
+        ann.note_caller(g);
+        let r = ann.return_annotation(g);
+        result = ann.union(&result, &r).map_err(|e| {
+            ann.error(format!(
+                "the values returned by the delegate generators of 'yield from': {}",
+                e.message
+            ))
+        })?;
+    }
+    Ok(result)
 }
 
 fn op_var(op: &SpaceOperation, i: usize) -> Option<rpy3_model::VarId> {

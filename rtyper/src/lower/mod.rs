@@ -820,6 +820,30 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, Hlvalue::Variable(r));
                 Ok(())
             }
+            H::YieldFromResult => {
+                // what a generator returned is kept in its frame; other
+                // iterators give None
+                let want = self.result_repr(op)?;
+                let Repr::Generator(g) = self.repr_of(&op.args[0])? else {
+                    let c = constant_of(self.rt, self.py, &s_result, &want)?;
+                    self.finish(op.result, c);
+                    return Ok(());
+                };
+                let s_returned = self.rt.ann.return_annotation(g);
+                let have = self.rt.getrepr(&s_returned)?;
+                if have == Repr::Void {
+                    let c = constant_of(self.rt, self.py, &s_returned, &want)?;
+                    self.finish(op.result, c);
+                    return Ok(());
+                }
+                let frame = self.input(&op.args[0], &Repr::Generator(g))?;
+                let name = Hlvalue::Constant(rpy3_model::llconst::name_constant(self.py, "result"));
+                let t = have.lowleveltype(self.rt);
+                let v = self.emit(LlOp::Getfield, vec![frame, name], t);
+                let v = self.convert(v, &have, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             H::Bool => {
                 let a = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &a)?;
