@@ -274,6 +274,17 @@ impl Annotator {
                 can_be_none: *n1 || *n2,
             });
         }
+        if let (None_, List(id) | Dict(id) | Set(id)) | (List(id) | Dict(id) | Set(id), None_) =
+            (a, b)
+        {
+            // a container or None: a possibly null pointer
+            self.make_nullable(*id);
+            return Ok(if matches!(a, None_) {
+                b.clone()
+            } else {
+                a.clone()
+            });
+        }
         if let Some(r) = model::union_simple(a, b) {
             return r;
         }
@@ -530,8 +541,9 @@ impl Annotator {
         if ra == rb {
             return Ok(ra);
         }
-        let a_changed = item != da.item || value != da.value;
-        let b_changed = item != db.item || value != db.value;
+        let nullable = da.can_be_none || db.can_be_none;
+        let a_changed = item != da.item || value != da.value || nullable != da.can_be_none;
+        let b_changed = item != db.item || value != db.value || nullable != db.can_be_none;
         let mut readers = Vec::new();
         if a_changed {
             readers.extend(da.readers.iter().copied());
@@ -547,6 +559,27 @@ impl Annotator {
             self.reflow(r);
         }
         Ok(ra)
+    }
+
+    /// Marks a container definition as possibly None, reflowing the blocks
+    /// that read it (an `is None` test decided too early).
+    pub fn make_nullable(&mut self, id: ItemDefId) {
+        let d = self.itemdefs.get_mut(id);
+        if d.can_be_none {
+            return;
+        }
+        d.can_be_none = true;
+        let readers: Vec<Position> = d.readers.iter().copied().collect();
+        for r in readers {
+            self.reflow(r);
+        }
+    }
+
+    /// Whether a container definition may be None (the current block is
+    /// reflowed if that changes).
+    pub fn container_can_be_none(&mut self, id: ItemDefId) -> bool {
+        self.read_item(id);
+        self.itemdefs.get(id).can_be_none
     }
 
     /// Generalises the item (and value) of a container definition.

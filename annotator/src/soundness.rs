@@ -26,6 +26,8 @@ pub struct Oracle {
     classes: HashMap<ClassDefId, PyObj>,
     descs: HashMap<DescId, DescView>,
     items: HashMap<ItemDefId, (SomeValue, SomeValue)>,
+    /// The container definitions that may be None.
+    nullable: HashSet<ItemDefId>,
     /// Functions run by CPython at annotation time (`specialize:memo`):
     /// their graphs are not part of the translated program, only the
     /// results of their calls are.
@@ -90,10 +92,14 @@ impl Oracle {
             descs.insert(id, view);
         }
         let mut items = HashMap::new();
+        let mut nullable = HashSet::new();
         for i in 0..ann.itemdefs_len() {
             let id = ItemDefId::from_u32(i as u32);
             let d = ann.itemdefs.get(id);
             items.insert(id, (ann.normalize(&d.item), ann.normalize(&d.value)));
+            if d.can_be_none {
+                nullable.insert(id);
+            }
         }
         let untranslated = ann
             .descs
@@ -110,6 +116,7 @@ impl Oracle {
             classes,
             descs,
             items,
+            nullable,
             untranslated,
         }
     }
@@ -181,6 +188,9 @@ impl Oracle {
     ) -> bool {
         use SomeValue::*;
         if let List(id) | Set(id) | Dict(id) = s {
+            if value.is_none() {
+                return self.nullable.contains(id);
+            }
             let key = (*id, value.as_ptr() as usize);
             if open.contains(&key) {
                 return true;

@@ -312,10 +312,18 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
     }
 }
 
-fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
+fn is_(ann: &mut Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
     let (a, b) = (&args[0], &args[1]);
     let konst = match (a, b) {
         (SomeValue::None_, SomeValue::None_) => Some(true),
+        (SomeValue::None_, SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id))
+        | (SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id), SomeValue::None_) => {
+            if ann.container_can_be_none(*id) {
+                None
+            } else {
+                Some(false)
+            }
+        }
         (SomeValue::None_, x) | (x, SomeValue::None_) if !x.can_be_none() => Some(false),
         (
             SomeValue::Pbc {
@@ -329,7 +337,6 @@ fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
         ) if d1.len() == 1 && d2.len() == 1 => Some(d1 == d2),
         _ => None,
     };
-    let _ = ann;
     let mut facts = Vec::new();
     for (i, (this, other)) in [(a, b), (b, a)].into_iter().enumerate() {
         if matches!(other, SomeValue::None_) && this.can_be_none() {
@@ -353,10 +360,12 @@ fn str_of(s: &SomeValue) -> SomeValue {
         SomeValue::Str {
             kind: StrKind::Str,
             is_char,
+            can_be_none,
             ..
         } => SomeValue::Str {
             kind: StrKind::Str,
-            is_char: *is_char,
+            // str(None) is 'None'
+            is_char: *is_char && !*can_be_none,
             can_be_none: false,
             konst: None,
         },
