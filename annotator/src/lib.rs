@@ -105,6 +105,10 @@ pub struct Annotator {
     pub on_bind: Option<BindObserver>,
     /// How many times a block was flowed (for throughput measurements).
     pub blocks_flowed: u64,
+    /// Blocks whose last flowing failed, with the error, in the order
+    /// they first failed: reported only if they still fail once the
+    /// fixpoint is reached (a value may merely have been incomplete).
+    errored: Vec<(Position, AnnotatorError)>,
     /// Low-level types of `rpy3.lltype` type objects.
     pub ll_types: HashMap<PyObj, rpy3_model::lltype::LlType>,
     /// For each call operation `(graph, block, operation index)`, the graph
@@ -145,6 +149,7 @@ impl Annotator {
             rng: 0,
             on_bind: None,
             blocks_flowed: 0,
+            errored: Vec::new(),
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
         }
@@ -839,14 +844,53 @@ impl Annotator {
     }
 
     /// Flows pending blocks until none is left.
+    ///
+    /// An error in a block does not stop the fixpoint: the block may have
+    /// seen values that were still incomplete (the result of a call whose
+    /// other returns were not reached yet looks like None).  As in PyPy,
+    /// errors are reported once nothing is pending and the blocks that
+    /// failed still fail when flowed again; the first of them (in the order
+    /// they failed) is the error.
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
-        while let Some((graph, block)) = self.next_pending() {
-            self.annotated.insert((graph, block));
-            self.blocks_flowed += 1;
-            self.flowin(py, graph, block)?;
+        loop {
+            while let Some(pos) = self.next_pending() {
+                self.annotated.insert(pos);
+                self.blocks_flowed += 1;
+                self.flow_recording(py, pos);
+            }
+            if self.errored.is_empty() {
+                break;
+            }
+            // the fixpoint: flow the failed blocks again on final values
+            let failed: Vec<Position> = self.errored.iter().map(|(p, _)| *p).collect();
+            for pos in failed {
+                self.blocks_flowed += 1;
+                self.flow_recording(py, pos);
+            }
+            if self.pending.is_empty() {
+                // nothing changed: the failures are real
+                if let Some((_, e)) = self.errored.first() {
+                    let e = e.clone();
+                    self.errored.clear();
+                    self.current = None;
+                    return Err(e);
+                }
+            }
         }
         self.current = None;
         Ok(())
+    }
+
+    /// Flows a block, keeping its error (if any) for the end of the
+    /// fixpoint.
+    fn flow_recording(&mut self, py: Python<'_>, pos: Position) {
+        match self.flowin(py, pos.0, pos.1) {
+            Ok(()) => self.errored.retain(|(p, _)| *p != pos),
+            Err(e) => match self.errored.iter_mut().find(|(p, _)| *p == pos) {
+                Some(slot) => slot.1 = e,
+                None => self.errored.push((pos, e)),
+            },
+        }
     }
 
     fn flowin(
