@@ -50,6 +50,10 @@ pub struct ItemDef {
     pub readers: BTreeSet<Position>,
     /// An `r_dict`'s key equality and hash functions (their annotations).
     pub custom: Option<(SomeValue, SomeValue)>,
+    /// Some variable holding the container may hold None instead (a null
+    /// pointer).  PyPy keeps this on `SomeList`; here it is shared by
+    /// every alias, which is coarser but never unsound.
+    pub can_be_none: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -71,6 +75,7 @@ impl ItemDefs {
             range_step: None,
             readers: BTreeSet::new(),
             custom: None,
+            can_be_none: false,
         })
     }
 
@@ -108,6 +113,7 @@ impl ItemDefs {
         debug_assert!(self.parent[root].is_none() && self.parent[child].is_none());
         let readers = std::mem::take(&mut self.defs[child].readers);
         let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
+        let can_be_none = self.defs[child].can_be_none;
         let step = self.defs[child].range_step;
         let custom = self.defs[child].custom.take();
         let r = &mut self.defs[root];
@@ -123,6 +129,7 @@ impl ItemDefs {
         r.readers.extend(readers);
         r.mutated |= mutated;
         r.resized |= resized;
+        r.can_be_none |= can_be_none;
         self.parent[child] = Some(root);
     }
 }

@@ -86,6 +86,10 @@ pub struct Annotator {
     pending: VecDeque<Position>,
     in_pending: HashSet<Position>,
     annotated: HashSet<Position>,
+    /// Links the fixpoint followed (PyPy's `links_followed`): a link of a
+    /// flowed block that is not here is never taken (its switch is a known
+    /// constant, or one of its values cannot exist).
+    links_followed: HashSet<(GraphId, rpy3_model::LinkId)>,
     /// Callers to reflow when a graph's return annotation generalises.
     notify: HashMap<GraphId, BTreeSet<Position>>,
     /// The block being flowed, and the line of the operation.
@@ -102,6 +106,10 @@ pub struct Annotator {
     pub on_bind: Option<BindObserver>,
     /// How many times a block was flowed (for throughput measurements).
     pub blocks_flowed: u64,
+    /// Blocks whose last flowing failed, with the error, in the order
+    /// they first failed: reported only if they still fail once the
+    /// fixpoint is reached (a value may merely have been incomplete).
+    errored: Vec<(Position, AnnotatorError)>,
     /// Low-level types of `rpy3.lltype` type objects.
     pub ll_types: HashMap<PyObj, rpy3_model::lltype::LlType>,
     /// For each call operation `(graph, block, operation index)`, the graph
@@ -133,6 +141,7 @@ impl Annotator {
             pending: VecDeque::new(),
             in_pending: HashSet::new(),
             annotated: HashSet::new(),
+            links_followed: HashSet::new(),
             notify: HashMap::new(),
             current: None,
             current_op: 0,
@@ -141,6 +150,7 @@ impl Annotator {
             rng: 0,
             on_bind: None,
             blocks_flowed: 0,
+            errored: Vec::new(),
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
         }
@@ -268,6 +278,17 @@ impl Annotator {
             return Ok(Pbc {
                 descs: Arc::new(self.simplify_methods(descs)),
                 can_be_none: *n1 || *n2,
+            });
+        }
+        if let (None_, List(id) | Dict(id) | Set(id)) | (List(id) | Dict(id) | Set(id), None_) =
+            (a, b)
+        {
+            // a container or None: a possibly null pointer
+            self.make_nullable(*id);
+            return Ok(if matches!(a, None_) {
+                b.clone()
+            } else {
+                a.clone()
             });
         }
         if let Some(r) = model::union_simple(a, b) {
@@ -526,8 +547,9 @@ impl Annotator {
         if ra == rb {
             return Ok(ra);
         }
-        let a_changed = item != da.item || value != da.value;
-        let b_changed = item != db.item || value != db.value;
+        let nullable = da.can_be_none || db.can_be_none;
+        let a_changed = item != da.item || value != da.value || nullable != da.can_be_none;
+        let b_changed = item != db.item || value != db.value || nullable != db.can_be_none;
         let mut readers = Vec::new();
         if a_changed {
             readers.extend(da.readers.iter().copied());
@@ -543,6 +565,27 @@ impl Annotator {
             self.reflow(r);
         }
         Ok(ra)
+    }
+
+    /// Marks a container definition as possibly None, reflowing the blocks
+    /// that read it (an `is None` test decided too early).
+    pub fn make_nullable(&mut self, id: ItemDefId) {
+        let d = self.itemdefs.get_mut(id);
+        if d.can_be_none {
+            return;
+        }
+        d.can_be_none = true;
+        let readers: Vec<Position> = d.readers.iter().copied().collect();
+        for r in readers {
+            self.reflow(r);
+        }
+    }
+
+    /// Whether a container definition may be None (the current block is
+    /// reflowed if that changes).
+    pub fn container_can_be_none(&mut self, id: ItemDefId) -> bool {
+        self.read_item(id);
+        self.itemdefs.get(id).can_be_none
     }
 
     /// Generalises the item (and value) of a container definition.
@@ -802,14 +845,53 @@ impl Annotator {
     }
 
     /// Flows pending blocks until none is left.
+    ///
+    /// An error in a block does not stop the fixpoint: the block may have
+    /// seen values that were still incomplete (the result of a call whose
+    /// other returns were not reached yet looks like None).  As in PyPy,
+    /// errors are reported once nothing is pending and the blocks that
+    /// failed still fail when flowed again; the first of them (in the order
+    /// they failed) is the error.
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
-        while let Some((graph, block)) = self.next_pending() {
-            self.annotated.insert((graph, block));
-            self.blocks_flowed += 1;
-            self.flowin(py, graph, block)?;
+        loop {
+            while let Some(pos) = self.next_pending() {
+                self.annotated.insert(pos);
+                self.blocks_flowed += 1;
+                self.flow_recording(py, pos);
+            }
+            if self.errored.is_empty() {
+                break;
+            }
+            // the fixpoint: flow the failed blocks again on final values
+            let failed: Vec<Position> = self.errored.iter().map(|(p, _)| *p).collect();
+            for pos in failed {
+                self.blocks_flowed += 1;
+                self.flow_recording(py, pos);
+            }
+            if self.pending.is_empty() {
+                // nothing changed: the failures are real
+                if let Some((_, e)) = self.errored.first() {
+                    let e = e.clone();
+                    self.errored.clear();
+                    self.current = None;
+                    return Err(e);
+                }
+            }
         }
         self.current = None;
         Ok(())
+    }
+
+    /// Flows a block, keeping its error (if any) for the end of the
+    /// fixpoint.
+    fn flow_recording(&mut self, py: Python<'_>, pos: Position) {
+        match self.flowin(py, pos.0, pos.1) {
+            Ok(()) => self.errored.retain(|(p, _)| *p != pos),
+            Err(e) => match self.errored.iter_mut().find(|(p, _)| *p == pos) {
+                Some(slot) => slot.1 = e,
+                None => self.errored.push((pos, e)),
+            },
+        }
     }
 
     fn flowin(
@@ -988,6 +1070,7 @@ impl Annotator {
             }
             cells.push(s);
         }
+        self.links_followed.insert((graph, l));
         self.addpendingblock(graph, link.target, cells)
     }
 
@@ -1022,6 +1105,11 @@ impl Annotator {
     /// Whether `block` of `graph` was ever flowed (reached).
     pub fn is_annotated(&self, graph: GraphId, block: BlockId) -> bool {
         self.annotated.contains(&(graph, block))
+    }
+
+    /// Whether the fixpoint ever followed link `l` of `graph`.
+    pub fn is_link_followed(&self, graph: GraphId, l: rpy3_model::LinkId) -> bool {
+        self.links_followed.contains(&(graph, l))
     }
 
     /// The current block, if flowing.

@@ -9,6 +9,17 @@ use crate::model::{union_simple, SomeValue};
 use crate::Annotator;
 
 impl Annotator {
+    /// Whether `s` may be None, containers included (their definition
+    /// says so).
+    pub fn may_be_none(&self, s: &SomeValue) -> bool {
+        match s {
+            SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id) => {
+                self.itemdefs.get(*id).can_be_none
+            }
+            other => other.can_be_none(),
+        }
+    }
+
     /// Whether every value of `a` is a value of `b` (`a ⊑ b`).  Containers
     /// are below each other only when they share their definition.
     pub fn leq(&self, a: &SomeValue, b: &SomeValue) -> bool {
@@ -18,7 +29,7 @@ impl Annotator {
             return true;
         }
         match (&a, &b) {
-            (None_, x) => x.can_be_none(),
+            (None_, x) => self.may_be_none(x),
             (Tuple(x), Tuple(y)) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
             }
@@ -94,7 +105,7 @@ impl Annotator {
         if self.leq(b, a) {
             return self.normalize(b);
         }
-        let both_none = a.can_be_none() && b.can_be_none();
+        let both_none = self.may_be_none(a) && self.may_be_none(b);
         let none_or_impossible = || if both_none { None_ } else { Impossible };
         let konst = |k1: &Option<rpy3_model::PyObj>,
                      k2: &Option<rpy3_model::PyObj>|

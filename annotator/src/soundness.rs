@@ -26,6 +26,8 @@ pub struct Oracle {
     classes: HashMap<ClassDefId, PyObj>,
     descs: HashMap<DescId, DescView>,
     items: HashMap<ItemDefId, (SomeValue, SomeValue)>,
+    /// The container definitions that may be None.
+    nullable: HashSet<ItemDefId>,
     /// Functions run by CPython at annotation time (`specialize:memo`):
     /// their graphs are not part of the translated program, only the
     /// results of their calls are.
@@ -90,10 +92,14 @@ impl Oracle {
             descs.insert(id, view);
         }
         let mut items = HashMap::new();
+        let mut nullable = HashSet::new();
         for i in 0..ann.itemdefs_len() {
             let id = ItemDefId::from_u32(i as u32);
             let d = ann.itemdefs.get(id);
             items.insert(id, (ann.normalize(&d.item), ann.normalize(&d.value)));
+            if d.can_be_none {
+                nullable.insert(id);
+            }
         }
         let untranslated = ann
             .descs
@@ -110,6 +116,7 @@ impl Oracle {
             classes,
             descs,
             items,
+            nullable,
             untranslated,
         }
     }
@@ -171,6 +178,43 @@ impl Oracle {
 
     /// Whether `value` lies inside `s`.
     pub fn contains(&self, py: Python<'_>, s: &SomeValue, value: &Bound<'_, PyAny>) -> bool {
+        self.contains_in(py, s, value, &mut Vec::new())
+    }
+
+    /// `contains`, coinductive on containers: a container already being
+    /// checked against the same item definition (a list or dict that holds
+    /// itself) is taken to fit, so self-referencing values terminate.
+    fn contains_in(
+        &self,
+        py: Python<'_>,
+        s: &SomeValue,
+        value: &Bound<'_, PyAny>,
+        open: &mut Vec<(ItemDefId, usize)>,
+    ) -> bool {
+        use SomeValue::*;
+        if let List(id) | Set(id) | Dict(id) = s {
+            if value.is_none() {
+                return self.nullable.contains(id);
+            }
+            let key = (*id, value.as_ptr() as usize);
+            if open.contains(&key) {
+                return true;
+            }
+            open.push(key);
+            let r = self.contains_container(py, s, value, open);
+            open.pop();
+            return r;
+        }
+        self.contains_container(py, s, value, open)
+    }
+
+    fn contains_container(
+        &self,
+        py: Python<'_>,
+        s: &SomeValue,
+        value: &Bound<'_, PyAny>,
+        open: &mut Vec<(ItemDefId, usize)>,
+    ) -> bool {
         use SomeValue::*;
         if value.is_none() && s.can_be_none() {
             return true;
@@ -237,7 +281,9 @@ impl Oracle {
             Tuple(items) => match value.cast::<PyTuple>() {
                 Ok(t) => {
                     t.len() == items.len()
-                        && t.iter().zip(items).all(|(x, s)| self.contains(py, s, &x))
+                        && t.iter()
+                            .zip(items)
+                            .all(|(x, s)| self.contains_in(py, s, &x, open))
                 }
                 Err(_) => false,
             },
@@ -260,9 +306,10 @@ impl Oracle {
                 }
                 let item = &self.items[id].0;
                 match value.try_iter() {
-                    Ok(it) => it
-                        .take(MAX_ITEMS)
-                        .all(|x| x.map(|x| self.contains(py, item, &x)).unwrap_or(false)),
+                    Ok(it) => it.take(MAX_ITEMS).all(|x| {
+                        x.map(|x| self.contains_in(py, item, &x, open))
+                            .unwrap_or(false)
+                    }),
                     Err(_) => false,
                 }
             }
@@ -271,16 +318,16 @@ impl Oracle {
                     let item = &self.items[id].0;
                     st.iter()
                         .take(MAX_ITEMS)
-                        .all(|x| self.contains(py, item, &x))
+                        .all(|x| self.contains_in(py, item, &x, open))
                 }
                 Err(_) => false,
             },
             Dict(id) => {
                 let (k, v) = &self.items[id];
                 if let Ok(d) = value.cast::<PyDict>() {
-                    d.iter()
-                        .take(MAX_ITEMS)
-                        .all(|(a, b)| self.contains(py, k, &a) && self.contains(py, v, &b))
+                    d.iter().take(MAX_ITEMS).all(|(a, b)| {
+                        self.contains_in(py, k, &a, open) && self.contains_in(py, v, &b, open)
+                    })
                 } else {
                     // an r_dict
                     value
@@ -322,7 +369,7 @@ impl Oracle {
             Slice(parts) => match value.cast::<pyo3::types::PySlice>() {
                 Ok(sl) => ["start", "stop", "step"].iter().zip(parts).all(|(a, s)| {
                     sl.getattr(*a)
-                        .map(|x| self.contains(py, s, &x))
+                        .map(|x| self.contains_in(py, s, &x, open))
                         .unwrap_or(false)
                 }),
                 Err(_) => false,

@@ -131,6 +131,13 @@ pub enum Op {
     WithExceptStart,
     ImportName,
     ImportFrom,
+    MatchSequence,
+    MatchMapping,
+    MatchKeys,
+    MatchClass,
+    GetLen,
+    GetYieldFromIter,
+    Send,
     /// Anything else: flowing it is an error naming the opcode.
     Unsupported(String),
 }
@@ -308,6 +315,13 @@ fn map_opname(name: &str) -> Op {
         "WITH_EXCEPT_START" => Op::WithExceptStart,
         "IMPORT_NAME" => Op::ImportName,
         "IMPORT_FROM" => Op::ImportFrom,
+        "MATCH_SEQUENCE" => Op::MatchSequence,
+        "MATCH_MAPPING" => Op::MatchMapping,
+        "MATCH_KEYS" => Op::MatchKeys,
+        "MATCH_CLASS" => Op::MatchClass,
+        "GET_LEN" => Op::GetLen,
+        "GET_YIELD_FROM_ITER" => Op::GetYieldFromIter,
+        "SEND" => Op::Send,
         other => Op::Unsupported(other.to_string()),
     }
 }
@@ -365,6 +379,7 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
                 | Op::JumpIfFalseOrPop
                 | Op::JumpIfTrueOrPop
                 | Op::ForIter
+                | Op::Send
         );
         let target = if is_jump { argval.extract::<u32>()? } else { 0 };
         let name = argval.extract::<String>().unwrap_or_default();

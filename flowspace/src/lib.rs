@@ -13,6 +13,7 @@ mod fold;
 mod framestate;
 pub mod interp;
 mod opcodes;
+mod patterns;
 mod simplify;
 
 pub use error::FlowError;

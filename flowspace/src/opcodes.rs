@@ -803,6 +803,40 @@ impl<'py> FlowContext<'py> {
                 let v = self.do_op(OpName::Getattr, vec![module, name])?;
                 self.pushval(v);
             }
+            Op::MatchSequence | Op::MatchMapping => {
+                let subject = self.as_value(self.peek(1)?.clone())?;
+                let classes: &[&'static str] = if instr.op == Op::MatchSequence {
+                    &["list", "tuple"]
+                } else {
+                    &["dict"]
+                };
+                let v = self.isinstance_of_builtins(subject, classes)?;
+                self.pushval(v);
+            }
+            Op::GetLen => {
+                let subject = self.as_value(self.peek(1)?.clone())?;
+                let v = self.do_op(OpName::Len, vec![subject])?;
+                self.pushval(v);
+            }
+            Op::MatchKeys => {
+                let keys = self.as_value(self.peek(1)?.clone())?;
+                let subject = self.as_value(self.peek(2)?.clone())?;
+                let v = self.match_keys(subject, keys)?;
+                self.pushval(v);
+            }
+            Op::MatchClass => {
+                let names = self.popvalue()?;
+                let cls = self.popvalue()?;
+                let subject = self.popvalue()?;
+                let v = self.match_class(subject, cls, names, arg)?;
+                self.pushval(v);
+            }
+            Op::GetYieldFromIter => {
+                let v = self.popvalue()?;
+                let it = self.do_op(OpName::Iter, vec![v])?;
+                self.pushval(it);
+            }
+            Op::Send => return self.yield_from_step(instr),
             Op::Unsupported(name) => return Err(self.error(unsupported_message(name))),
         }
         Ok(next)
@@ -830,13 +864,9 @@ fn unsupported_message(opname: &str) -> String {
         }
         "GET_AWAITABLE" | "GET_AITER" | "GET_ANEXT" | "BEFORE_ASYNC_WITH" | "END_ASYNC_FOR"
         | "ASYNC_GEN_WRAP" => "async functions and 'await' are not RPython".into(),
-        "SEND" | "GET_YIELD_FROM_ITER" => "'yield from' is not supported".into(),
         "CHECK_EG_MATCH" | "PREP_RERAISE_STAR" => "'except*' is not RPython".into(),
         "IMPORT_STAR" => "'from ... import *' inside a function is not RPython".into(),
         "SETUP_ANNOTATIONS" => "variable annotations at this level are not supported".into(),
-        name if name.starts_with("MATCH_") || name == "GET_LEN" => {
-            "the 'match' statement is not supported".into()
-        }
         other => format!("unsupported bytecode {other}"),
     }
 }

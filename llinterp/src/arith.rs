@@ -11,17 +11,19 @@ pub(crate) enum Exc {
     Index,
     Memory,
     OsError,
+    Recursion,
 }
 
 impl Exc {
     /// Every built-in exception, in `index` order.
-    pub(crate) const ALL: [Exc; 6] = [
+    pub(crate) const ALL: [Exc; 7] = [
         Exc::ZeroDivision,
         Exc::Overflow,
         Exc::Value,
         Exc::Index,
         Exc::Memory,
         Exc::OsError,
+        Exc::Recursion,
     ];
 
     /// The class name, as in `LlProgram::exceptions`.
@@ -33,6 +35,7 @@ impl Exc {
             Exc::Index => "IndexError",
             Exc::Memory => "MemoryError",
             Exc::OsError => "OSError",
+            Exc::Recursion => "RecursionError",
         }
     }
 
@@ -46,6 +49,7 @@ pub(crate) const OVERFLOW: Exc = Exc::Overflow;
 pub(crate) const VALUE: Exc = Exc::Value;
 pub(crate) const INDEX: Exc = Exc::Index;
 pub(crate) const MEMORY: Exc = Exc::Memory;
+pub(crate) const RECURSION: Exc = Exc::Recursion;
 
 /// Python's `x // y` on words; `MIN // -1` wraps to `MIN`.
 pub(crate) fn int_floordiv(x: i64, y: i64) -> Result<i64, Exc> {

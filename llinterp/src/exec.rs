@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
 
-use crate::arith::{self, Exc, INDEX, MEMORY};
+use crate::arith::{self, Exc, INDEX, MEMORY, RECURSION};
 use crate::external::{self, ExtTrap};
 use crate::load::{CFunc, Instr, Step, NONE};
 use crate::store::Store;
@@ -440,31 +440,41 @@ impl LlInterp {
                     };
                     let g = &funcs[target];
                     if frames.len() >= limit {
-                        return Err(LlError::RecursionLimit {
-                            limit,
-                            graph: g.name.clone(),
+                        // the program's runaway recursion: a RecursionError
+                        // raised by the call (as the stack check of a
+                        // translated program does), if the program can
+                        // represent it
+                        match instantiate(heap, builtins, RECURSION) {
+                            Ok((t, v)) => (t, v, false),
+                            Err(_) => {
+                                return Err(LlError::RecursionLimit {
+                                    limit,
+                                    graph: g.name.clone(),
+                                }
+                                .into())
+                            }
                         }
-                        .into());
+                    } else {
+                        let nb = base + f.nregs;
+                        if regs.len() < nb + g.nregs {
+                            regs.resize((nb + g.nregs).max(regs.len() * 2), LlValue::Void);
+                        }
+                        regs[nb + g.nvars..nb + g.nregs].copy_from_slice(&g.consts);
+                        for i in 0..nargs as usize {
+                            let src = f.operands[args as usize + i] as usize;
+                            regs[nb + g.params[i] as usize] = regs[base + src];
+                        }
+                        frames.push(Frame {
+                            func: fi as u32,
+                            base: base as u32,
+                            pc: pc as u32,
+                        });
+                        fi = target;
+                        f = g;
+                        base = nb;
+                        pc = g.entry as usize;
+                        continue 'main;
                     }
-                    let nb = base + f.nregs;
-                    if regs.len() < nb + g.nregs {
-                        regs.resize((nb + g.nregs).max(regs.len() * 2), LlValue::Void);
-                    }
-                    regs[nb + g.nvars..nb + g.nregs].copy_from_slice(&g.consts);
-                    for i in 0..nargs as usize {
-                        let src = f.operands[args as usize + i] as usize;
-                        regs[nb + g.params[i] as usize] = regs[base + src];
-                    }
-                    frames.push(Frame {
-                        func: fi as u32,
-                        base: base as u32,
-                        pc: pc as u32,
-                    });
-                    fi = target;
-                    f = g;
-                    base = nb;
-                    pc = g.entry as usize;
-                    continue 'main;
                 }
                 Instr::Return { value } => {
                     let v = w[value as usize];

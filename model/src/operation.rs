@@ -196,6 +196,9 @@ hl_operations! {
     CallArgs = "call_args", V, false, ["Exception"], None;
     // generators: the result is the value sent back in (None for next())
     Yield = "yield_", n(1), false, [], None;
+    // `yield from it`: what the delegate returned, read once `next(it)`
+    // raised the StopIteration given as the second argument
+    YieldFromResult = "yield_from_result", n(2), false, [], Some("rpy3.flowops.yield_from_result");
 }
 
 impl OpName {

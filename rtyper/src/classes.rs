@@ -32,6 +32,7 @@ pub const STANDARD_EXCEPTIONS: &[&str] = &[
     "MemoryError",
     "TypeError",
     "RuntimeError",
+    "RecursionError",
     "NotImplementedError",
     "OSError",
 ];

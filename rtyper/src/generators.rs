@@ -112,10 +112,15 @@ pub(crate) fn next_graph(
         lg.blocks[b].inputargs.push(fv);
         frame_of.insert(b, fv);
     }
-    // the end of the body: finished, StopIteration
+    // the end of the body: finished, the returned value kept in the frame
+    // (the value of a `yield from` delegating to it), StopIteration
+    let rv = lg.blocks[ret].inputargs[0];
+    let returned = lg.vars[rv].concretetype.unwrap_or(VOID);
     let fin_frame = lg.new_var("frame");
     lg.vars[fin_frame].concretetype = Some(pf);
-    let fin = lg.new_block(vec![fin_frame]);
+    let fin_value = lg.new_var("result");
+    lg.vars[fin_value].concretetype = Some(returned);
+    let fin = lg.new_block(vec![fin_value, fin_frame]);
     frame_of.insert(fin, fin_frame);
     for l in lg.iterlinks() {
         let (Some(prev), target) = (lg.links[l].prevblock, lg.links[l].target) else {
@@ -124,10 +129,24 @@ pub(crate) fn next_graph(
         let fv = frame_of[&prev];
         if target == ret {
             lg.links[l].target = fin;
-            lg.links[l].args = vec![Hlvalue::Variable(fv)];
+            lg.links[l].args.push(Hlvalue::Variable(fv));
         } else if target != exc {
             lg.links[l].args.push(Hlvalue::Variable(fv));
         }
+    }
+    if returned != VOID {
+        fields.push(("result".into(), returned));
+        push(
+            &mut lg,
+            fin,
+            LlOp::Setfield,
+            vec![
+                Hlvalue::Variable(fin_frame),
+                field(py, "result"),
+                Hlvalue::Variable(fin_value),
+            ],
+            VOID,
+        );
     }
     push(
         &mut lg,
@@ -140,7 +159,6 @@ pub(crate) fn next_graph(
         ],
         VOID,
     );
-    let rv = lg.blocks[ret].inputargs[0];
     lg.vars[rv].concretetype = Some(item);
     let mut gb = GraphBuilder { graph: lg };
     gb.raise_builtin(rt, py, fin, "StopIteration")?;

@@ -146,6 +146,8 @@ pub struct RTyper<'a> {
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
+    /// The containers whose repr is being computed (see `getrepr`).
+    repr_open: std::cell::RefCell<Vec<rpy3_annotator::ItemDefId>>,
 }
 
 impl<'a> RTyper<'a> {
@@ -651,6 +653,7 @@ fn rtype_pass(
         lists: std::cell::RefCell::new(lists),
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
+        repr_open: std::cell::RefCell::new(Vec::new()),
         gen_next: HashMap::new(),
     };
     let result = rt.run(py, entry);

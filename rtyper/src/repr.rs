@@ -214,6 +214,28 @@ impl RTyper<'_> {
     /// The representation of an annotation.
     pub fn getrepr(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
         use SomeValue as S;
+        // Reprs of containers are structural (one helper copy per item
+        // repr), so a container type that holds itself has no finite repr:
+        // refuse it instead of recursing forever.
+        if let S::List(id) | S::Dict(id) | S::Set(id) = s {
+            let root = self.ann.itemdefs.find(*id);
+            if self.repr_open.borrow().contains(&root) {
+                return Err(RTypeError::unsupported(
+                    "a recursive container type (a list, dict or set whose items \
+                     contain, directly or through other containers, a container of \
+                     the same type)",
+                ));
+            }
+            self.repr_open.borrow_mut().push(root);
+            let r = self.getrepr_of(s);
+            self.repr_open.borrow_mut().pop();
+            return r;
+        }
+        self.getrepr_of(s)
+    }
+
+    fn getrepr_of(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
+        use SomeValue as S;
         Ok(match s {
             S::Impossible | S::None_ => Repr::Void,
             S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_) } => {

@@ -207,22 +207,23 @@ pub fn binary(
                 ann.itemdefs.get_mut(*x).resized = true;
                 return Ok(SomeValue::List(*x));
             }
-            let (i1, _) = ann.read_item(*x);
-            let (i2, _) = ann.read_item(*y);
-            let item = ann.union(&i1, &i2).map_err(|e| ann.error(e.message))?;
-            let new = ann.new_container(ItemKind::List, item.clone(), SomeValue::Impossible);
-            ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
-            ann.generalize_item(*y, &item, &SomeValue::Impossible)?;
-            Ok(SomeValue::List(new))
+            // the operands and the result agree on their item type for
+            // good (PyPy's `offspring`), so one helper copies either
+            let both = ann
+                .merge_itemdefs(*x, *y)
+                .map_err(|e| ann.error(e.message))?;
+            ann.read_item(both);
+            Ok(SomeValue::List(both))
         }
         (Mul, SomeValue::List(x), n) | (Mul, n, SomeValue::List(x)) if int_parts(n).is_some() => {
             if inplace {
                 ann.itemdefs.get_mut(*x).resized = true;
                 return Ok(SomeValue::List(*x));
             }
-            let (item, _) = ann.read_item(*x);
-            let new = ann.new_container(ItemKind::List, item, SomeValue::Impossible);
-            Ok(SomeValue::List(new))
+            // the result's item type is the operand's, for good (PyPy's
+            // `offspring`)
+            ann.read_item(*x);
+            Ok(SomeValue::List(*x))
         }
         (Sub | And_ | Or_ | Xor, SomeValue::Set(x), SomeValue::Set(y)) => {
             let (i1, _) = ann.read_item(*x);

@@ -1215,8 +1215,13 @@ fn call_method(
                 }
                 "update" => {
                     if let Some(S::Dict(other)) = a.first() {
+                        // both dicts end with the same item types (PyPy
+                        // unifies their dictdefs), so the update helper
+                        // takes one low-level type
                         let (k, v) = ann.read_item(*other);
                         ann.generalize_item(id, &k, &v)?;
+                        let (k, v) = ann.read_item(id);
+                        ann.generalize_item(*other, &k, &v)?;
                     }
                     S::None_
                 }

@@ -212,8 +212,37 @@ pub fn consider_op(
             ann.generalize_item(gen, &args[0].without_const(), &SomeValue::Impossible)?;
             Ok(SomeValue::None_)
         }
+        YieldFromResult => yield_from_result(ann, &args[0]),
         Ll(op) => Err(ann.error(format!("low-level operation {op} in a flow graph"))),
     }
+}
+
+/// The value of `yield from it`: what the generator functions that make
+/// `it` return (the current block is reflowed when that generalises);
+/// None for other iterators.
+fn yield_from_result(ann: &mut Annotator, it: &SomeValue) -> Result<SomeValue, AnnotatorError> {
+    let SomeValue::Generator(id) = it else {
+        return Ok(SomeValue::None_);
+    };
+    let root = ann.itemdefs.find(*id);
+    let graphs: Vec<GraphId> = ann
+        .graphs
+        .iter()
+        .filter(|(_, g)| g.generator.is_some_and(|d| ann.itemdefs.find(d) == root))
+        .map(|(gid, _)| gid)
+        .collect();
+    let mut result = SomeValue::Impossible;
+    for g in graphs {
+        ann.note_caller(g);
+        let r = ann.return_annotation(g);
+        result = ann.union(&result, &r).map_err(|e| {
+            ann.error(format!(
+                "the values returned by the delegate generators of 'yield from': {}",
+                e.message
+            ))
+        })?;
+    }
+    Ok(result)
 }
 
 fn op_var(op: &SpaceOperation, i: usize) -> Option<rpy3_model::VarId> {
@@ -285,10 +314,18 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
     }
 }
 
-fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
+fn is_(ann: &mut Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
     let (a, b) = (&args[0], &args[1]);
     let konst = match (a, b) {
         (SomeValue::None_, SomeValue::None_) => Some(true),
+        (SomeValue::None_, SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id))
+        | (SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id), SomeValue::None_) => {
+            if ann.container_can_be_none(*id) {
+                None
+            } else {
+                Some(false)
+            }
+        }
         (SomeValue::None_, x) | (x, SomeValue::None_) if !x.can_be_none() => Some(false),
         (
             SomeValue::Pbc {
@@ -302,7 +339,6 @@ fn is_(ann: &Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
         ) if d1.len() == 1 && d2.len() == 1 => Some(d1 == d2),
         _ => None,
     };
-    let _ = ann;
     let mut facts = Vec::new();
     for (i, (this, other)) in [(a, b), (b, a)].into_iter().enumerate() {
         if matches!(other, SomeValue::None_) && this.can_be_none() {
@@ -326,10 +362,12 @@ fn str_of(s: &SomeValue) -> SomeValue {
         SomeValue::Str {
             kind: StrKind::Str,
             is_char,
+            can_be_none,
             ..
         } => SomeValue::Str {
             kind: StrKind::Str,
-            is_char: *is_char,
+            // str(None) is 'None'
+            is_char: *is_char && !*can_be_none,
             can_be_none: false,
             konst: None,
         },

@@ -124,13 +124,25 @@ pub(crate) fn try_fast<'py>(
             if unsafe { ffi::PyIter_Check(a.as_ptr()) } == 0 {
                 return None; // builtins.next raises the TypeError
             }
-            let item = unsafe { ffi::PyIter_Next(a.as_ptr()) };
-            if item.is_null() {
-                Some(Err(
+            // PyIter_Send, unlike PyIter_Next, keeps what a generator
+            // returned (the value of `yield from`)
+            let none = py.None();
+            let mut item: *mut ffi::PyObject = std::ptr::null_mut();
+            match unsafe { ffi::PyIter_Send(a.as_ptr(), none.as_ptr(), &mut item) } {
+                ffi::PySendResult::PYGEN_NEXT => Some(owned(py, item)),
+                ffi::PySendResult::PYGEN_RETURN => {
+                    let value = owned(py, item)
+                        .map(|v| v.unbind())
+                        .unwrap_or_else(|_| py.None());
+                    Some(Err(if value.is_none(py) {
+                        PyStopIteration::new_err(())
+                    } else {
+                        PyStopIteration::new_err((value,))
+                    }))
+                }
+                ffi::PySendResult::PYGEN_ERROR => Some(Err(
                     PyErr::take(py).unwrap_or_else(|| PyStopIteration::new_err(()))
-                ))
-            } else {
-                Some(owned(py, item))
+                )),
             }
         }
         ([a, b, c], OpName::Setattr) => Some(status(py, unsafe {

@@ -1009,6 +1009,27 @@ def _put_hex(r, j, o, digits):
 
 
 @ll_args(PSTR)
+def ll_str_or_none(s):
+    # str() of a string that may be None
+    if s:
+        return s
+    r = malloc(STR, 4)
+    r.chars[0] = 'N'
+    r.chars[1] = 'o'
+    r.chars[2] = 'n'
+    r.chars[3] = 'e'
+    return r
+
+
+@ll_args(PSTR)
+def ll_str_repr_or_none(s):
+    # repr() of a string that may be None
+    if s:
+        return ll_str_repr(s)
+    return ll_str_or_none(s)
+
+
+@ll_args(PSTR)
 def ll_str_repr(s):
     n = len(s.chars)
     has_single = False

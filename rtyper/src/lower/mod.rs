@@ -248,7 +248,7 @@ fn fix_links(
         let mut kept = Vec::new();
         for (k, &l) in exits.iter().enumerate() {
             let target = graph.links[l].target;
-            if !reached(target) {
+            if !reached(target) || !ann.is_link_followed(g, l) {
                 let is_normal_of_raising =
                     graph.blocks[b].exitswitch == ExitSwitch::LastException && k == 0;
                 if is_normal_of_raising {
@@ -282,6 +282,20 @@ fn fix_links(
                 graph.links[l].exitcase = Some(cst);
             }
             convert_link_args(rt, py, g, src, graph, b, l, exc_class)?;
+            kept.push(l);
+        }
+        if kept.is_empty() && !exits.is_empty() {
+            // every exit carries a value that cannot exist: the block is
+            // reached only in appearance
+            let u = unreachable_block(rt, py, graph, &mut unreachable)?;
+            graph.blocks[b].exitswitch = ExitSwitch::None;
+            let l = exits[0];
+            let link = &mut graph.links[l];
+            link.target = u;
+            link.args.clear();
+            link.exitcase = None;
+            link.last_exception = None;
+            link.last_exc_value = None;
             kept.push(l);
         }
         graph.blocks[b].exits = kept.clone();
@@ -444,6 +458,10 @@ pub(super) fn constant_of(
         return value_const(py, LlValue::Void, VOID);
     }
     match s {
+        // a value that never exists (the result of a call that never
+        // returns) flows only along links never taken: any value of the
+        // type does, as PyPy's ImpossibleRepr converts to the default
+        SomeValue::Impossible => value_const(py, ty.default_value(), ty),
         SomeValue::None_ => value_const(py, LlValue::Ptr(None), ty),
         SomeValue::Bool { konst: Some(b), .. } => {
             let obj = pyo3::types::PyBool::new(py, *b).to_owned().into_any();
@@ -804,6 +822,30 @@ impl Cx<'_, '_, '_, '_> {
                     lineno: self.lineno,
                 });
                 self.finish(op.result, Hlvalue::Variable(r));
+                Ok(())
+            }
+            H::YieldFromResult => {
+                // what a generator returned is kept in its frame; other
+                // iterators give None
+                let want = self.result_repr(op)?;
+                let Repr::Generator(g) = self.repr_of(&op.args[0])? else {
+                    let c = constant_of(self.rt, self.py, &s_result, &want)?;
+                    self.finish(op.result, c);
+                    return Ok(());
+                };
+                let s_returned = self.rt.ann.return_annotation(g);
+                let have = self.rt.getrepr(&s_returned)?;
+                if have == Repr::Void {
+                    let c = constant_of(self.rt, self.py, &s_returned, &want)?;
+                    self.finish(op.result, c);
+                    return Ok(());
+                }
+                let frame = self.input(&op.args[0], &Repr::Generator(g))?;
+                let name = Hlvalue::Constant(rpy3_model::llconst::name_constant(self.py, "result"));
+                let t = have.lowleveltype(self.rt);
+                let v = self.emit(LlOp::Getfield, vec![frame, name], t);
+                let v = self.convert(v, &have, &want)?;
+                self.finish(op.result, v);
                 Ok(())
             }
             H::Bool => {

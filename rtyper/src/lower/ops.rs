@@ -583,6 +583,16 @@ impl Cx<'_, '_, '_, '_> {
             {
                 return self.identity(op, op.opname == H::Ne);
             }
+            // classes, functions and frozen objects are equal when they are
+            // the same; anything compared with None is
+            (Repr::Class | Repr::FuncPtr(_) | Repr::Frozen, _)
+            | (_, Repr::Class | Repr::FuncPtr(_) | Repr::Frozen)
+            | (Repr::Void, _)
+            | (_, Repr::Void)
+                if matches!(op.opname, H::Eq | H::Ne) =>
+            {
+                return self.identity(op, op.opname == H::Ne);
+            }
             _ => {
                 return Err(RTypeError::unsupported(&format!(
                     "comparing {ra:?} and {rb:?}"
@@ -700,6 +710,27 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 )
             }
+            // a pointer and a value known to the annotator (None, a
+            // constant class or function): the constant as such a pointer
+            (Repr::Void, p) | (p, Repr::Void) if is_pointer(p) => {
+                let p = p.clone();
+                let a = self.input(&op.args[0], &p)?;
+                let b = self.input(&op.args[1], &p)?;
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![a, b],
+                    BOOL,
+                )
+            }
+            (a, b) if a == b && is_pointer(a) => {
+                let x = self.input(&op.args[0], &ra)?;
+                let y = self.input(&op.args[1], &rb)?;
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![x, y],
+                    BOOL,
+                )
+            }
             (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => {
                 let ir = Repr::Int(IntKind::Signed);
                 let a = self.input(&op.args[0], &ir)?;
@@ -723,4 +754,21 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn is_(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         self.identity(op, false)
     }
+}
+
+/// Whether values of `r` are pointers compared by identity.
+fn is_pointer(r: &Repr) -> bool {
+    matches!(
+        r,
+        Repr::Instance(_)
+            | Repr::Class
+            | Repr::FuncPtr(_)
+            | Repr::List(_)
+            | Repr::Dict(_, _)
+            | Repr::Set(_)
+            | Repr::Str
+            | Repr::Bytes
+            | Repr::Generator(_)
+            | Repr::Tuple(_)
+    )
 }

@@ -184,6 +184,14 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `str(v)` (or `repr(v)`) of a value of repr `r`.
+    /// Whether the annotator says `v` may be None.
+    fn may_be_none(&self, v: &Hlvalue) -> bool {
+        match v {
+            Hlvalue::Variable(x) => self.rt.ann.binding(self.g, *x).can_be_none(),
+            Hlvalue::Constant(c) => c.value.bind(self.py).is_none(),
+        }
+    }
+
     pub(super) fn text_of(
         &mut self,
         v: &Hlvalue,
@@ -192,8 +200,13 @@ impl Cx<'_, '_, '_, '_> {
     ) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
         let (helper, input) = match r {
-            Repr::Str | Repr::UniChar if repr => ("ll_str_repr", Repr::Str),
-            Repr::Str | Repr::UniChar => return self.input(v, &Repr::Str),
+            Repr::UniChar if repr => ("ll_str_repr", Repr::Str),
+            Repr::UniChar => return self.input(v, &Repr::Str),
+            // a string that may be None (a null pointer) shows as None
+            Repr::Str if repr && self.may_be_none(v) => ("ll_str_repr_or_none", Repr::Str),
+            Repr::Str if repr => ("ll_str_repr", Repr::Str),
+            Repr::Str if self.may_be_none(v) => ("ll_str_or_none", Repr::Str),
+            Repr::Str => return self.input(v, &Repr::Str),
             Repr::Int(k) if !k.unsigned() => ("ll_int2str", Repr::Int(IntKind::Signed)),
             Repr::Bool => ("ll_bool2str", Repr::Bool),
             Repr::Float => ("ll_float_repr", Repr::Float),

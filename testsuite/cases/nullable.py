@@ -1,0 +1,195 @@
+"""Values that may be None: lists, dicts, strs and instances held as null
+pointers, str() of such a str, and identity and equality of functions,
+classes and None."""
+
+
+class Item:
+    def __init__(self, v):
+        self.v = v
+        self.tags = None
+        self.name = None
+        self.next = None
+
+
+class Special(Item):
+    pass
+
+
+def total(lst):
+    if lst is None:
+        return -1
+    s = 0
+    for x in lst:
+        s += x
+    return s
+
+
+def lists(n):
+    a = total(None)
+    b = total([n, n + 1])
+    c = total([])
+    return a * 100 + b * 10 + c
+
+
+def truth(lst):
+    if lst:
+        return len(lst)
+    if lst is None:
+        return -1
+    return 0
+
+
+def list_truth(n):
+    return [truth(None), truth([]), truth([n] * n)]
+
+
+def lookup(d, key):
+    if d is None:
+        return -1
+    if d == None:
+        return -2
+    return d.get(key, 0)
+
+
+def dicts(n):
+    d = {"a": n}
+    return [lookup(None, "a"), lookup(d, "a"), lookup(d, "b")]
+
+
+def tag_count(n):
+    items = [Item(i) for i in range(n)]
+    for it in items:
+        if it.v % 2 == 0:
+            it.tags = ["even"]
+        if it.v % 3 == 0:
+            if it.tags is None:
+                it.tags = []
+            it.tags.append("three")
+    out = []
+    for it in items:
+        if it.tags is None:
+            out.append("-")
+        else:
+            out.append("+".join(it.tags))
+    return out
+
+
+def describe(name):
+    return str(name) + "|" + repr(name) + "|%s|" % name + f"{name}"
+
+
+def strs(n):
+    it = Item(n)
+    first = describe(it.name)
+    if n > 0:
+        it.name = "item%d" % n
+    second = describe(it.name)
+    return [first, second, str(it.name == None), str(it.name is None)]
+
+
+def name_or_default(name):
+    if name:
+        return name
+    return "default"
+
+
+def str_truth(n):
+    it = Item(n)
+    a = name_or_default(it.name)
+    it.name = ""
+    b = name_or_default(it.name)
+    it.name = "x" * n
+    c = name_or_default(it.name)
+    return a + "," + b + "," + c
+
+
+def chain_length(n):
+    head = None
+    for i in range(n):
+        node = Item(i)
+        node.next = head
+        head = node
+    count = 0
+    while head is not None:
+        count += 1
+        head = head.next
+    return count
+
+
+def pick(n):
+    if n == 0:
+        return None
+    if n == 1:
+        return Item(1)
+    return Special(2)
+
+
+def instances(n):
+    x = pick(n)
+    return (x is None, x == None, x != None, isinstance(x, Special))
+
+
+def double(x):
+    return x * 2
+
+
+def square(x):
+    return x * x
+
+
+def functions(n):
+    f = double if n > 0 else square
+    g = square
+    fs = [double, square]
+    h = fs[n % 2]
+    return (f is g, f is double, f == g, h is f, h(n) + f(n))
+
+
+def maybe_function(n):
+    f = None
+    if n > 2:
+        f = double
+    if f is None:
+        return -1
+    return f(n)
+
+
+def classes(n):
+    c = Item if n > 0 else Special
+    d = None if n > 5 else c
+    return (c is Item, c is Special, d is None, d is c, c == Special, c != Item)
+
+
+def make(cls, n):
+    if cls is None:
+        return -1
+    return cls(n).v
+
+
+def class_or_none(n):
+    return [make(None, n), make(Item, n), make(Special, n)]
+
+
+CASES = [
+    (lists, [3]),
+    (list_truth, [2]),
+    (dicts, [5]),
+    (tag_count, [7]),
+    (strs, [0]),
+    (strs, [4]),
+    (str_truth, [2]),
+    (chain_length, [0]),
+    (chain_length, [4]),
+    (instances, [0]),
+    (instances, [1]),
+    (instances, [2]),
+    (functions, [0]),
+    (functions, [1]),
+    (functions, [3]),
+    (maybe_function, [1]),
+    (maybe_function, [5]),
+    (classes, [1]),
+    (classes, [0]),
+    (classes, [9]),
+    (class_or_none, [4]),
+]
