@@ -434,7 +434,17 @@ impl RTyper<'_> {
                 if matches!(s, S::Set(_)) {
                     Repr::Set(Box::new(key))
                 } else {
-                    Repr::Dict(Box::new(key), Box::new(self.getrepr(&d.value)?))
+                    let value = self.getrepr(&d.value)?;
+                    // the item functions of the values (repr() of a dict)
+                    let s_value = match &d.value {
+                        S::Impossible => S::None_,
+                        other => other.without_const(),
+                    };
+                    self.list_items
+                        .borrow_mut()
+                        .entry(value.clone())
+                        .or_insert(s_value);
+                    Repr::Dict(Box::new(key), Box::new(value))
                 }
             }
             S::Generator(id) => Repr::Generator(self.generator_graph(*id)?),

@@ -43,6 +43,9 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "round", "round"),
     ("builtins", "pow", "pow"),
     ("builtins", "repr", "repr"),
+    ("builtins", "hex", "hex"),
+    ("builtins", "oct", "oct"),
+    ("builtins", "bin", "bin"),
     ("builtins", "super", "super"),
     ("builtins", "object", "object"),
     ("math", "sqrt", "math.sqrt"),
@@ -85,6 +88,13 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("math", "erfc", "math.erfc"),
     ("math", "gamma", "math.gamma"),
     ("math", "lgamma", "math.lgamma"),
+    ("math", "gcd", "math.gcd"),
+    ("math", "lcm", "math.lcm"),
+    ("math", "factorial", "math.factorial"),
+    ("math", "comb", "math.comb"),
+    ("math", "perm", "math.perm"),
+    ("math", "isclose", "math.isclose"),
+    ("math", "fsum", "math.fsum"),
     ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
     ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
     ("rpy3.rlib.rarithmetic", "widen", "widen"),
@@ -109,6 +119,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
+    ("rpy3.lltype", "unichar_title", "ll.unichar_title"),
     ("rpy3.lltype", "unichar_props", "ll.unichar_props"),
     ("rpy3.lltype", "float_format_char", "ll.float_format_char"),
 ];
@@ -259,7 +270,9 @@ pub fn call(
     if let Some(s_self) = s_self {
         return call_method(ann, py, name, s_self, args);
     }
-    if !args.keywords.is_empty() && !matches!(name, "print" | "sorted" | "min" | "max") {
+    if !args.keywords.is_empty()
+        && !matches!(name, "print" | "sorted" | "min" | "max" | "math.isclose")
+    {
         return Err(ann.error(format!(
             "{name}() does not take keyword arguments in RPython"
         )));
@@ -269,6 +282,7 @@ pub fn call(
             ("print", _) => {}
             ("sorted", "reverse") => {}
             ("min" | "max", "default") => {}
+            ("math.isclose", "rel_tol" | "abs_tol") => {}
             ("sorted" | "min" | "max", "key") => {
                 // the key function is called on the items
                 let Some(first) = args.positional.first() else {
@@ -292,9 +306,10 @@ pub fn call(
     };
     let a = a.as_slice();
     let min_args = match name {
-        "isinstance" | "divmod" | "pow" => 2,
+        "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
-        | "enumerate" | "min" | "max" | "chr" | "ord" => 1,
+        | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
+        | "math.factorial" | "math.perm" | "math.fsum" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -569,6 +584,44 @@ pub fn call(
             }
         }
         "math.floor" | "math.ceil" | "math.trunc" => S::int(),
+        "hex" | "oct" | "bin" => {
+            arity(ann, name, a, 1, 1)?;
+            if int_kind(&a[0]).is_none() {
+                return Err(ann.error(format!("{name}() of {}", describe(&a[0]))));
+            }
+            S::str()
+        }
+        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" => {
+            let max = match name {
+                "math.factorial" => 1,
+                "math.comb" => 2,
+                "math.perm" => 2,
+                _ => usize::MAX,
+            };
+            arity(ann, name, a, 0, max)?;
+            for x in a {
+                if int_kind(x).is_none() {
+                    return Err(ann.error(format!("{name}() of {}", describe(x))));
+                }
+            }
+            S::nonneg_int()
+        }
+        "math.isclose" => {
+            arity(ann, name, a, 2, 2)?;
+            S::bool()
+        }
+        "math.fsum" => {
+            arity(ann, name, a, 1, 1)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            let item = super::containers::next(ann, &it)?;
+            if !matches!(
+                item,
+                S::Float { .. } | S::Integer { .. } | S::Bool { .. } | S::Impossible
+            ) {
+                return Err(ann.error(format!("math.fsum() of {} items", describe(&item))));
+            }
+            S::float()
+        }
         "math.isnan" | "math.isinf" | "math.isfinite" => S::bool(),
         "math.frexp" => S::Tuple(vec![S::float(), S::int()]),
         "math.modf" => S::Tuple(vec![S::float(), S::float()]),
@@ -648,17 +701,21 @@ pub fn call(
             (Some(S::Str { is_char: true, .. }), 1) => S::int(),
             _ => return Err(ann.error("unichar_props(c) takes a character")),
         },
-        "ll.unichar_upper" | "ll.unichar_lower" => match (a.first(), a.get(1), a.len()) {
-            (Some(S::Str { is_char: true, .. }), Some(S::Integer { .. } | S::Bool { .. }), 2) => {
-                S::int()
+        "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" => {
+            match (a.first(), a.get(1), a.len()) {
+                (
+                    Some(S::Str { is_char: true, .. }),
+                    Some(S::Integer { .. } | S::Bool { .. }),
+                    2,
+                ) => S::int(),
+                _ => {
+                    return Err(ann.error(format!(
+                        "{}(c, k) takes a character and an index",
+                        &name[3..]
+                    )))
+                }
             }
-            _ => {
-                return Err(ann.error(format!(
-                    "{}(c, k) takes a character and an index",
-                    &name[3..]
-                )))
-            }
-        },
+        }
         "StringBuilder" => S::Builtin {
             name: "StringBuilder",
             s_self: Some(Box::new(S::str())),

@@ -634,9 +634,9 @@ impl Cx<'_, '_, '_, '_> {
                 self.dict_helper("ll_strhash", vec![(x, SomeValue::Ptr(bt))])?
             }
             Repr::Float => {
-                return Err(RTypeError::unsupported(
-                    "hash() of a float (or floats as dict keys)",
-                ))
+                let args = vec![(x, SomeValue::float())];
+                self.call_helper_in(super::builtins::RBUILTIN, "ll_hash_float", args)?
+                    .0
             }
             Repr::Str | Repr::UniChar => {
                 let s = self.convert(x, r, &Repr::Str)?;

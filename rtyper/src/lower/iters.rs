@@ -281,6 +281,10 @@ impl Cx<'_, '_, '_, '_> {
                     }
                     None => value_const(self.py, LlValue::Int(0), SIGNED)?,
                 };
+                if **item == Repr::Void {
+                    // items that never exist: the list is empty
+                    return Ok(Some(self.convert(start, &num, want)?));
+                }
                 if **item != num && !matches!(**item, Repr::Bool | Repr::Int(_)) {
                     return Err(RTypeError::unsupported(&format!("sum() of {item:?}")));
                 }
@@ -288,6 +292,15 @@ impl Cx<'_, '_, '_, '_> {
                 let sa = (start, self.ll_annotation_of(&num)?);
                 let (v, _) = self.call_list_helper("ll_sum", vec![l, sa])?;
                 Ok(Some(self.convert(v, &num, want)?))
+            }
+            ("math.fsum", _) => {
+                let lr = self.aggregate_list(&args[0])?;
+                if lr != Repr::List(Box::new(Repr::Float)) {
+                    return Err(RTypeError::unsupported(&format!("math.fsum() of {lr:?}")));
+                }
+                let l = self.list_of(&args[0], &lr)?;
+                let (v, _) = self.call_helper_in(super::builtins::RBUILTIN, "ll_fsum", vec![l])?;
+                Ok(Some(self.convert(v, &Repr::Float, want)?))
             }
             ("any" | "all", _) => {
                 let lr = self.aggregate_list(&args[0])?;
@@ -417,8 +430,15 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The list repr an aggregate of `h` works on.
-    fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
+    pub(super) fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
         let r = self.repr_of(h)?;
+        // the item functions of characters and byte values need them
+        for (ir, s) in [
+            (Repr::UniChar, SomeValue::char()),
+            (Repr::Int(IntKind::Signed), SomeValue::int()),
+        ] {
+            self.rt.list_items.borrow_mut().entry(ir).or_insert(s);
+        }
         Ok(match &r {
             Repr::List(_) => r,
             Repr::Set(k) => Repr::List(k.clone()),
@@ -427,6 +447,23 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Str => Repr::List(Box::new(Repr::UniChar)),
             Repr::Generator(g) => Repr::List(Box::new(self.generator_item(*g)?)),
             Repr::ListIter(item, _) => Repr::List(item.clone()),
+            Repr::StrIter => Repr::List(Box::new(Repr::UniChar)),
+            Repr::RangeIter => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::DictIter(k, v, which @ (0 | 1)) => {
+                Repr::List(if *which == 0 { k.clone() } else { v.clone() })
+            }
+            Repr::Tuple(_) => {
+                // the items as the annotator sees the tuple's iteration
+                let ir = self.rt.getrepr(&SomeValue::Iterator {
+                    over: Box::new(self.s(h)),
+                    variant: rpy3_annotator::model::IterVariant::Items,
+                })?;
+                let Repr::ListIter(item, _) = ir else {
+                    return Err(RTypeError::new("iterating over a tuple"));
+                };
+                Repr::List(item)
+            }
+            Repr::Bytes => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "an aggregate of {other:?}"
@@ -436,7 +473,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `h` as a list of repr `lr` (a copy when it is not a list).
-    fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
         let Repr::List(item) = lr else {
             unreachable!("a list")
         };

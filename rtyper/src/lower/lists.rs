@@ -98,7 +98,11 @@ impl Cx<'_, '_, '_, '_> {
         which: &str,
         item: &Repr,
     ) -> Result<Arg, RTypeError> {
-        let n = if which == "hl_hash" { 1 } else { 2 };
+        let n = if matches!(which, "hl_hash" | "hl_repr") {
+            1
+        } else {
+            2
+        };
         let s_item = self
             .rt
             .list_items
@@ -637,6 +641,21 @@ impl Cx<'_, '_, '_, '_> {
                 self.extend_from(l.clone(), &lr, h, &r)?;
                 Ok(l)
             }
+            Repr::Bytes if matches!(item, Repr::Int(IntKind::Signed)) => {
+                // the byte values
+                let b = self.input(h, &r)?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                self.call_list_helper(
+                    "ll_extend_bytes",
+                    vec![
+                        (l.clone(), SomeValue::Ptr(lr.lowleveltype(self.rt))),
+                        (b, SomeValue::Ptr(bt)),
+                    ],
+                )?;
+                Ok(l)
+            }
             other => Err(RTypeError::unsupported(&format!(
                 "a list made from {other:?}"
             ))),
@@ -764,6 +783,32 @@ impl Cx<'_, '_, '_, '_> {
                 self.sort_list(la, &item, keywords)?;
                 Ok(Some(l))
             }
+            ("bytes", Repr::Bytes) => {
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                let Some(arg) = args.first() else {
+                    let p = self.rt.prebuilt_bytes(b"")?;
+                    return Ok(Some(value_const(self.py, LlValue::Ptr(Some(p)), bt)?));
+                };
+                let r = self.repr_of(arg)?;
+                let v = match r {
+                    Repr::Bytes => self.input(arg, &r)?,
+                    Repr::Int(_) | Repr::Bool => {
+                        let n = self.int_arg(arg)?;
+                        self.call_list_helper("ll_bytes_zeros", vec![n])?.0
+                    }
+                    Repr::Str | Repr::UniChar => {
+                        return Err(RTypeError::unsupported("bytes() of a str (use encode())"))
+                    }
+                    _ => {
+                        let int = Repr::Int(rpy3_annotator::model::IntKind::Signed);
+                        let l = self.iterable_as_list(arg, &int)?;
+                        let lt = Repr::List(Box::new(int)).lowleveltype(self.rt);
+                        self.call_list_helper("ll_bytes_from_list", vec![(l, SomeValue::Ptr(lt))])?
+                            .0
+                    }
+                };
+                Ok(Some(v))
+            }
             ("reversed", Repr::ListIter(item, true)) => {
                 let lr = Repr::List(item.clone());
                 let l = self.input(&args[0], &lr)?;
@@ -793,13 +838,14 @@ impl Cx<'_, '_, '_, '_> {
             let [lst] = args else {
                 return Err(RTypeError::new("str.join() takes one argument"));
             };
-            let lr = self.repr_of(lst)?;
+            // any iterable of strings or characters, as a list
+            let lr = self.aggregate_list(lst)?;
             let helper = match &lr {
                 Repr::List(item) if **item == *sp => "ll_join",
                 Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
                 other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
             };
-            let l = self.list_arg(lst, &lr)?;
+            let l = self.list_of(lst, &lr)?;
             let (v, _) = self.call_list_helper(helper, vec![s, l])?;
             return self.convert(v, sp, want);
         }
@@ -810,6 +856,23 @@ impl Cx<'_, '_, '_, '_> {
         };
         if **item != *sp {
             return Err(RTypeError::new(format!("str.{method}() giving {want:?}")));
+        }
+        if method == "splitlines" {
+            let keepends = match args {
+                [] => value_const(self.py, LlValue::Bool(false), rpy3_model::lltype::BOOL)?,
+                [k] => self.input(k, &Repr::Bool)?,
+                _ => return Err(RTypeError::new("str.splitlines() takes at most 1 argument")),
+            };
+            let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+            let l = self.new_list_of_length(item, zero)?;
+            let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+            let helper = if *sp == Repr::Bytes {
+                "ll_bytes_splitlines"
+            } else {
+                "ll_splitlines"
+            };
+            self.call_list_helper(helper, vec![la, s, (keepends, SomeValue::bool())])?;
+            return Ok(l);
         }
         if args.len() > 2 {
             return Err(RTypeError::new(format!(
