@@ -808,7 +808,7 @@ impl Annotator {
             self.flowin(py, graph, block)?;
         }
         self.current = None;
-        Ok(())
+        self.check_unset_attrs(py)
     }
 
     fn flowin(

@@ -361,6 +361,31 @@ impl RTyper<'_> {
                 let S::Tuple(items) = &**over else {
                     unreachable!("checked")
                 };
+                if !items.is_empty() && items.iter().all(|i| matches!(i, S::Pbc { .. })) {
+                    // classes, functions, prebuilt objects: their union
+                    let mut descs = std::collections::BTreeSet::new();
+                    let mut none = false;
+                    for i in items {
+                        if let S::Pbc {
+                            descs: d,
+                            can_be_none,
+                        } = i
+                        {
+                            descs.extend(d.iter().copied());
+                            none |= *can_be_none;
+                        }
+                    }
+                    let s_item = S::Pbc {
+                        descs: std::sync::Arc::new(descs),
+                        can_be_none: none,
+                    };
+                    let item = self.getrepr(&s_item)?;
+                    self.list_items
+                        .borrow_mut()
+                        .entry(item.clone())
+                        .or_insert(s_item);
+                    return Ok(Repr::ListIter(Box::new(item), false));
+                }
                 let mut item: Option<Repr> = None;
                 for i in items {
                     let r = self.getrepr(i)?;

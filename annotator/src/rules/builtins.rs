@@ -753,6 +753,35 @@ pub(super) fn isinstance(
     x: &SomeValue,
     c: &SomeValue,
 ) -> Result<(SomeValue, Option<SomeValue>), AnnotatorError> {
+    // a variable holding one of several classes: the result is known only
+    // when it is the same for each of them, and narrows nothing
+    if let SomeValue::Pbc { descs, can_be_none } = c {
+        if descs.len() > 1 || *can_be_none {
+            let mut outcomes = Vec::new();
+            for d in descs.iter().copied().collect::<Vec<_>>() {
+                let one = SomeValue::Pbc {
+                    descs: std::sync::Arc::new(std::iter::once(d).collect()),
+                    can_be_none: false,
+                };
+                let (r, _) = isinstance(ann, py, x, &one)?;
+                outcomes.push(match r {
+                    SomeValue::Bool { konst, .. } => konst,
+                    _ => None,
+                });
+            }
+            let konst = match outcomes.first() {
+                Some(Some(k)) if outcomes.iter().all(|o| *o == Some(*k)) => Some(*k),
+                _ => None,
+            };
+            return Ok((
+                SomeValue::Bool {
+                    konst,
+                    knowntypedata: None,
+                },
+                None,
+            ));
+        }
+    }
     let classes: Vec<Bound<'_, PyAny>> = match c {
         SomeValue::Pbc { descs, .. } => descs
             .iter()

@@ -743,22 +743,49 @@ def ll_extreme(l, lt, largest):
     return best
 
 
-def ll_any(l):
+def hl_bool(x):
+    """The truth of an item, annotated and rtyped for each item type."""
+    return bool(x)
+
+
+def ll_any(l, truth):
     i = 0
     while i < l.length:
-        if l.items[i]:
+        if truth(l.items[i]):
             return True
         i += 1
     return False
 
 
-def ll_all(l):
+def ll_all(l, truth):
     i = 0
     while i < l.length:
-        if not l.items[i]:
+        if not truth(l.items[i]):
             return False
         i += 1
     return True
+
+
+def ll_any_iter(it, next, truth):
+    """any() of an iterator: stops at the first true item."""
+    while True:
+        try:
+            x = next(it)
+        except StopIteration:
+            return False
+        if truth(x):
+            return True
+
+
+def ll_all_iter(it, next, truth):
+    """all() of an iterator: stops at the first false item."""
+    while True:
+        try:
+            x = next(it)
+        except StopIteration:
+            return True
+        if not truth(x):
+            return False
 
 
 def ll_extreme_key(l, key, lt, largest):

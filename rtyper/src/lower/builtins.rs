@@ -254,6 +254,13 @@ impl Cx<'_, '_, '_, '_> {
                 let obj = self.object_ptr_of(x)?;
                 let cls = match &args[1] {
                     Hlvalue::Constant(c) => c.value.clone(),
+                    v if self.repr_of(v)? == Repr::Class => {
+                        // a variable holding one of several classes: its vtable
+                        let vt = self.input(v, &Repr::Class)?;
+                        let helper = self.rt.helper_isinstance(self.py);
+                        let f = self.func_const(helper)?;
+                        return Ok(self.emit(LlOp::DirectCall, vec![f, obj, vt], BOOL));
+                    }
                     _ => {
                         return Err(RTypeError::unsupported(
                             "isinstance() with a variable class",

@@ -303,10 +303,37 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(Some(self.convert(v, &Repr::Float, want)?))
             }
             ("any" | "all", _) => {
+                let r = self.repr_of(&args[0])?;
+                if matches!(
+                    r,
+                    Repr::Generator(_)
+                        | Repr::ListIter(..)
+                        | Repr::StrIter
+                        | Repr::RangeIter
+                        | Repr::DictIter(_, _, 0 | 1)
+                ) {
+                    // an iterator is consumed only up to the deciding item
+                    // (the items after it are never computed)
+                    let it = self.input(&args[0], &r)?;
+                    let (f, item) = self.next_function(&r)?;
+                    let truth = self.item_function("hl_bool", &item)?;
+                    let ita = (it, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                    let helper = if builtin == "any" {
+                        "ll_any_iter"
+                    } else {
+                        "ll_all_iter"
+                    };
+                    let (v, _) = self.call_list_helper(helper, vec![ita, f, truth])?;
+                    return Ok(Some(self.convert(v, &Repr::Bool, want)?));
+                }
                 let lr = self.aggregate_list(&args[0])?;
+                let Repr::List(item) = &lr else {
+                    unreachable!("a list")
+                };
+                let truth = self.item_function("hl_bool", item)?;
                 let l = self.list_of(&args[0], &lr)?;
                 let helper = if builtin == "any" { "ll_any" } else { "ll_all" };
-                let (v, _) = self.call_list_helper(helper, vec![l])?;
+                let (v, _) = self.call_list_helper(helper, vec![l, truth])?;
                 Ok(Some(self.convert(v, &Repr::Bool, want)?))
             }
             ("min" | "max", _) if args.len() == 1 => {

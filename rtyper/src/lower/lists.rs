@@ -98,7 +98,7 @@ impl Cx<'_, '_, '_, '_> {
         which: &str,
         item: &Repr,
     ) -> Result<Arg, RTypeError> {
-        let n = if matches!(which, "hl_hash" | "hl_repr") {
+        let n = if matches!(which, "hl_hash" | "hl_repr" | "hl_bool") {
             1
         } else {
             2
@@ -725,13 +725,26 @@ impl Cx<'_, '_, '_, '_> {
             }
             Repr::Tuple(items) => {
                 let t = self.input(h, r)?;
+                let s_items = match self.s(h) {
+                    SomeValue::Tuple(s) => s,
+                    _ => Vec::new(),
+                };
                 for (i, ir) in items.iter().enumerate() {
-                    let v = self.emit(
-                        LlOp::Getfield,
-                        vec![t.clone(), name(self.py, &format!("item{i}"))],
-                        ir.lowleveltype(self.rt),
-                    );
-                    let v = self.convert(v, ir, item)?;
+                    let v = match s_items.get(i) {
+                        // an item known from its annotation alone (a class,
+                        // a function): its constant in the list's repr
+                        Some(s) if *ir == Repr::Void && **item != Repr::Void => {
+                            super::constant_of(self.rt, self.py, s, item)?
+                        }
+                        _ => {
+                            let v = self.emit(
+                                LlOp::Getfield,
+                                vec![t.clone(), name(self.py, &format!("item{i}"))],
+                                ir.lowleveltype(self.rt),
+                            );
+                            self.convert(v, ir, item)?
+                        }
+                    };
                     let anno = self.ll_annotation_of(item)?;
                     self.call_list_helper("ll_append", vec![la.clone(), (v, anno)])?;
                 }
