@@ -333,16 +333,31 @@ impl RTyper<'_> {
                 variant:
                     rpy3_annotator::model::IterVariant::Enumerate
                     | rpy3_annotator::model::IterVariant::EnumerateSigned,
-            } => Repr::EnumIter(Box::new(self.getrepr(over)?)),
+            } => {
+                let r = Repr::EnumIter(Box::new(self.getrepr(over)?));
+                // the annotation `hl_next` takes for this iterator type
+                self.list_items
+                    .borrow_mut()
+                    .entry(r.clone())
+                    .or_insert(s.clone());
+                r
+            }
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Zip,
             } => match &**over {
-                S::Tuple(its) => Repr::ZipIter(
-                    its.iter()
-                        .map(|i| self.getrepr(i))
-                        .collect::<Result<_, _>>()?,
-                ),
+                S::Tuple(its) => {
+                    let r = Repr::ZipIter(
+                        its.iter()
+                            .map(|i| self.getrepr(i))
+                            .collect::<Result<_, _>>()?,
+                    );
+                    self.list_items
+                        .borrow_mut()
+                        .entry(r.clone())
+                        .or_insert(s.clone());
+                    r
+                }
                 _ => return Err(RTypeError::new("malformed zip() annotation")),
             },
             S::Iterator {
@@ -426,7 +441,14 @@ impl RTyper<'_> {
                             )))
                         }
                     };
-                    Repr::DictIter(k, v, which)
+                    let r = Repr::DictIter(k, v, which);
+                    if which == 2 {
+                        self.list_items
+                            .borrow_mut()
+                            .entry(r.clone())
+                            .or_insert(s.clone());
+                    }
+                    r
                 }
                 Repr::Set(k) if *variant == rpy3_annotator::model::IterVariant::Items => {
                     Repr::DictIter(k, Box::new(Repr::Void), 0)

@@ -190,6 +190,24 @@ def enum_zip_any(s, n):
     return (out, out2)
 
 
+def gen_words(n):
+    for i in range(n):
+        yield "w" + str(i)
+
+
+def nested_iters(s, n):
+    d = {"a": 1, "b": 2}
+    out = []
+    for x, (i, c) in zip(range(5), enumerate(s, 3)):
+        out.append((x, i, c))
+    out2 = []
+    for x, (k, v) in zip(s, d.items()):
+        out2.append((x, k, v))
+    pairs = list(zip(s, gen_words(n)))
+    return (out, out2, pairs, list(enumerate(zip(s, s))), list(enumerate(gen_words(n))),
+            any(i > 2 for i, c in enumerate(s)), sorted(dict(zip(gen_words(n), s)).items()))
+
+
 CASES = [
     (int_base, ["ff", 16]),
     (int_base, ["0x1F", 16]),
@@ -258,4 +276,6 @@ CASES = [
     (min_max_str, ["apple", "banana"]),
     (sum_empty, [5]),
     (enum_zip_any, ["xyz", 4]),
+    (nested_iters, ["abcd", 3]),
+    (nested_iters, ["", 0]),
 ]

@@ -184,10 +184,24 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
             known.seen_len = now;
         }
     }
-    known
-        .by_addr
-        .get(&(obj.as_ptr() as usize))
-        .map(|(name, _)| *name)
+    if let Some((name, _)) = known.by_addr.get(&(obj.as_ptr() as usize)) {
+        return Some(*name);
+    }
+    drop(known);
+    classmethod_builtin_name(py, obj)
+}
+
+/// `dict.fromkeys`: a class method of a built-in type (a new bound method
+/// object at each access, so it is recognised by its receiver and name).
+fn classmethod_builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static str> {
+    let tyname = obj.get_type().name().ok()?.to_string();
+    if tyname != "builtin_function_or_method" {
+        return None;
+    }
+    let recv = obj.getattr("__self__").ok()?;
+    let name: String = obj.getattr("__name__").ok()?.extract().ok()?;
+    let dict_type = py.import("builtins").ok()?.getattr("dict").ok()?;
+    (name == "fromkeys" && dict_type.is(&recv)).then_some("dict.fromkeys")
 }
 
 /// The annotation of a prebuilt object of a built-in kind that is neither
@@ -309,7 +323,7 @@ pub fn call(
         "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
         | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
-        | "math.factorial" | "math.perm" | "math.fsum" => 1,
+        | "math.factorial" | "math.perm" | "math.fsum" | "dict.fromkeys" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -502,10 +516,20 @@ pub fn call(
             S::Set(ann.new_container(ItemKind::Set, item.without_const(), S::Impossible))
         }
         "dict" => {
-            if !a.is_empty() {
-                return Err(ann.error("dict() with arguments is not RPython"));
-            }
-            S::Dict(ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible))
+            arity(ann, name, a, 0, 1)?;
+            let (k, v) = match a.first() {
+                None => (S::Impossible, S::Impossible),
+                Some(S::Dict(other)) => ann.read_item(*other),
+                Some(x) => pairs_of(ann, x, "dict()")?,
+            };
+            S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
+        }
+        "dict.fromkeys" => {
+            arity(ann, name, a, 1, 2)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            let k = super::containers::next(ann, &it)?;
+            let v = a.get(1).cloned().unwrap_or(S::None_);
+            S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
         }
         "r_dict" => {
             arity(ann, name, a, 2, 2)?;
@@ -735,6 +759,23 @@ pub fn call(
     })
 }
 
+/// The keys and values of an iterable of pairs (`dict(pairs)`).
+fn pairs_of(
+    ann: &mut Annotator,
+    x: &SomeValue,
+    what: &str,
+) -> Result<(SomeValue, SomeValue), AnnotatorError> {
+    let it = super::containers::iter(ann, x)?;
+    match super::containers::next(ann, &it)? {
+        SomeValue::Tuple(kv) if kv.len() == 2 => Ok((kv[0].clone(), kv[1].clone())),
+        SomeValue::Impossible => Ok((SomeValue::Impossible, SomeValue::Impossible)),
+        other => Err(ann.error(format!(
+            "{what} of items that are {}, not pairs",
+            describe(&other)
+        ))),
+    }
+}
+
 fn c_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
     match s {
         SomeValue::Pbc {
@@ -909,6 +950,19 @@ pub fn method(
     name: &str,
 ) -> Result<SomeValue, AnnotatorError> {
     let _ = py;
+    if let (
+        SomeValue::Builtin {
+            name: "dict",
+            s_self: None,
+        },
+        "fromkeys",
+    ) = (obj, name)
+    {
+        return Ok(SomeValue::Builtin {
+            name: "dict.fromkeys",
+            s_self: None,
+        });
+    }
     let table: &[&'static str] = match obj {
         SomeValue::Str { .. } => &[
             "join",
@@ -1262,10 +1316,13 @@ fn call_method(
                     ann.read_item(id).1
                 }
                 "update" => {
-                    if let Some(S::Dict(other)) = a.first() {
-                        let (k, v) = ann.read_item(*other);
-                        ann.generalize_item(id, &k, &v)?;
-                    }
+                    let (k, v) = match a.first() {
+                        Some(S::Dict(other)) => ann.read_item(*other),
+                        Some(x) => pairs_of(ann, x, "dict.update()")?,
+                        None => (S::Impossible, S::Impossible),
+                    };
+                    ann.generalize_item(id, &k.without_const(), &v.without_const())?;
+                    ann.itemdefs.get_mut(id).resized = true;
                     S::None_
                 }
                 "clear" => S::None_,

@@ -504,3 +504,31 @@ def ll_set_repr(s, key_repr):
         e += 1
     ll_sb_append_char(sb, '}')
     return ll_sb_build(sb)
+
+
+def ll_update_pairs(d, l, hash, eq):
+    """d.update(l) (and dict(l)) of a list of (key, value) tuples."""
+    i = 0
+    while i < l.length:
+        p = l.items[i]
+        ll_setitem(d, p.item0, p.item1, hash, eq)
+        i += 1
+
+
+def ll_fromkeys(d, l, value, hash, eq):
+    """dict.fromkeys(l, value) into the new dict d."""
+    i = 0
+    while i < l.length:
+        ll_setitem(d, l.items[i], value, hash, eq)
+        i += 1
+
+
+def ll_set_isdisjoint(a, b, eq):
+    if a.length > b.length:
+        a, b = b, a
+    i = 0
+    while i < a.used:
+        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) >= 0:
+            return False
+        i += 1
+    return True

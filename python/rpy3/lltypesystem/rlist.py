@@ -981,3 +981,10 @@ def ll_bytes_zeros(n):
         r.chars[i] = chr(0)
         i += 1
     return r
+
+
+def hl_next(it):
+    """next() of an iterator built on others (enumerate, zip, dict items),
+    annotated and rtyped for each iterator type: its function pointer
+    lets these iterators nest and feed lists."""
+    return next(it)

@@ -164,6 +164,34 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.helper_range_next(self.py)?,
                 Repr::Int(IntKind::Signed),
             ),
+            Repr::EnumIter(_) | Repr::ZipIter(_) | Repr::DictIter(_, _, 2) => {
+                // iterators built on others: `hl_next` annotated for the
+                // iterator type (its body lowers next() as usual)
+                let item = match ir {
+                    Repr::EnumIter(inner) => Repr::Tuple(vec![
+                        Repr::Int(IntKind::Signed),
+                        self.next_function(inner)?.1,
+                    ]),
+                    Repr::ZipIter(inner) => {
+                        let mut items = Vec::new();
+                        for i in inner {
+                            items.push(self.next_function(i)?.1);
+                        }
+                        Repr::Tuple(items)
+                    }
+                    Repr::DictIter(k, v, _) => Repr::Tuple(vec![(**k).clone(), (**v).clone()]),
+                    _ => unreachable!("matched above"),
+                };
+                self.rt.ensure_types(&item);
+                let s_it = self
+                    .rt
+                    .list_items
+                    .borrow()
+                    .get(ir)
+                    .cloned()
+                    .ok_or_else(|| RTypeError::new(format!("no annotation for {ir:?}")))?;
+                (self.helper_index(RLIST, "hl_next", vec![s_it])?, item)
+            }
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "enumerate() or zip() over {other:?}"
