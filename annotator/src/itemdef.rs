@@ -50,6 +50,9 @@ pub struct ItemDef {
     pub readers: BTreeSet<Position>,
     /// An `r_dict`'s key equality and hash functions (their annotations).
     pub custom: Option<(SomeValue, SomeValue)>,
+    /// A list made by `bytearray()`: its items are byte values (stores
+    /// check the range) and it shows as a bytearray.
+    pub bytearray: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -71,6 +74,7 @@ impl ItemDefs {
             range_step: None,
             readers: BTreeSet::new(),
             custom: None,
+            bytearray: false,
         })
     }
 
@@ -110,6 +114,7 @@ impl ItemDefs {
         let (mutated, resized) = (self.defs[child].mutated, self.defs[child].resized);
         let step = self.defs[child].range_step;
         let custom = self.defs[child].custom.take();
+        let bytearray = self.defs[child].bytearray;
         let r = &mut self.defs[root];
         if r.custom.is_none() {
             r.custom = custom;
@@ -123,6 +128,7 @@ impl ItemDefs {
         r.readers.extend(readers);
         r.mutated |= mutated;
         r.resized |= resized;
+        r.bytearray |= bytearray;
         self.parent[child] = Some(root);
     }
 }

@@ -265,3 +265,15 @@ class MoreMethods(unittest.TestCase):
                 except (ValueError, OverflowError) as e:
                     got = type(e)
                 self.assertEqual(got, want, (s, base))
+
+
+class ByteReprs(unittest.TestCase):
+    def test_bytes_and_bytearray_repr(self):
+        for s in [b"ab'\x00", b"\"'", b"x\\y\n\t\r", b"", b"'", b"\x7f\x80\xff"]:
+            p = malloc(rstr.BYTES, len(s))
+            for i, c in enumerate(s):
+                p.chars[i] = chr(c)
+            self.assertEqual(py(rstr.ll_bytes_repr(p)), repr(s))
+            self.assertEqual("bytearray(%s)" % py(rstr.ll_bytearray_repr(p)),
+                             repr(bytearray(s)))
+            self.assertEqual(py(rstr.ll_bytes_hex(p)), s.hex())

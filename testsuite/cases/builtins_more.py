@@ -147,6 +147,27 @@ def bytearray_index_error(n):
         return 1
 
 
+def bytearray_more(b):
+    ba = bytearray(b)
+    ba2 = bytearray([1, 2, 3])
+    ba2.insert(0, 255)
+    total = 0
+    for x in ba:
+        total += x
+    errors = 0
+    for v in [256, -1]:
+        try:
+            ba2.append(v)
+        except ValueError:
+            errors += 1
+    try:
+        bytearray([1, 300])
+    except ValueError:
+        errors += 1
+    return (str(ba), repr(ba2), total, errors, bytes(ba2[1:3]), len(bytearray(3)),
+            ba == bytearray(b), list(ba2))
+
+
 def bytes_hex(b):
     return (b.hex(), b"".hex(), bytes([0, 255, 16]).hex())
 
@@ -272,6 +293,8 @@ CASES = [
     (bytearray_from_bytes, [b""]),
     (bytearray_index_error, [3]),
     (bytes_hex, [b"\x01\xabz"]),
+    (bytearray_more, [b"ab'\x00"]),
+    (bytearray_more, [b""]),
     (min_max_bool, [True, False]),
     (min_max_str, ["apple", "banana"]),
     (sum_empty, [5]),

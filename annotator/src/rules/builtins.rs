@@ -21,6 +21,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "float", "float"),
     ("builtins", "str", "str"),
     ("builtins", "bytes", "bytes"),
+    ("builtins", "bytearray", "bytearray"),
     ("builtins", "bool", "bool"),
     ("builtins", "chr", "chr"),
     ("builtins", "ord", "ord"),
@@ -530,6 +531,42 @@ pub fn call(
             let k = super::containers::next(ann, &it)?;
             let v = a.get(1).cloned().unwrap_or(S::None_);
             S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
+        }
+        "bytearray" => {
+            // a list of byte values (PyPy's rbytearray is one too)
+            arity(ann, name, a, 0, 1)?;
+            let byte = S::Integer {
+                kind: IntKind::Signed,
+                nonneg: true,
+                konst: None,
+            };
+            match a.first() {
+                None => {}
+                Some(n) if int_kind(n).is_some() => {}
+                Some(
+                    x @ S::Str {
+                        kind: StrKind::Str, ..
+                    },
+                ) => {
+                    return Err(ann.error(format!(
+                        "bytearray() of {} (encode it to bytes first)",
+                        describe(x)
+                    )))
+                }
+                Some(x) => {
+                    let it = super::containers::iter(ann, x)?;
+                    let item = super::containers::next(ann, &it)?;
+                    if !item.is_impossible() && int_kind(&item).is_none() {
+                        return Err(ann.error(format!("bytearray() of {} items", describe(&item))));
+                    }
+                }
+            }
+            let id = ann.new_container(ItemKind::List, byte, S::Impossible);
+            let d = ann.itemdefs.get_mut(id);
+            d.bytearray = true;
+            d.mutated = true;
+            d.resized = true;
+            S::List(id)
         }
         "r_dict" => {
             arity(ann, name, a, 2, 2)?;

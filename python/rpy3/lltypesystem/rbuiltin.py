@@ -270,3 +270,17 @@ def ll_fsum(l):
             if y == yr:
                 hi = x
     return hi
+
+
+def ll_check_byte(x):
+    """A value stored into a bytearray: ValueError outside 0..255."""
+    if x < 0 or x > 255:
+        raise ValueError
+    return x
+
+
+def ll_check_size(n):
+    """bytearray(n): ValueError for a negative n."""
+    if n < 0:
+        raise ValueError
+    return n

@@ -988,3 +988,13 @@ def hl_next(it):
     annotated and rtyped for each iterator type: its function pointer
     lets these iterators nest and feed lists."""
     return next(it)
+
+
+def ll_check_bytes_list(l):
+    """The items of a bytearray: ValueError for one outside 0..255."""
+    i = 0
+    while i < l.length:
+        x = l.items[i]
+        if x < 0 or x > 255:
+            raise ValueError
+        i += 1

@@ -1358,6 +1358,16 @@ def ll_encode_utf8(s):
 
 def ll_bytes_repr(b):
     """repr(b): b'...' with the escapes CPython uses."""
+    return _bytes_repr(b, False)
+
+
+def ll_bytearray_repr(b):
+    """The b'...' part of repr(bytearray(b)): a single quote is escaped
+    even between double quotes."""
+    return _bytes_repr(b, True)
+
+
+def _bytes_repr(b, always_escape_single):
     n = len(b.chars)
     quote = "'"
     if ll_contains_char(b, "'") and not ll_contains_char(b, '"'):
@@ -1366,7 +1376,8 @@ def ll_bytes_repr(b):
     i = 0
     while i < n:
         c = ord(b.chars[i])
-        if c == ord(quote) or c == 92 or c == 9 or c == 10 or c == 13:
+        if (c == ord(quote) or c == 92 or c == 9 or c == 10 or c == 13 or
+                (always_escape_single and c == 39)):
             size += 2
         elif c < 32 or c >= 127:
             size += 4
@@ -1381,7 +1392,7 @@ def ll_bytes_repr(b):
     while i < n:
         ch = b.chars[i]
         c = ord(ch)
-        if c == ord(quote) or c == 92:
+        if c == ord(quote) or c == 92 or (always_escape_single and c == 39):
             r.chars[k] = '\\'
             r.chars[k + 1] = ch
             k += 2

@@ -121,6 +121,33 @@ impl Cx<'_, '_, '_, '_> {
         Ok((c, SomeValue::Ptr(t)))
     }
 
+    /// Whether list `h` (or the list a method is bound to) is a bytearray.
+    pub(super) fn is_bytearray(&self, h: &Hlvalue) -> bool {
+        match self.s(h) {
+            SomeValue::List(id) => self.rt.ann.itemdefs.get(id).bytearray,
+            SomeValue::Builtin {
+                s_self: Some(inner),
+                ..
+            } => matches!(*inner, SomeValue::List(id) if self.rt.ann.itemdefs.get(id).bytearray),
+            _ => false,
+        }
+    }
+
+    /// Item `x` stored into list `l`: a bytearray checks its range.  In a
+    /// call (`append`, `insert`) the check is where the call raises; a
+    /// `setitem` raises only its IndexError where an `except` can see it.
+    fn checked_item(&mut self, l: &Hlvalue, x: Arg, in_call: bool) -> Result<Arg, RTypeError> {
+        if !self.is_bytearray(l) {
+            return Ok(x);
+        }
+        let rb = super::builtins::RBUILTIN;
+        if in_call {
+            self.raising_at = Some(self.ops.len());
+        }
+        let (v, _) = self.call_helper_in(rb, "ll_check_byte", vec![x.clone()])?;
+        Ok((v, x.1))
+    }
+
     /// A new list of items of repr `item` holding `items`.
     pub(super) fn new_list(
         &mut self,
@@ -354,11 +381,9 @@ impl Cx<'_, '_, '_, '_> {
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
             H::Setitem => {
-                let args = vec![
-                    self.list_arg(first, &lr)?,
-                    self.int_arg(&op.args[1])?,
-                    self.item_arg(&op.args[2], &item)?,
-                ];
+                let x = self.item_arg(&op.args[2], &item)?;
+                let x = self.checked_item(first, x, false)?;
+                let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?, x];
                 self.call_list_helper("ll_setitem", args)?;
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
@@ -499,6 +524,7 @@ impl Cx<'_, '_, '_, '_> {
         let (v, have) = match (method, args.len()) {
             ("append", 1) => {
                 let x = self.item_arg(&args[0], &item)?;
+                let x = self.checked_item(recv, x, true)?;
                 self.call_list_helper("ll_append", vec![l, x])?;
                 (none, Repr::Void)
             }
@@ -510,15 +536,18 @@ impl Cx<'_, '_, '_, '_> {
             ("insert", 2) => {
                 let i = self.int_arg(&args[0])?;
                 let x = self.item_arg(&args[1], &item)?;
+                let x = self.checked_item(recv, x, true)?;
                 self.call_list_helper("ll_insert", vec![l, i, x])?;
                 (none, Repr::Void)
             }
             ("extend", 1) => {
                 let other = self.iterable_as_list(&args[0], &item)?;
-                self.call_list_helper(
-                    "ll_extend",
-                    vec![l, (other, SomeValue::Ptr(lr.lowleveltype(self.rt)))],
-                )?;
+                let oa = (other, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                if self.is_bytearray(recv) && self.repr_of(&args[0])? != Repr::Bytes {
+                    self.raising_at = Some(self.ops.len());
+                    self.call_list_helper("ll_check_bytes_list", vec![oa.clone()])?;
+                }
+                self.call_list_helper("ll_extend", vec![l, oa])?;
                 (none, Repr::Void)
             }
             ("remove" | "index" | "count", 1) => {
@@ -795,6 +824,36 @@ impl Cx<'_, '_, '_, '_> {
                 let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
                 self.sort_list(la, &item, keywords)?;
                 Ok(Some(l))
+            }
+            ("bytearray", Repr::List(item)) => {
+                let item = (**item).clone();
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let Some(arg) = args.first() else {
+                    return Ok(Some(self.new_list_of_length(&item, zero)?));
+                };
+                let r = self.repr_of(arg)?;
+                let rb = super::builtins::RBUILTIN;
+                let v = match r {
+                    Repr::Int(_) | Repr::Bool => {
+                        let n = self.int_arg(arg)?;
+                        self.raising_at = Some(self.ops.len());
+                        let (n, _) = self.call_helper_in(rb, "ll_check_size", vec![n])?;
+                        self.new_list_of_length(&item, n)?
+                    }
+                    Repr::Bytes => self.iterable_as_list(arg, &item)?,
+                    _ => {
+                        let l = if r == *want {
+                            let l = self.list_arg(arg, want)?;
+                            self.call_list_helper("ll_copy", vec![l])?.0
+                        } else {
+                            self.iterable_as_list(arg, &item)?
+                        };
+                        let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                        self.call_list_helper("ll_check_bytes_list", vec![la])?;
+                        l
+                    }
+                };
+                Ok(Some(v))
             }
             ("bytes", Repr::Bytes) => {
                 let bt = Repr::Bytes.lowleveltype(self.rt);

@@ -206,6 +206,19 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Str | Repr::UniChar => (self.input(v, &Repr::Str)?, Repr::Str),
             other => (self.input(v, other)?, other.clone()),
         };
+        if self.is_bytearray(v) {
+            // bytearray(b'...')
+            let lt = r.lowleveltype(self.rt);
+            let (b, _) =
+                self.call_list_helper("ll_bytes_from_list", vec![(x, SomeValue::Ptr(lt))])?;
+            let bt = Repr::Bytes.lowleveltype(self.rt);
+            let args = vec![(b, SomeValue::Ptr(bt))];
+            let (text, _) = self.call_helper_in(crate::RSTR, "ll_bytearray_repr", args)?;
+            let mut pieces = Vec::new();
+            self.flush_literal(&mut String::from("bytearray("), &mut pieces)?;
+            pieces.push(text);
+            return self.concat_pieces(String::from(")"), pieces);
+        }
         self.text_of_ll(x, &r, repr, s.can_be_none())
     }
 
