@@ -57,7 +57,7 @@ def main():
     for cp, f in rs:
         w("    (0x%x, %d),\n" % (cp, f))
     w("];\n")
-    for method in ("upper", "lower"):
+    for method in ("upper", "lower", "title"):
         ms = mappings(method)
         w("\n/// `(code point, length, mapping)` of every character `str.%s()` changes.\n" % method)
         w("static %s: [(u32, u8, [u32; 3]); %d] = [\n" % (method.upper(), len(ms)))
@@ -103,6 +103,11 @@ pub fn upper(c: u32, k: i64) -> i64 {
 /// or -1 past its end.
 pub fn lower(c: u32, k: i64) -> i64 {
     mapped(&LOWER, c, k)
+}
+
+/// Code point `k` of `chr(c).title()`, or -1 past its end.
+pub fn title(c: u32, k: i64) -> i64 {
+    mapped(&TITLE, c, k)
 }
 ''')
 

@@ -449,6 +449,53 @@ impl Annotator {
         Err(self.error(format!("super() object has no attribute '{name}'")))
     }
 
+    /// An attribute of instances that blocks read but no code ever sets
+    /// (and no class defines) is an error in the program: reading it
+    /// raises `AttributeError` in CPython, and its annotation stays empty.
+    /// The error names the first line reading it.
+    pub fn check_unset_attrs(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        let mut found = None;
+        'classes: for (c, cd) in self.classdefs.iter() {
+            let mut names: Vec<&String> = cd.attrs.keys().collect();
+            names.sort();
+            for name in names {
+                let attr = &cd.attrs[name];
+                if !attr.s_value.is_impossible() || attr.readers.is_empty() {
+                    continue;
+                }
+                if self.class_level(py, &cd.cls, name).is_some()
+                    || self.has_subclass_value(py, c, name)
+                {
+                    continue;
+                }
+                let reader = *attr.readers.iter().next().expect("not empty");
+                found = Some((cd.name.clone(), name.clone(), reader));
+                break 'classes;
+            }
+        }
+        let Some((class, name, (g, b))) = found else {
+            return Ok(());
+        };
+        let graph = &self.graphs[g].graph;
+        let lineno = graph.blocks[b]
+            .operations
+            .iter()
+            .find(|op| {
+                op.opname == rpy3_model::OpName::Getattr
+                    && matches!(op.args.get(1), Some(rpy3_model::Hlvalue::Constant(k))
+                        if k.value.bind(py).extract::<String>().ok().as_deref() == Some(name.as_str()))
+            })
+            .map(|op| op.lineno)
+            .unwrap_or(0);
+        let saved = self.current;
+        self.current = Some(((g, b), lineno));
+        let err = self.error(format!(
+            "the attribute '{name}' of {class} instances is read but never set"
+        ));
+        self.current = saved;
+        Err(err)
+    }
+
     fn has_subclass_value(&self, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
         self.subtree(c).iter().any(|&s| {
             self.own_class_value(py, &self.classdefs[s].cls, name)

@@ -54,6 +54,9 @@ pub struct ItemDef {
     /// pointer).  PyPy keeps this on `SomeList`; here it is shared by
     /// every alias, which is coarser but never unsound.
     pub can_be_none: bool,
+    /// A list made by `bytearray()`: its items are byte values (stores
+    /// check the range) and it shows as a bytearray.
+    pub bytearray: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -76,6 +79,7 @@ impl ItemDefs {
             readers: BTreeSet::new(),
             custom: None,
             can_be_none: false,
+            bytearray: false,
         })
     }
 
@@ -116,6 +120,7 @@ impl ItemDefs {
         let can_be_none = self.defs[child].can_be_none;
         let step = self.defs[child].range_step;
         let custom = self.defs[child].custom.take();
+        let bytearray = self.defs[child].bytearray;
         let r = &mut self.defs[root];
         if r.custom.is_none() {
             r.custom = custom;
@@ -130,6 +135,7 @@ impl ItemDefs {
         r.mutated |= mutated;
         r.resized |= resized;
         r.can_be_none |= can_be_none;
+        r.bytearray |= bytearray;
         self.parent[child] = Some(root);
     }
 }

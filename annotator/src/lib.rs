@@ -879,7 +879,7 @@ impl Annotator {
             }
         }
         self.current = None;
-        Ok(())
+        self.check_unset_attrs(py)
     }
 
     /// Flows a block, keeping its error (if any) for the end of the

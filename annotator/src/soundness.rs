@@ -299,7 +299,7 @@ impl Oracle {
                 let listlike = value.is_instance_of::<PyList>()
                     || matches!(
                         tyname.as_str(),
-                        "range" | "dict_keys" | "dict_values" | "dict_items"
+                        "range" | "dict_keys" | "dict_values" | "dict_items" | "bytearray"
                     );
                 if !listlike {
                     return false;

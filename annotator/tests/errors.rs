@@ -185,3 +185,12 @@ fn instances_of_unrelated_classes() {
         "bad_input.py:10: instances of B and A have no common base class (in function f)\n    while merging the values returned by 'f'",
     );
 }
+
+#[test]
+fn attribute_read_but_never_set() {
+    check(
+        "class A(object):\n    def __init__(self, x):\n        self.x = x\ndef f(n):\n    a = A(n)\n    if n > 100:\n        return a.y + 1\n    return a.x\n",
+        int(),
+        "bad_input.py:7: the attribute 'y' of A instances is read but never set (in function f)",
+    );
+}

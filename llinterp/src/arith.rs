@@ -326,6 +326,59 @@ pub(crate) fn math1(x: f64, r: f64, can_overflow: bool) -> Result<f64, Exc> {
     Ok(r)
 }
 
+/// The exponent `math.frexp(x)` gives: `x` is `m * 2**e` with `0.5 <= |m| < 1`
+/// (0 for zeros, infinities and NaNs).
+pub(crate) fn frexp_exp(x: f64) -> i64 {
+    if x == 0.0 || !x.is_finite() {
+        return 0;
+    }
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    if biased == 0 {
+        // subnormal: the value is m * 2**-1074
+        let m = bits & ((1u64 << 52) - 1);
+        return i64::from(64 - m.leading_zeros()) - 1074;
+    }
+    biased - 1022
+}
+
+/// `math.ldexp(x, n)`: `x * 2**n` rounded once (musl's `scalbn`: the
+/// scaling steps before the last are exact); an overflow of a finite `x`
+/// raises `OverflowError`.
+pub(crate) fn ldexp(x: f64, n: i64) -> Result<f64, Exc> {
+    if x == 0.0 || !x.is_finite() {
+        return Ok(x);
+    }
+    // past +-10000 every nonzero finite x overflows or underflows
+    let mut n = n.clamp(-10000, 10000);
+    let mut y = x;
+    let two_1023 = f64::from_bits(0x7fe << 52);
+    // 2**-1022 * 2**53: keeps 53 bits of room so the last step rounds once
+    let two_m969 = f64::from_bits(54 << 52);
+    if n > 1023 {
+        y *= two_1023;
+        n -= 1023;
+        if n > 1023 {
+            y *= two_1023;
+            n -= 1023;
+            n = n.min(1023);
+        }
+    } else if n < -1022 {
+        y *= two_m969;
+        n += 969;
+        if n < -1022 {
+            y *= two_m969;
+            n += 969;
+            n = n.max(-1022);
+        }
+    }
+    let r = y * f64::from_bits(((0x3ff + n) as u64) << 52);
+    if r.is_infinite() {
+        return Err(OVERFLOW);
+    }
+    Ok(r)
+}
+
 /// `math.fmod`.
 pub(crate) fn math_fmod(x: f64, y: f64) -> Result<f64, Exc> {
     if y.is_infinite() && x.is_finite() {
@@ -409,7 +462,7 @@ fn vector_norm(mut vec: [f64; 2], max: f64, found_nan: bool) -> f64 {
     if max == 0.0 {
         return max;
     }
-    let max_e = frexp_exp(max);
+    let max_e = frexp_exp(max) as i32;
     if max_e < -1023 {
         for v in vec.iter_mut() {
             *v /= DBL_MIN;
@@ -443,18 +496,6 @@ fn vector_norm(mut vec: [f64; 2], max: f64, found_nan: bool) -> f64 {
     let x = csum - 1.0 + (frac1 + frac2);
     h += x / (2.0 * h);
     h / scale
-}
-
-/// The exponent `frexp` gives a finite non-zero `x` (`x = m * 2**e`,
-/// `0.5 <= |m| < 1`).
-fn frexp_exp(x: f64) -> i32 {
-    let bits = x.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i32;
-    if e == 0 {
-        // subnormal: scale into the normal range first
-        return frexp_exp(x * 2f64.powi(64)) - 64;
-    }
-    e - 1022
 }
 
 /// `2.0 ** e` for `-1074 <= e <= 1023`.

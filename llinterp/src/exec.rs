@@ -710,6 +710,11 @@ fn exec_op(
         LlOp::FloatMathPow => bin_r!(float, Float, arith::math_pow),
         LlOp::FloatHypot => bin!(float, Float, |x, y| arith::math_hypot(x, y)),
         LlOp::FloatCopysign => bin!(float, Float, |x, y| f64::copysign(x, y)),
+        LlOp::FloatFrexpExp => un!(float, Int, |x| arith::frexp_exp(x)),
+        LlOp::FloatLdexp => {
+            let (x, n) = (float(w[a])?, int(w[bi])?);
+            w[dst] = Float(arith::ldexp(x, n)?);
+        }
         LlOp::FloatIsnan => un!(float, Bool, |x| x.is_nan()),
         LlOp::FloatIsinf => un!(float, Bool, |x| x.is_infinite()),
         LlOp::FloatIsfinite => un!(float, Bool, |x| x.is_finite()),
@@ -729,6 +734,11 @@ fn exec_op(
             let x = unichar(w[a])?;
             let k = int(w[bi])?;
             w[dst] = Int(arith::case_mapped(x, k, op == LlOp::UnicharUpper));
+        }
+        LlOp::UnicharTitle => {
+            let x = unichar(w[a])?;
+            let k = int(w[bi])?;
+            w[dst] = Int(rpy3_model::unicodedb::title(x, k));
         }
         LlOp::FloatFormatChar => {
             let x = float(w[a])?;

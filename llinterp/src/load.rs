@@ -216,14 +216,14 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | FloatLog2 | FloatLog10 | FloatLog1p | FloatSin | FloatCos | FloatTan | FloatAsin
         | FloatAcos | FloatAtan | FloatSinh | FloatCosh | FloatTanh | FloatAsinh | FloatAcosh
         | FloatAtanh | FloatFloor | FloatCeil | FloatTrunc | FloatRound | FloatRoundDigits
-        | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatIsnan
-        | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq | CharNe | CharGt | CharGe
-        | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt | UnicharGe | UnicharUpper
-        | UnicharLower | UnicharProps | FloatFormatChar | BoolNot | CastBoolToInt
-        | CastBoolToUint | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt
-        | CastFloatToUint | CastIntToUint | CastUintToInt | CastIntToLonglong
-        | CastLonglongToInt | CastCharToInt | CastIntToChar | CastUnicharToInt
-        | CastIntToUnichar => Lowering::Simple,
+        | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatFrexpExp
+        | FloatLdexp | FloatIsnan | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq
+        | CharNe | CharGt | CharGe | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt
+        | UnicharGe | UnicharUpper | UnicharLower | UnicharTitle | UnicharProps
+        | FloatFormatChar | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat
+        | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint
+        | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt | CastIntToChar
+        | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,

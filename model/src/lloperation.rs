@@ -211,6 +211,10 @@ ll_operations! {
     FloatMathPow = "float_math_pow", [Float, Float] -> Float, raising, ["ValueError", "OverflowError"];
     FloatHypot = "float_hypot", [Float, Float] -> Float, pure, [];
     FloatCopysign = "float_copysign", [Float, Float] -> Float, pure, [];
+    // the exponent `math.frexp` gives (0 for zeros, infinities and NaNs)
+    FloatFrexpExp = "float_frexp_exp", [Float] -> Signed, pure, [];
+    // `math.ldexp`, correctly rounded; an overflow raises `OverflowError`
+    FloatLdexp = "float_ldexp", [Float, Signed] -> Float, raising, ["OverflowError"];
     FloatIsnan = "float_isnan", [Float] -> Bool, pure, [];
     FloatIsinf = "float_isinf", [Float] -> Bool, pure, [];
     FloatIsfinite = "float_isfinite", [Float] -> Bool, pure, [];
@@ -230,6 +234,7 @@ ll_operations! {
     // code point k of the full case mapping of a character, or -1 past it
     UnicharUpper = "unichar_upper", [UniChar, Signed] -> Signed, pure, [];
     UnicharLower = "unichar_lower", [UniChar, Signed] -> Signed, pure, [];
+    UnicharTitle = "unichar_title", [UniChar, Signed] -> Signed, pure, [];
     // code point k of a float formatted by spec (see llinterp's
     // `arith::format_float`), or -1 past the end
     FloatFormatChar = "float_format_char", [Float, Signed, Signed] -> Signed, pure, [];

@@ -569,6 +569,12 @@ def unichar_lower(c, k):
     return _case_mapped(c.lower(), k)
 
 
+def unichar_title(c, k):
+    """Code point `k` of the full title-case mapping of `c`, or -1 past
+    its end: `unichar_title`."""
+    return _case_mapped(c.title(), k)
+
+
 def _cast_kind(FROM, TO):
     """'same', 'up' (TO is an ancestor of FROM), 'down' or None."""
     if FROM == TO:

@@ -236,3 +236,44 @@ class Bytes(unittest.TestCase):
     def test_repr_matches_cpython(self):
         for b in [b"", b"abc", b"'", b'"', b"'\"", b"\\\t\n\r\x00\x7f\x80\xff", bytes(range(256))]:
             self.assertEqual(py(rstr.ll_bytes_repr(self.llb(b))), repr(b))
+
+
+class MoreMethods(unittest.TestCase):
+    def test_title_matches_cpython(self):
+        for s in SAMPLES + ["hello world", "they're bill's", "ß-ǆ 3abc", "aΣ bΣc", "ᾳx ǉx"]:
+            self.assertEqual(py(rstr.ll_title(ll(s))), s.title(), s)
+
+    def test_affixes(self):
+        for s, a in [("prefix-body", "prefix"), ("abc", "abcd"), ("abc", ""), ("aa", "a")]:
+            self.assertEqual(py(rstr.ll_removeprefix(ll(s), ll(a))), s.removeprefix(a))
+            self.assertEqual(py(rstr.ll_removesuffix(ll(s), ll(a))), s.removesuffix(a))
+
+    def test_int_base_matches_cpython(self):
+        texts = ["ff", "0x1F", "0o17", "0b101", "  -42  ", "zz", "1_000", "0", "00", "0_0",
+                 "012", "12", "", "+7", "-0b11", "0x_1", "0x", "1__0", "_1", "1_", "١٢",
+                 "9223372036854775807", "-9223372036854775808", "0B1", "0XfF", " 0o7 "]
+        for s in texts:
+            for base in [0, 2, 8, 10, 16, 36, 1, 37]:
+                try:
+                    want = int(s, base)
+                except ValueError:
+                    want = ValueError
+                if isinstance(want, int) and not -2 ** 63 <= want < 2 ** 63:
+                    want = OverflowError
+                try:
+                    got = rstr.ll_str2int_base(ll(s), base)
+                except (ValueError, OverflowError) as e:
+                    got = type(e)
+                self.assertEqual(got, want, (s, base))
+
+
+class ByteReprs(unittest.TestCase):
+    def test_bytes_and_bytearray_repr(self):
+        for s in [b"ab'\x00", b"\"'", b"x\\y\n\t\r", b"", b"'", b"\x7f\x80\xff"]:
+            p = malloc(rstr.BYTES, len(s))
+            for i, c in enumerate(s):
+                p.chars[i] = chr(c)
+            self.assertEqual(py(rstr.ll_bytes_repr(p)), repr(s))
+            self.assertEqual("bytearray(%s)" % py(rstr.ll_bytearray_repr(p)),
+                             repr(bytearray(s)))
+            self.assertEqual(py(rstr.ll_bytes_hex(p)), s.hex())

@@ -288,22 +288,35 @@ impl<'a> RTyper<'a> {
         t
     }
 
+    /// The repr of the items an iterator of repr `ir` gives.
+    pub fn next_item_repr(&self, ir: &Repr) -> Repr {
+        match ir {
+            Repr::ListIter(item, _) => (**item).clone(),
+            Repr::DictIter(k, _, 0) => (**k).clone(),
+            Repr::DictIter(_, v, 1) => (**v).clone(),
+            Repr::DictIter(k, v, _) => Repr::Tuple(vec![(**k).clone(), (**v).clone()]),
+            Repr::StrIter => Repr::UniChar,
+            Repr::EnumIter(inner) => Repr::Tuple(vec![
+                Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                self.next_item_repr(inner),
+            ]),
+            Repr::ZipIter(inners) => {
+                Repr::Tuple(inners.iter().map(|i| self.next_item_repr(i)).collect())
+            }
+            Repr::Generator(g) => self.ann.graphs[*g]
+                .generator
+                .and_then(|id| self.getrepr(&self.ann.itemdefs.get(id).item).ok())
+                .unwrap_or(Repr::Void),
+            _ => Repr::Int(rpy3_annotator::model::IntKind::Signed),
+        }
+    }
+
     /// The struct of an `enumerate()` or `zip()` iterator repr.
     pub fn iterator_struct(&self, r: &Repr) -> LlType {
         if let Some(t) = self.lists.borrow().get(r) {
             return *t;
         }
-        let next_type = |ir: &Repr| -> LlType {
-            match ir {
-                Repr::ListIter(item, _) => item.lowleveltype(self),
-                Repr::DictIter(k, v, which) => match which {
-                    0 => k.lowleveltype(self),
-                    _ => v.lowleveltype(self),
-                },
-                Repr::StrIter => rpy3_model::lltype::UNICHAR,
-                _ => rpy3_model::lltype::SIGNED,
-            }
-        };
+        let next_type = |ir: &Repr| -> LlType { self.next_item_repr(ir).lowleveltype(self) };
         let (name, fields) = match r {
             Repr::EnumIter(inner) => (
                 "enumerate",

@@ -355,16 +355,31 @@ impl RTyper<'_> {
                 variant:
                     rpy3_annotator::model::IterVariant::Enumerate
                     | rpy3_annotator::model::IterVariant::EnumerateSigned,
-            } => Repr::EnumIter(Box::new(self.getrepr(over)?)),
+            } => {
+                let r = Repr::EnumIter(Box::new(self.getrepr(over)?));
+                // the annotation `hl_next` takes for this iterator type
+                self.list_items
+                    .borrow_mut()
+                    .entry(r.clone())
+                    .or_insert(s.clone());
+                r
+            }
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Zip,
             } => match &**over {
-                S::Tuple(its) => Repr::ZipIter(
-                    its.iter()
-                        .map(|i| self.getrepr(i))
-                        .collect::<Result<_, _>>()?,
-                ),
+                S::Tuple(its) => {
+                    let r = Repr::ZipIter(
+                        its.iter()
+                            .map(|i| self.getrepr(i))
+                            .collect::<Result<_, _>>()?,
+                    );
+                    self.list_items
+                        .borrow_mut()
+                        .entry(r.clone())
+                        .or_insert(s.clone());
+                    r
+                }
                 _ => return Err(RTypeError::new("malformed zip() annotation")),
             },
             S::Iterator {
@@ -383,6 +398,31 @@ impl RTyper<'_> {
                 let S::Tuple(items) = &**over else {
                     unreachable!("checked")
                 };
+                if !items.is_empty() && items.iter().all(|i| matches!(i, S::Pbc { .. })) {
+                    // classes, functions, prebuilt objects: their union
+                    let mut descs = std::collections::BTreeSet::new();
+                    let mut none = false;
+                    for i in items {
+                        if let S::Pbc {
+                            descs: d,
+                            can_be_none,
+                        } = i
+                        {
+                            descs.extend(d.iter().copied());
+                            none |= *can_be_none;
+                        }
+                    }
+                    let s_item = S::Pbc {
+                        descs: std::sync::Arc::new(descs),
+                        can_be_none: none,
+                    };
+                    let item = self.getrepr(&s_item)?;
+                    self.list_items
+                        .borrow_mut()
+                        .entry(item.clone())
+                        .or_insert(s_item);
+                    return Ok(Repr::ListIter(Box::new(item), false));
+                }
                 let mut item: Option<Repr> = None;
                 for i in items {
                     let r = self.getrepr(i)?;
@@ -423,7 +463,14 @@ impl RTyper<'_> {
                             )))
                         }
                     };
-                    Repr::DictIter(k, v, which)
+                    let r = Repr::DictIter(k, v, which);
+                    if which == 2 {
+                        self.list_items
+                            .borrow_mut()
+                            .entry(r.clone())
+                            .or_insert(s.clone());
+                    }
+                    r
                 }
                 Repr::Set(k) if *variant == rpy3_annotator::model::IterVariant::Items => {
                     Repr::DictIter(k, Box::new(Repr::Void), 0)
@@ -456,7 +503,17 @@ impl RTyper<'_> {
                 if matches!(s, S::Set(_)) {
                     Repr::Set(Box::new(key))
                 } else {
-                    Repr::Dict(Box::new(key), Box::new(self.getrepr(&d.value)?))
+                    let value = self.getrepr(&d.value)?;
+                    // the item functions of the values (repr() of a dict)
+                    let s_value = match &d.value {
+                        S::Impossible => S::None_,
+                        other => other.without_const(),
+                    };
+                    self.list_items
+                        .borrow_mut()
+                        .entry(value.clone())
+                        .or_insert(s_value);
+                    Repr::Dict(Box::new(key), Box::new(value))
                 }
             }
             S::Generator(id) => Repr::Generator(self.generator_graph(*id)?),

@@ -225,6 +225,20 @@ pub fn binary(
             ann.read_item(*x);
             Ok(SomeValue::List(*x))
         }
+        (Or_, SomeValue::Dict(x), SomeValue::Dict(y)) => {
+            // d1 | d2: the keys of both, the values of d2 winning
+            let (k1, v1) = ann.read_item(*x);
+            let (k2, v2) = ann.read_item(*y);
+            let k = ann.union(&k1, &k2).map_err(|e| ann.error(e.message))?;
+            let v = ann.union(&v1, &v2).map_err(|e| ann.error(e.message))?;
+            if inplace {
+                ann.generalize_item(*x, &k, &v)?;
+                ann.itemdefs.get_mut(*x).resized = true;
+                return Ok(SomeValue::Dict(*x));
+            }
+            let new = ann.new_container(ItemKind::Dict, k, v);
+            Ok(SomeValue::Dict(new))
+        }
         (Sub | And_ | Or_ | Xor, SomeValue::Set(x), SomeValue::Set(y)) => {
             let (i1, _) = ann.read_item(*x);
             let (i2, _) = ann.read_item(*y);

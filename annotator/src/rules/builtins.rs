@@ -21,6 +21,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "float", "float"),
     ("builtins", "str", "str"),
     ("builtins", "bytes", "bytes"),
+    ("builtins", "bytearray", "bytearray"),
     ("builtins", "bool", "bool"),
     ("builtins", "chr", "chr"),
     ("builtins", "ord", "ord"),
@@ -43,6 +44,9 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "round", "round"),
     ("builtins", "pow", "pow"),
     ("builtins", "repr", "repr"),
+    ("builtins", "hex", "hex"),
+    ("builtins", "oct", "oct"),
+    ("builtins", "bin", "bin"),
     ("builtins", "super", "super"),
     ("builtins", "object", "object"),
     ("posix", "write", "os.write"),
@@ -96,6 +100,13 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("math", "erfc", "math.erfc"),
     ("math", "gamma", "math.gamma"),
     ("math", "lgamma", "math.lgamma"),
+    ("math", "gcd", "math.gcd"),
+    ("math", "lcm", "math.lcm"),
+    ("math", "factorial", "math.factorial"),
+    ("math", "comb", "math.comb"),
+    ("math", "perm", "math.perm"),
+    ("math", "isclose", "math.isclose"),
+    ("math", "fsum", "math.fsum"),
     ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
     ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
     ("rpy3.rlib.rarithmetic", "widen", "widen"),
@@ -120,6 +131,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "cast_pointer", "ll.cast_pointer"),
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
+    ("rpy3.lltype", "unichar_title", "ll.unichar_title"),
     ("rpy3.lltype", "unichar_props", "ll.unichar_props"),
     ("rpy3.lltype", "float_format_char", "ll.float_format_char"),
 ];
@@ -184,10 +196,24 @@ pub fn builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static s
             known.seen_len = now;
         }
     }
-    known
-        .by_addr
-        .get(&(obj.as_ptr() as usize))
-        .map(|(name, _)| *name)
+    if let Some((name, _)) = known.by_addr.get(&(obj.as_ptr() as usize)) {
+        return Some(*name);
+    }
+    drop(known);
+    classmethod_builtin_name(py, obj)
+}
+
+/// `dict.fromkeys`: a class method of a built-in type (a new bound method
+/// object at each access, so it is recognised by its receiver and name).
+fn classmethod_builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'static str> {
+    let tyname = obj.get_type().name().ok()?.to_string();
+    if tyname != "builtin_function_or_method" {
+        return None;
+    }
+    let recv = obj.getattr("__self__").ok()?;
+    let name: String = obj.getattr("__name__").ok()?.extract().ok()?;
+    let dict_type = py.import("builtins").ok()?.getattr("dict").ok()?;
+    (name == "fromkeys" && dict_type.is(&recv)).then_some("dict.fromkeys")
 }
 
 /// The annotation of a prebuilt object of a built-in kind that is neither
@@ -293,7 +319,7 @@ pub fn call(
     if let Some(result) = super::external::call(ann, name, &args) {
         return result;
     }
-    if !args.keywords.is_empty() && !matches!(name, "sorted" | "min" | "max") {
+    if !args.keywords.is_empty() && !matches!(name, "sorted" | "min" | "max" | "math.isclose") {
         return Err(ann.error(format!(
             "{name}() does not take keyword arguments in RPython"
         )));
@@ -302,6 +328,7 @@ pub fn call(
         match (name, k.as_str()) {
             ("sorted", "reverse") => {}
             ("min" | "max", "default") => {}
+            ("math.isclose", "rel_tol" | "abs_tol") => {}
             ("sorted" | "min" | "max", "key") => {
                 // the key function is called on the items
                 let Some(first) = args.positional.first() else {
@@ -325,9 +352,10 @@ pub fn call(
     };
     let a = a.as_slice();
     let min_args = match name {
-        "isinstance" | "divmod" | "pow" => 2,
+        "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
-        | "enumerate" | "min" | "max" | "chr" | "ord" => 1,
+        | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
+        | "math.factorial" | "math.perm" | "math.fsum" | "dict.fromkeys" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -520,10 +548,56 @@ pub fn call(
             S::Set(ann.new_container(ItemKind::Set, item.without_const(), S::Impossible))
         }
         "dict" => {
-            if !a.is_empty() {
-                return Err(ann.error("dict() with arguments is not RPython"));
+            arity(ann, name, a, 0, 1)?;
+            let (k, v) = match a.first() {
+                None => (S::Impossible, S::Impossible),
+                Some(S::Dict(other)) => ann.read_item(*other),
+                Some(x) => pairs_of(ann, x, "dict()")?,
+            };
+            S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
+        }
+        "dict.fromkeys" => {
+            arity(ann, name, a, 1, 2)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            let k = super::containers::next(ann, &it)?;
+            let v = a.get(1).cloned().unwrap_or(S::None_);
+            S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
+        }
+        "bytearray" => {
+            // a list of byte values (PyPy's rbytearray is one too)
+            arity(ann, name, a, 0, 1)?;
+            let byte = S::Integer {
+                kind: IntKind::Signed,
+                nonneg: true,
+                konst: None,
+            };
+            match a.first() {
+                None => {}
+                Some(n) if int_kind(n).is_some() => {}
+                Some(
+                    x @ S::Str {
+                        kind: StrKind::Str, ..
+                    },
+                ) => {
+                    return Err(ann.error(format!(
+                        "bytearray() of {} (encode it to bytes first)",
+                        describe(x)
+                    )))
+                }
+                Some(x) => {
+                    let it = super::containers::iter(ann, x)?;
+                    let item = super::containers::next(ann, &it)?;
+                    if !item.is_impossible() && int_kind(&item).is_none() {
+                        return Err(ann.error(format!("bytearray() of {} items", describe(&item))));
+                    }
+                }
             }
-            S::Dict(ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible))
+            let id = ann.new_container(ItemKind::List, byte, S::Impossible);
+            let d = ann.itemdefs.get_mut(id);
+            d.bytearray = true;
+            d.mutated = true;
+            d.resized = true;
+            S::List(id)
         }
         "r_dict" => {
             arity(ann, name, a, 2, 2)?;
@@ -601,6 +675,44 @@ pub fn call(
             }
         }
         "math.floor" | "math.ceil" | "math.trunc" => S::int(),
+        "hex" | "oct" | "bin" => {
+            arity(ann, name, a, 1, 1)?;
+            if int_kind(&a[0]).is_none() {
+                return Err(ann.error(format!("{name}() of {}", describe(&a[0]))));
+            }
+            S::str()
+        }
+        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" => {
+            let max = match name {
+                "math.factorial" => 1,
+                "math.comb" => 2,
+                "math.perm" => 2,
+                _ => usize::MAX,
+            };
+            arity(ann, name, a, 0, max)?;
+            for x in a {
+                if int_kind(x).is_none() {
+                    return Err(ann.error(format!("{name}() of {}", describe(x))));
+                }
+            }
+            S::nonneg_int()
+        }
+        "math.isclose" => {
+            arity(ann, name, a, 2, 2)?;
+            S::bool()
+        }
+        "math.fsum" => {
+            arity(ann, name, a, 1, 1)?;
+            let it = super::containers::iter(ann, &a[0])?;
+            let item = super::containers::next(ann, &it)?;
+            if !matches!(
+                item,
+                S::Float { .. } | S::Integer { .. } | S::Bool { .. } | S::Impossible
+            ) {
+                return Err(ann.error(format!("math.fsum() of {} items", describe(&item))));
+            }
+            S::float()
+        }
         "math.isnan" | "math.isinf" | "math.isfinite" => S::bool(),
         "math.frexp" => S::Tuple(vec![S::float(), S::int()]),
         "math.modf" => S::Tuple(vec![S::float(), S::float()]),
@@ -680,17 +792,21 @@ pub fn call(
             (Some(S::Str { is_char: true, .. }), 1) => S::int(),
             _ => return Err(ann.error("unichar_props(c) takes a character")),
         },
-        "ll.unichar_upper" | "ll.unichar_lower" => match (a.first(), a.get(1), a.len()) {
-            (Some(S::Str { is_char: true, .. }), Some(S::Integer { .. } | S::Bool { .. }), 2) => {
-                S::int()
+        "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" => {
+            match (a.first(), a.get(1), a.len()) {
+                (
+                    Some(S::Str { is_char: true, .. }),
+                    Some(S::Integer { .. } | S::Bool { .. }),
+                    2,
+                ) => S::int(),
+                _ => {
+                    return Err(ann.error(format!(
+                        "{}(c, k) takes a character and an index",
+                        &name[3..]
+                    )))
+                }
             }
-            _ => {
-                return Err(ann.error(format!(
-                    "{}(c, k) takes a character and an index",
-                    &name[3..]
-                )))
-            }
-        },
+        }
         "StringBuilder" => S::Builtin {
             name: "StringBuilder",
             s_self: Some(Box::new(S::str())),
@@ -708,6 +824,23 @@ pub fn call(
         "object" => return Err(ann.error("object() is not RPython")),
         other => return Err(ann.error(format!("the built-in {other}() is not supported"))),
     })
+}
+
+/// The keys and values of an iterable of pairs (`dict(pairs)`).
+fn pairs_of(
+    ann: &mut Annotator,
+    x: &SomeValue,
+    what: &str,
+) -> Result<(SomeValue, SomeValue), AnnotatorError> {
+    let it = super::containers::iter(ann, x)?;
+    match super::containers::next(ann, &it)? {
+        SomeValue::Tuple(kv) if kv.len() == 2 => Ok((kv[0].clone(), kv[1].clone())),
+        SomeValue::Impossible => Ok((SomeValue::Impossible, SomeValue::Impossible)),
+        other => Err(ann.error(format!(
+            "{what} of items that are {}, not pairs",
+            describe(&other)
+        ))),
+    }
 }
 
 fn c_const(ann: &Annotator, s: &SomeValue) -> Option<rpy3_model::PyObj> {
@@ -728,6 +861,35 @@ pub(super) fn isinstance(
     x: &SomeValue,
     c: &SomeValue,
 ) -> Result<(SomeValue, Option<SomeValue>), AnnotatorError> {
+    // a variable holding one of several classes: the result is known only
+    // when it is the same for each of them, and narrows nothing
+    if let SomeValue::Pbc { descs, can_be_none } = c {
+        if descs.len() > 1 || *can_be_none {
+            let mut outcomes = Vec::new();
+            for d in descs.iter().copied().collect::<Vec<_>>() {
+                let one = SomeValue::Pbc {
+                    descs: std::sync::Arc::new(std::iter::once(d).collect()),
+                    can_be_none: false,
+                };
+                let (r, _) = isinstance(ann, py, x, &one)?;
+                outcomes.push(match r {
+                    SomeValue::Bool { konst, .. } => konst,
+                    _ => None,
+                });
+            }
+            let konst = match outcomes.first() {
+                Some(Some(k)) if outcomes.iter().all(|o| *o == Some(*k)) => Some(*k),
+                _ => None,
+            };
+            return Ok((
+                SomeValue::Bool {
+                    konst,
+                    knowntypedata: None,
+                },
+                None,
+            ));
+        }
+    }
     let classes: Vec<Bound<'_, PyAny>> = match c {
         SomeValue::Pbc { descs, .. } => descs
             .iter()
@@ -855,6 +1017,19 @@ pub fn method(
     name: &str,
 ) -> Result<SomeValue, AnnotatorError> {
     let _ = py;
+    if let (
+        SomeValue::Builtin {
+            name: "dict",
+            s_self: None,
+        },
+        "fromkeys",
+    ) = (obj, name)
+    {
+        return Ok(SomeValue::Builtin {
+            name: "dict.fromkeys",
+            s_self: None,
+        });
+    }
     let table: &[&'static str] = match obj {
         SomeValue::Str { .. } => &[
             "join",
@@ -1214,15 +1389,23 @@ fn call_method(
                     ann.read_item(id).1
                 }
                 "update" => {
-                    if let Some(S::Dict(other)) = a.first() {
-                        // both dicts end with the same item types (PyPy
-                        // unifies their dictdefs), so the update helper
-                        // takes one low-level type
-                        let (k, v) = ann.read_item(*other);
-                        ann.generalize_item(id, &k, &v)?;
-                        let (k, v) = ann.read_item(id);
-                        ann.generalize_item(*other, &k, &v)?;
+                    match a.first() {
+                        Some(S::Dict(other)) => {
+                            // both dicts end with the same item types (PyPy
+                            // unifies their dictdefs), so the update helper
+                            // takes one low-level type
+                            let (k, v) = ann.read_item(*other);
+                            ann.generalize_item(id, &k, &v)?;
+                            let (k, v) = ann.read_item(id);
+                            ann.generalize_item(*other, &k, &v)?;
+                        }
+                        Some(x) => {
+                            let (k, v) = pairs_of(ann, x, "dict.update()")?;
+                            ann.generalize_item(id, &k.without_const(), &v.without_const())?;
+                        }
+                        None => {}
                     }
+                    ann.itemdefs.get_mut(id).resized = true;
                     S::None_
                 }
                 "clear" => S::None_,

@@ -14,6 +14,8 @@ tests).
 """
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rlist import ll_append
+from rpy3.lltypesystem.rstr import (ll_sb_new, ll_sb_append, ll_sb_append_char,
+                                    ll_sb_build, ll_char2str)
 from rpy3.rlib.rarithmetic import intmask
 from rpy3.rlib.objectmodel import compute_hash
 
@@ -456,3 +458,77 @@ def ll_iter_next_key(it):
 
 def ll_iter_next_value(it):
     return it.dict.values[ll_iter_next(it)]
+
+
+def ll_dict_repr(d, key_repr, value_repr):
+    """repr(d): '{' key ': ' value pairs between ', ' '}'."""
+    sb = ll_sb_new(16)
+    ll_sb_append_char(sb, '{')
+    first = True
+    e = 0
+    while e < d.used:
+        if d.live[e]:
+            if not first:
+                ll_sb_append_char(sb, ',')
+                ll_sb_append_char(sb, ' ')
+            first = False
+            ll_sb_append(sb, key_repr(d.keys[e]))
+            ll_sb_append_char(sb, ':')
+            ll_sb_append_char(sb, ' ')
+            ll_sb_append(sb, value_repr(d.values[e]))
+        e += 1
+    ll_sb_append_char(sb, '}')
+    return ll_sb_build(sb)
+
+
+def ll_set_repr(s, key_repr):
+    """repr(s): '{' items '}', or 'set()' when empty."""
+    sb = ll_sb_new(16)
+    if s.length == 0:
+        ll_sb_append_char(sb, 's')
+        ll_sb_append_char(sb, 'e')
+        ll_sb_append_char(sb, 't')
+        ll_sb_append_char(sb, '(')
+        ll_sb_append_char(sb, ')')
+        return ll_sb_build(sb)
+    ll_sb_append_char(sb, '{')
+    first = True
+    e = 0
+    while e < s.used:
+        if s.live[e]:
+            if not first:
+                ll_sb_append_char(sb, ',')
+                ll_sb_append_char(sb, ' ')
+            first = False
+            ll_sb_append(sb, key_repr(s.keys[e]))
+        e += 1
+    ll_sb_append_char(sb, '}')
+    return ll_sb_build(sb)
+
+
+def ll_update_pairs(d, l, hash, eq):
+    """d.update(l) (and dict(l)) of a list of (key, value) tuples."""
+    i = 0
+    while i < l.length:
+        p = l.items[i]
+        ll_setitem(d, p.item0, p.item1, hash, eq)
+        i += 1
+
+
+def ll_fromkeys(d, l, value, hash, eq):
+    """dict.fromkeys(l, value) into the new dict d."""
+    i = 0
+    while i < l.length:
+        ll_setitem(d, l.items[i], value, hash, eq)
+        i += 1
+
+
+def ll_set_isdisjoint(a, b, eq):
+    if a.length > b.length:
+        a, b = b, a
+    i = 0
+    while i < a.used:
+        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) >= 0:
+            return False
+        i += 1
+    return True

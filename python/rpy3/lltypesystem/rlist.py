@@ -11,7 +11,9 @@ emulated objects (see the tests).
 """
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
-from rpy3.lltypesystem.rstr import STR, ll_char2str, _is_space, _is_ascii_space
+from rpy3.lltypesystem.rstr import (STR, BYTES, ll_char2str, _is_space, _is_ascii_space,
+                                    ll_sb_new, ll_sb_append, ll_sb_append_char,
+                                    ll_sb_build)
 
 
 def _new(LIST, n):
@@ -741,22 +743,49 @@ def ll_extreme(l, lt, largest):
     return best
 
 
-def ll_any(l):
+def hl_bool(x):
+    """The truth of an item, annotated and rtyped for each item type."""
+    return bool(x)
+
+
+def ll_any(l, truth):
     i = 0
     while i < l.length:
-        if l.items[i]:
+        if truth(l.items[i]):
             return True
         i += 1
     return False
 
 
-def ll_all(l):
+def ll_all(l, truth):
     i = 0
     while i < l.length:
-        if not l.items[i]:
+        if not truth(l.items[i]):
             return False
         i += 1
     return True
+
+
+def ll_any_iter(it, next, truth):
+    """any() of an iterator: stops at the first true item."""
+    while True:
+        try:
+            x = next(it)
+        except StopIteration:
+            return False
+        if truth(x):
+            return True
+
+
+def ll_all_iter(it, next, truth):
+    """all() of an iterator: stops at the first false item."""
+    while True:
+        try:
+            x = next(it)
+        except StopIteration:
+            return True
+        if not truth(x):
+            return False
 
 
 def ll_extreme_key(l, key, lt, largest):
@@ -867,3 +896,105 @@ def ll_sort_keyed(l, keys, key, lt, reverse):
         while i < n:
             items[i] = srci[i]
             i += 1
+
+
+def hl_repr(x):
+    """repr() of an item, annotated and rtyped for each item type."""
+    return repr(x)
+
+
+def ll_list_repr(l, item_repr):
+    """repr(l): '[' items ']' with the items' repr() between ', '."""
+    sb = ll_sb_new(16)
+    ll_sb_append_char(sb, '[')
+    i = 0
+    while i < l.length:
+        if i > 0:
+            ll_sb_append_char(sb, ',')
+            ll_sb_append_char(sb, ' ')
+        ll_sb_append(sb, item_repr(l.items[i]))
+        i += 1
+    ll_sb_append_char(sb, ']')
+    return ll_sb_build(sb)
+
+
+def _line_break(c, ascii):
+    o = ord(c)
+    if o == 10 or o == 13:
+        return True
+    if ascii:
+        return False
+    return (o == 11 or o == 12 or o == 0x1c or o == 0x1d or o == 0x1e or
+            o == 0x85 or o == 0x2028 or o == 0x2029)
+
+
+def ll_splitlines(l, s, keepends):
+    """Appends the lines of s.splitlines(keepends)."""
+    _splitlines(l, s, keepends, False)
+
+
+def ll_bytes_splitlines(l, s, keepends):
+    """bytes.splitlines(): only \\n, \\r and \\r\\n end lines."""
+    _splitlines(l, s, keepends, True)
+
+
+def _splitlines(l, s, keepends, ascii):
+    n = len(s.chars)
+    i = 0
+    while i < n:
+        j = i
+        while j < n and not _line_break(s.chars[j], ascii):
+            j += 1
+        eol = j
+        if j < n:
+            if s.chars[j] == '\r' and j + 1 < n and s.chars[j + 1] == '\n':
+                j += 2
+            else:
+                j += 1
+            if keepends:
+                eol = j
+        ll_append(l, _substr(s, i, eol))
+        i = j
+
+
+def ll_bytes_from_list(l):
+    """bytes(l) of a list of ints: ValueError for one outside 0..255."""
+    n = l.length
+    r = malloc(BYTES, n)
+    i = 0
+    while i < n:
+        x = l.items[i]
+        if x < 0 or x > 255:
+            raise ValueError
+        r.chars[i] = chr(x)
+        i += 1
+    return r
+
+
+def ll_bytes_zeros(n):
+    """bytes(n): n zero bytes (ValueError for a negative n)."""
+    if n < 0:
+        raise ValueError
+    r = malloc(BYTES, n)
+    i = 0
+    while i < n:
+        r.chars[i] = chr(0)
+        i += 1
+    return r
+
+
+def hl_next(it):
+    """next() of an iterator built on others (enumerate, zip, dict items),
+    annotated and rtyped for each iterator type: its function pointer
+    lets these iterators nest and feed lists."""
+    return next(it)
+
+
+def ll_check_bytes_list(l):
+    """The items of a bytearray: ValueError for one outside 0..255."""
+    i = 0
+    while i < l.length:
+        x = l.items[i]
+        if x < 0 or x > 255:
+            raise ValueError
+        i += 1

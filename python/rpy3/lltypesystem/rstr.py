@@ -7,9 +7,9 @@ They also run under CPython on emulated objects (see the tests).
 """
 from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc, typeOf,
                           str_to_float,
-                          unichar_upper, unichar_lower, unichar_props,
+                          unichar_upper, unichar_lower, unichar_title, unichar_props,
                           float_format_char, Float)
-from rpy3.rlib.rarithmetic import ovfcheck
+from rpy3.rlib.rarithmetic import ovfcheck, intmask
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
 import math
 
@@ -1387,6 +1387,16 @@ def ll_encode_utf8(s):
 
 def ll_bytes_repr(b):
     """repr(b): b'...' with the escapes CPython uses."""
+    return _bytes_repr(b, False)
+
+
+def ll_bytearray_repr(b):
+    """The b'...' part of repr(bytearray(b)): a single quote is escaped
+    even between double quotes."""
+    return _bytes_repr(b, True)
+
+
+def _bytes_repr(b, always_escape_single):
     n = len(b.chars)
     quote = "'"
     if ll_contains_char(b, "'") and not ll_contains_char(b, '"'):
@@ -1395,7 +1405,8 @@ def ll_bytes_repr(b):
     i = 0
     while i < n:
         c = ord(b.chars[i])
-        if c == ord(quote) or c == 92 or c == 9 or c == 10 or c == 13:
+        if (c == ord(quote) or c == 92 or c == 9 or c == 10 or c == 13 or
+                (always_escape_single and c == 39)):
             size += 2
         elif c < 32 or c >= 127:
             size += 4
@@ -1410,7 +1421,7 @@ def ll_bytes_repr(b):
     while i < n:
         ch = b.chars[i]
         c = ord(ch)
-        if c == ord(quote) or c == 92:
+        if c == ord(quote) or c == 92 or (always_escape_single and c == 39):
             r.chars[k] = '\\'
             r.chars[k + 1] = ch
             k += 2
@@ -1473,3 +1484,225 @@ def ll_str2float(s):
             k += 1
         i += 1
     return str_to_float(ll_strslice(r, 0, k))
+
+
+# --- int(s, base), unsigned ints, str of a string that may be None ---------
+
+def _base_digit(c):
+    # the value of a digit in any base up to 36 (99: not a digit)
+    o = ord(c)
+    if 48 <= o <= 57:
+        return o - 48
+    if 97 <= o <= 122:
+        return o - 87
+    if 65 <= o <= 90:
+        return o - 55
+    if o >= 128 and unichar_props(c) & ISDECIMAL != 0:
+        return _digit_value(c)
+    return 99
+
+
+@ll_args(PSTR, Signed)
+def ll_str2int_base(s, base):
+    # int(s, base): a base of 0 reads the prefix (0x, 0o, 0b) and refuses
+    # leading zeros; a prefix matching the base may be given; single
+    # underscores may follow a prefix or a digit
+    if base != 0 and (base < 2 or base > 36):
+        raise ValueError
+    n = len(s.chars)
+    i = 0
+    while i < n and _is_space(s.chars[i]):
+        i += 1
+    while n > i and _is_space(s.chars[n - 1]):
+        n -= 1
+    negative = False
+    if i < n and (s.chars[i] == '-' or s.chars[i] == '+'):
+        negative = s.chars[i] == '-'
+        i += 1
+    underscore_ok = False
+    if i + 1 < n and s.chars[i] == '0':
+        c = s.chars[i + 1]
+        prefix_base = 0
+        if c == 'x' or c == 'X':
+            prefix_base = 16
+        elif c == 'o' or c == 'O':
+            prefix_base = 8
+        elif c == 'b' or c == 'B':
+            prefix_base = 2
+        if prefix_base != 0 and (base == 0 or base == prefix_base):
+            base = prefix_base
+            i += 2
+            underscore_ok = True
+    zeros_only = False
+    if base == 0:
+        zeros_only = i < n and s.chars[i] == '0'
+        base = 10
+    value = 0
+    ndigits = 0
+    while i < n:
+        c = s.chars[i]
+        if c == '_':
+            if not underscore_ok or i + 1 >= n:
+                raise ValueError
+            underscore_ok = False
+            i += 1
+            c = s.chars[i]
+        d = _base_digit(c)
+        if d >= base or (zeros_only and d != 0):
+            raise ValueError
+        # accumulate negatively: the most negative Signed has no positive twin
+        value = ovfcheck(ovfcheck(value * base) - d)
+        ndigits += 1
+        underscore_ok = True
+        i += 1
+    if ndigits == 0:
+        raise ValueError
+    if not negative:
+        value = ovfcheck(-value)
+    return value
+
+
+def ll_uint2str(value):
+    """str() of an unsigned machine word."""
+    if value == 0:
+        return ll_char2str('0')
+    digits = malloc(STR, 20)
+    n = 0
+    v = value
+    while v != 0:
+        digits.chars[n] = chr(48 + intmask(v % 10))
+        v = v // 10
+        n += 1
+    r = malloc(STR, n)
+    i = 0
+    while i < n:
+        r.chars[i] = digits.chars[n - 1 - i]
+        i += 1
+    return r
+
+
+@ll_args(PSTR)
+def ll_str_or_none(s):
+    """str() of a string that may be None."""
+    if not s:
+        return _none_str()
+    return s
+
+
+@ll_args(PSTR)
+def ll_str_repr_or_none(s):
+    """repr() of a string that may be None."""
+    if not s:
+        return _none_str()
+    return ll_str_repr(s)
+
+
+def _none_str():
+    r = malloc(STR, 4)
+    r.chars[0] = 'N'
+    r.chars[1] = 'o'
+    r.chars[2] = 'n'
+    r.chars[3] = 'e'
+    return r
+
+
+# --- more methods ----------------------------------------------------------
+
+@ll_args(PSTR, PSTR)
+def ll_removeprefix(s, prefix):
+    n = len(s.chars)
+    m = len(prefix.chars)
+    if m > 0 and m <= n and _match_at(s, prefix, 0):
+        return ll_strslice(s, m, n)
+    return s
+
+
+@ll_args(PSTR, PSTR)
+def ll_removesuffix(s, suffix):
+    n = len(s.chars)
+    m = len(suffix.chars)
+    if m > 0 and m <= n and _match_at(s, suffix, n - m):
+        return ll_strslice(s, 0, n - m)
+    return s
+
+
+def ll_bytes_hex(b):
+    """b.hex(): two lowercase hex digits a byte."""
+    n = len(b.chars)
+    r = malloc(STR, 2 * n)
+    i = 0
+    while i < n:
+        o = ord(b.chars[i])
+        r.chars[2 * i] = _digit_char(o >> 4, False)
+        r.chars[2 * i + 1] = _digit_char(o & 15, False)
+        i += 1
+    return r
+
+
+def _is_cased_char(c):
+    o = ord(c)
+    if o < 128:
+        return (65 <= o <= 90) or (97 <= o <= 122)
+    return _is_cased(c)
+
+
+@ll_args(PSTR)
+def ll_title(s):
+    # the first cased character of each run of cased characters takes
+    # its title case, the others their lower case (full mappings)
+    n = len(s.chars)
+    total = 0
+    previous_is_cased = False
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        total += _title_width(s, i, previous_is_cased)
+        previous_is_cased = _is_cased_char(c)
+        i += 1
+    r = malloc(STR, total)
+    j = 0
+    previous_is_cased = False
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        o = ord(c)
+        if o < 128:
+            if previous_is_cased and 65 <= o <= 90:
+                c = chr(o + 32)
+            elif not previous_is_cased and 97 <= o <= 122:
+                c = chr(o - 32)
+            r.chars[j] = c
+            j += 1
+        elif previous_is_cased and o == 0x3a3:
+            if _final_sigma(s, i):
+                r.chars[j] = chr(0x3c2)
+            else:
+                r.chars[j] = chr(0x3c3)
+            j += 1
+        else:
+            k = 0
+            m = _title_map(c, 0, previous_is_cased)
+            while m != -1:
+                r.chars[j] = chr(m)
+                j += 1
+                k += 1
+                m = _title_map(c, k, previous_is_cased)
+        previous_is_cased = _is_cased_char(s.chars[i])
+        i += 1
+    return r
+
+
+def _title_width(s, i, previous_is_cased):
+    c = s.chars[i]
+    if ord(c) < 128:
+        return 1
+    k = 0
+    while _title_map(c, k, previous_is_cased) != -1:
+        k += 1
+    return k
+
+
+def _title_map(c, k, previous_is_cased):
+    if previous_is_cased:
+        return unichar_lower(c, k)
+    return unichar_title(c, k)

@@ -13,6 +13,9 @@ use crate::helpers::{type_const, value_const};
 use crate::repr::Repr;
 use crate::RTypeError;
 
+/// The helpers of the built-in functions on numbers.
+pub const RBUILTIN: &str = "rpy3.lltypesystem.rbuiltin";
+
 impl Cx<'_, '_, '_, '_> {
     pub(super) fn builtin_call(
         &mut self,
@@ -85,9 +88,17 @@ impl Cx<'_, '_, '_, '_> {
                         let x = self.input(&args[0], &r)?;
                         self.emit(LlOp::CastFloatToInt, vec![x], SIGNED)
                     }
-                    Repr::Str if args.len() == 1 => {
-                        let x = self.input(&args[0], &r)?;
+                    Repr::Str | Repr::UniChar if args.len() == 1 => {
+                        let x = self.input(&args[0], &Repr::Str)?;
                         self.call_str_helper("ll_str2int", vec![x], SIGNED)?
+                    }
+                    Repr::Str | Repr::UniChar if args.len() == 2 => {
+                        let x = self.input(&args[0], &Repr::Str)?;
+                        let base = self.input(&args[1], &int)?;
+                        self.call_str_helper("ll_str2int_base", vec![x, base], SIGNED)?
+                    }
+                    _ if args.len() == 2 => {
+                        return Err(RTypeError::unsupported("int(x, base) of a non-string"))
                     }
                     _ => self.input(&args[0], &int)?,
                 }
@@ -119,7 +130,29 @@ impl Cx<'_, '_, '_, '_> {
                 let lt = match &want {
                     Repr::Int(k) => int_op(*k, LlOp::IntLt, LlOp::UintLt),
                     Repr::Float => LlOp::FloatLt,
-                    _ => return Err(RTypeError::unsupported("min/max of these values")),
+                    _ => {
+                        // any other items: the first extreme of a list of them
+                        let s_res = self.rt.ann.binding(self.g, op.result).without_const();
+                        self.rt
+                            .list_items
+                            .borrow_mut()
+                            .entry(want.clone())
+                            .or_insert(s_res);
+                        let mut vals = Vec::new();
+                        for a in args {
+                            vals.push(self.input(a, &want)?);
+                        }
+                        let l = self.new_list(&want, vals)?;
+                        let lt = self.item_function("hl_lt", &want)?;
+                        let lr = Repr::List(Box::new(want.clone()));
+                        let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                        let largest = value_const(self.py, LlValue::Bool(builtin == "max"), BOOL)?;
+                        let (v, _) = self.call_list_helper(
+                            "ll_extreme",
+                            vec![la, lt, (largest, SomeValue::bool())],
+                        )?;
+                        return Ok(v);
+                    }
                 };
                 let mut cur = self.input(&args[0], &want)?;
                 for a in &args[1..] {
@@ -142,6 +175,27 @@ impl Cx<'_, '_, '_, '_> {
                     _ => return Err(RTypeError::unsupported("pow() of these values")),
                 };
                 self.emit(llop, vec![x, y], t)
+            }
+            "pow" if args.len() == 3 => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push((self.input(a, &int)?, SomeValue::int()));
+                }
+                let (v, _) = self.call_helper_in(RBUILTIN, "ll_pow_mod", vals)?;
+                self.convert(v, &int, &want)?
+            }
+            "hex" | "oct" | "bin" => {
+                let x = self.input(&args[0], &int)?;
+                let spec = match builtin {
+                    "hex" => "#x",
+                    "oct" => "#o",
+                    _ => "#b",
+                };
+                let st = Repr::Str.lowleveltype(self.rt);
+                let p = self.rt.prebuilt_string(spec)?;
+                let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+                let v = self.call_str_helper("ll_format_int", vec![x, spec], st)?;
+                self.convert(v, &Repr::Str, &want)?
             }
             "divmod" if args.len() == 2 => self.divmod_values(&args[0], &args[1], op)?,
             "round" => {
@@ -200,6 +254,13 @@ impl Cx<'_, '_, '_, '_> {
                 let obj = self.object_ptr_of(x)?;
                 let cls = match &args[1] {
                     Hlvalue::Constant(c) => c.value.clone(),
+                    v if self.repr_of(v)? == Repr::Class => {
+                        // a variable holding one of several classes: its vtable
+                        let vt = self.input(v, &Repr::Class)?;
+                        let helper = self.rt.helper_isinstance(self.py);
+                        let f = self.func_const(helper)?;
+                        return Ok(self.emit(LlOp::DirectCall, vec![f, obj, vt], BOOL));
+                    }
                     _ => {
                         return Err(RTypeError::unsupported(
                             "isinstance() with a variable class",
@@ -321,6 +382,84 @@ impl Cx<'_, '_, '_, '_> {
                 let v = self.emit(op, vec![x], FLOAT);
                 let v = self.emit(LlOp::CastFloatToInt, vec![v], SIGNED);
                 self.convert(v, &int, want)?
+            }
+            "math.frexp" => {
+                let x = self.input(&args[0], &fl)?;
+                let e = self.emit(LlOp::FloatFrexpExp, vec![x.clone()], SIGNED);
+                let minus_e = self.emit(LlOp::IntNeg, vec![e.clone()], SIGNED);
+                let m = self.emit(LlOp::FloatLdexp, vec![x, minus_e], FLOAT);
+                let reprs = [fl.clone(), int.clone()];
+                self.rt.ensure_types(&Repr::Tuple(reprs.to_vec()));
+                let t = self.new_tuple(&reprs, vec![m, e])?;
+                self.convert(t, &Repr::Tuple(reprs.to_vec()), want)?
+            }
+            "math.ldexp" => {
+                let x = self.input(&args[0], &fl)?;
+                let n = self.input(&args[1], &int)?;
+                let v = self.emit(LlOp::FloatLdexp, vec![x, n], FLOAT);
+                self.convert(v, &fl, want)?
+            }
+            "math.modf" => {
+                let x = self.input(&args[0], &fl)?;
+                let (v, _) =
+                    self.call_helper_in(RBUILTIN, "ll_modf", vec![(x, SomeValue::float())])?;
+                let reprs = vec![fl.clone(), fl.clone()];
+                self.convert(v, &Repr::Tuple(reprs), want)?
+            }
+            "math.gcd" | "math.lcm" => {
+                // gcd() is 0 and gcd(a) is gcd(a, 0); lcm() is 1 and lcm(a)
+                // is lcm(a, 1)
+                let (helper, unit) = if m == "math.gcd" {
+                    ("ll_gcd", 0)
+                } else {
+                    ("ll_lcm", 1)
+                };
+                let mut acc = value_const(self.py, LlValue::Int(unit), SIGNED)?;
+                for a in args {
+                    let x = self.input(a, &int)?;
+                    let vals = vec![(acc, SomeValue::int()), (x, SomeValue::int())];
+                    acc = self.call_helper_in(RBUILTIN, helper, vals)?.0;
+                }
+                self.convert(acc, &int, want)?
+            }
+            "math.factorial" | "math.comb" | "math.perm" => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push((self.input(a, &int)?, SomeValue::int()));
+                }
+                if m == "math.perm" && vals.len() == 1 {
+                    // perm(n) is factorial(n)
+                    vals.truncate(1);
+                }
+                let helper = match (m, vals.len()) {
+                    ("math.comb", 2) => "ll_comb",
+                    ("math.perm", 2) => "ll_perm",
+                    (_, 1) => "ll_factorial",
+                    _ => {
+                        return Err(RTypeError::new(format!(
+                            "{m}() with {} arguments",
+                            vals.len()
+                        )))
+                    }
+                };
+                let (v, _) = self.call_helper_in(RBUILTIN, helper, vals)?;
+                self.convert(v, &int, want)?
+            }
+            "math.isclose" => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push((self.input(a, &fl)?, SomeValue::float()));
+                }
+                // the defaults of rel_tol and abs_tol (keywords come as
+                // positional arguments: see `lower/calls.rs`)
+                for d in [1e-09, 0.0].into_iter().skip(vals.len().saturating_sub(2)) {
+                    vals.push((
+                        value_const(self.py, LlValue::Float(d), FLOAT)?,
+                        SomeValue::float(),
+                    ));
+                }
+                let (v, _) = self.call_helper_in(RBUILTIN, "ll_isclose", vals)?;
+                self.convert(v, &Repr::Bool, want)?
             }
             "math.isnan" | "math.isinf" | "math.isfinite" => {
                 let x = self.input(&args[0], &fl)?;

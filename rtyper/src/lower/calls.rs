@@ -193,7 +193,8 @@ impl Cx<'_, '_, '_, '_> {
             // a method of a constant string ("{} {}".format)
             let obj = c.value.bind(self.py);
             if let (Ok(recv), Ok(mname)) = (obj.getattr("__self__"), obj.getattr("__name__")) {
-                if recv.is_instance_of::<pyo3::types::PyString>()
+                if (recv.is_instance_of::<pyo3::types::PyString>()
+                    || recv.is_instance_of::<pyo3::types::PyBytes>())
                     && !obj.is_instance_of::<pyo3::types::PyType>()
                     && obj
                         .get_type()
@@ -392,6 +393,24 @@ impl Cx<'_, '_, '_, '_> {
                 s_self: None,
             } if positional.len() == 1 && keywords.len() == 1 && keywords[0].0 == "key" => {
                 let v = self.min_max_key(name, &positional[0], &keywords[0].1, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
+                name: "math.isclose",
+                s_self: None,
+            } if !keywords.is_empty() => {
+                // rel_tol and abs_tol by position, with their defaults
+                let mut args = positional.clone();
+                for (k, default) in [("rel_tol", 1e-09), ("abs_tol", 0.0)] {
+                    args.push(match keywords.iter().find(|(n, _)| n == k) {
+                        Some((_, v)) => v.clone(),
+                        None => Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                            &pyo3::types::PyFloat::new(self.py, default),
+                        ))),
+                    });
+                }
+                let v = self.builtin_call("math.isclose", &args, op)?;
                 self.finish(op.result, v);
                 Ok(())
             }

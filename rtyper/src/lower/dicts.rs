@@ -324,6 +324,18 @@ impl Cx<'_, '_, '_, '_> {
                     sub
                 }
             }
+            H::Or_ | H::InplaceOr if !is_set => {
+                // d1 | d2: a copy of d1 updated with d2 (|= updates d1)
+                let a = self.dict_arg(first, &dr)?;
+                let b = self.dict_arg(&op.args[1], &dr)?;
+                let eq = self.key_eq(&kr)?;
+                if op.opname == H::InplaceOr {
+                    self.dict_helper("ll_update", vec![a.clone(), b, eq])?;
+                    a.0
+                } else {
+                    self.dict_helper("ll_set_union", vec![a, b, eq])?
+                }
+            }
             H::Or_
             | H::And_
             | H::Sub
@@ -455,10 +467,62 @@ impl Cx<'_, '_, '_, '_> {
                 (l, want.clone())
             }
             ("update", 1, false) => {
-                let other = self.dict_arg(&args[0], &dr)?;
-                let eq = self.key_eq(&kr)?;
-                self.dict_helper("ll_update", vec![d, other, eq])?;
+                if self.repr_of(&args[0])? == dr {
+                    let other = self.dict_arg(&args[0], &dr)?;
+                    let eq = self.key_eq(&kr)?;
+                    self.dict_helper("ll_update", vec![d, other, eq])?;
+                } else {
+                    self.dict_update_pairs(d, &dr, &args[0])?;
+                }
                 (void, Repr::Void)
+            }
+            ("pop", 0, true) => {
+                let e = self.dict_helper("ll_popitem_entry", vec![d.clone()])?;
+                (self.dict_entry(d.0, &dr, e, 0, want)?, want.clone())
+            }
+            ("isdisjoint", 1, true) => {
+                let other = self.as_set(&args[0], &dr)?;
+                let eq = self.key_eq(&kr)?;
+                (
+                    self.dict_helper("ll_set_isdisjoint", vec![d, other, eq])?,
+                    Repr::Bool,
+                )
+            }
+            (
+                "difference_update" | "intersection_update" | "symmetric_difference_update",
+                _,
+                true,
+            ) => {
+                let helper = match method {
+                    "difference_update" => "ll_set_difference",
+                    "intersection_update" => "ll_set_intersection",
+                    _ => "ll_set_symmetric_difference",
+                };
+                let pt = dr.lowleveltype(self.rt);
+                for a in args {
+                    let other = self.as_set(a, &dr)?;
+                    let eq = self.key_eq(&kr)?;
+                    let r = self.dict_helper(helper, vec![d.clone(), other, eq])?;
+                    self.dict_helper("ll_set_replace", vec![d.clone(), (r, SomeValue::Ptr(pt))])?;
+                }
+                (void, Repr::Void)
+            }
+            ("union" | "intersection" | "difference", n, true) if n != 1 => {
+                // several (or no) other iterables: one after the other
+                let eq = self.key_eq(&kr)?;
+                let mut acc = self.dict_helper("ll_copy", vec![d, eq])?;
+                let pt = dr.lowleveltype(self.rt);
+                let helper = if method == "union" {
+                    "ll_set_union".to_string()
+                } else {
+                    format!("ll_set_{method}")
+                };
+                for a in args {
+                    let other = self.as_set(a, &dr)?;
+                    let eq = self.key_eq(&kr)?;
+                    acc = self.dict_helper(&helper, vec![(acc, SomeValue::Ptr(pt)), other, eq])?;
+                }
+                (acc, dr.clone())
             }
             ("copy", 0, _) => {
                 let eq = self.key_eq(&kr)?;
@@ -540,6 +604,19 @@ impl Cx<'_, '_, '_, '_> {
         value_const(self.py, LlValue::Ptr(None), t)
     }
 
+    /// Stores the (key, value) pairs of iterable `h` into dict `d`.
+    fn dict_update_pairs(&mut self, d: Arg, dr: &Repr, h: &Hlvalue) -> Result<(), RTypeError> {
+        let (kr, vr) = parts(dr).ok_or_else(|| RTypeError::new("pairs into a non-dict"))?;
+        let pair = Repr::Tuple(vec![kr.clone(), vr]);
+        self.rt.ensure_types(&pair);
+        let l = self.iterable_as_list(h, &pair)?;
+        let lr = Repr::List(Box::new(pair));
+        let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+        let (hash, eq) = self.key_functions(&kr)?;
+        self.dict_helper("ll_update_pairs", vec![d, la, hash, eq])?;
+        Ok(())
+    }
+
     /// Adds the items of iterable `h` to set `s`.
     fn set_extend(&mut self, s: Arg, sr: &Repr, h: &Hlvalue) -> Result<(), RTypeError> {
         let Repr::Set(kr) = sr else {
@@ -582,6 +659,46 @@ impl Cx<'_, '_, '_, '_> {
     ) -> Result<Option<Hlvalue>, RTypeError> {
         match (builtin, want) {
             ("dict", Repr::Dict(..)) if args.is_empty() => Ok(Some(self.new_dict(want)?)),
+            ("dict", Repr::Dict(kr, _)) if args.len() == 1 => {
+                let r = self.repr_of(&args[0])?;
+                if r == *want {
+                    // a copy of a dict of the same type
+                    let d = self.dict_arg(&args[0], want)?;
+                    let eq = self.key_eq(kr)?;
+                    return Ok(Some(self.dict_helper("ll_copy", vec![d, eq])?));
+                }
+                if matches!(r, Repr::Dict(..)) {
+                    return Err(RTypeError::unsupported(&format!(
+                        "dict() of a {r:?} giving a {want:?}"
+                    )));
+                }
+                let d = self.new_dict(want)?;
+                let da = (d.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                self.dict_update_pairs(da, want, &args[0])?;
+                Ok(Some(d))
+            }
+            ("dict.fromkeys", Repr::Dict(kr, vr)) => {
+                let d = self.new_dict(want)?;
+                let da = (d.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                let l = self.iterable_as_list(&args[0], kr)?;
+                let lr = Repr::List(kr.clone());
+                let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                let value = match args.get(1) {
+                    Some(v) => self.item_arg(v, vr)?,
+                    None => {
+                        let t = vr.lowleveltype(self.rt);
+                        let n = if t.target().is_some() {
+                            value_const(self.py, LlValue::Ptr(None), t)?
+                        } else {
+                            value_const(self.py, LlValue::Void, VOID)?
+                        };
+                        (n, self.ll_annotation_of(vr)?)
+                    }
+                };
+                let (hash, eq) = self.key_functions(kr)?;
+                self.dict_helper("ll_fromkeys", vec![da, la, value, hash, eq])?;
+                Ok(Some(d))
+            }
             // an r_dict's functions are passed to each helper call
             ("r_dict", Repr::Dict(..)) if args.len() == 2 => Ok(Some(self.new_dict(want)?)),
             ("set", Repr::Set(_)) => {
@@ -634,9 +751,9 @@ impl Cx<'_, '_, '_, '_> {
                 self.dict_helper("ll_strhash", vec![(x, SomeValue::Ptr(bt))])?
             }
             Repr::Float => {
-                return Err(RTypeError::unsupported(
-                    "hash() of a float (or floats as dict keys)",
-                ))
+                let args = vec![(x, SomeValue::float())];
+                self.call_helper_in(super::builtins::RBUILTIN, "ll_hash_float", args)?
+                    .0
             }
             Repr::Str | Repr::UniChar => {
                 let s = self.convert(x, r, &Repr::Str)?;

@@ -164,6 +164,34 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.helper_range_next(self.py)?,
                 Repr::Int(IntKind::Signed),
             ),
+            Repr::EnumIter(_) | Repr::ZipIter(_) | Repr::DictIter(_, _, 2) => {
+                // iterators built on others: `hl_next` annotated for the
+                // iterator type (its body lowers next() as usual)
+                let item = match ir {
+                    Repr::EnumIter(inner) => Repr::Tuple(vec![
+                        Repr::Int(IntKind::Signed),
+                        self.next_function(inner)?.1,
+                    ]),
+                    Repr::ZipIter(inner) => {
+                        let mut items = Vec::new();
+                        for i in inner {
+                            items.push(self.next_function(i)?.1);
+                        }
+                        Repr::Tuple(items)
+                    }
+                    Repr::DictIter(k, v, _) => Repr::Tuple(vec![(**k).clone(), (**v).clone()]),
+                    _ => unreachable!("matched above"),
+                };
+                self.rt.ensure_types(&item);
+                let s_it = self
+                    .rt
+                    .list_items
+                    .borrow()
+                    .get(ir)
+                    .cloned()
+                    .ok_or_else(|| RTypeError::new(format!("no annotation for {ir:?}")))?;
+                (self.helper_index(RLIST, "hl_next", vec![s_it])?, item)
+            }
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "enumerate() or zip() over {other:?}"
@@ -281,6 +309,10 @@ impl Cx<'_, '_, '_, '_> {
                     }
                     None => value_const(self.py, LlValue::Int(0), SIGNED)?,
                 };
+                if **item == Repr::Void {
+                    // items that never exist: the list is empty
+                    return Ok(Some(self.convert(start, &num, want)?));
+                }
                 if **item != num && !matches!(**item, Repr::Bool | Repr::Int(_)) {
                     return Err(RTypeError::unsupported(&format!("sum() of {item:?}")));
                 }
@@ -289,11 +321,47 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_list_helper("ll_sum", vec![l, sa])?;
                 Ok(Some(self.convert(v, &num, want)?))
             }
-            ("any" | "all", _) => {
+            ("math.fsum", _) => {
                 let lr = self.aggregate_list(&args[0])?;
+                if lr != Repr::List(Box::new(Repr::Float)) {
+                    return Err(RTypeError::unsupported(&format!("math.fsum() of {lr:?}")));
+                }
+                let l = self.list_of(&args[0], &lr)?;
+                let (v, _) = self.call_helper_in(super::builtins::RBUILTIN, "ll_fsum", vec![l])?;
+                Ok(Some(self.convert(v, &Repr::Float, want)?))
+            }
+            ("any" | "all", _) => {
+                let r = self.repr_of(&args[0])?;
+                if matches!(
+                    r,
+                    Repr::Generator(_)
+                        | Repr::ListIter(..)
+                        | Repr::StrIter
+                        | Repr::RangeIter
+                        | Repr::DictIter(_, _, 0 | 1)
+                ) {
+                    // an iterator is consumed only up to the deciding item
+                    // (the items after it are never computed)
+                    let it = self.input(&args[0], &r)?;
+                    let (f, item) = self.next_function(&r)?;
+                    let truth = self.item_function("hl_bool", &item)?;
+                    let ita = (it, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                    let helper = if builtin == "any" {
+                        "ll_any_iter"
+                    } else {
+                        "ll_all_iter"
+                    };
+                    let (v, _) = self.call_list_helper(helper, vec![ita, f, truth])?;
+                    return Ok(Some(self.convert(v, &Repr::Bool, want)?));
+                }
+                let lr = self.aggregate_list(&args[0])?;
+                let Repr::List(item) = &lr else {
+                    unreachable!("a list")
+                };
+                let truth = self.item_function("hl_bool", item)?;
                 let l = self.list_of(&args[0], &lr)?;
                 let helper = if builtin == "any" { "ll_any" } else { "ll_all" };
-                let (v, _) = self.call_list_helper(helper, vec![l])?;
+                let (v, _) = self.call_list_helper(helper, vec![l, truth])?;
                 Ok(Some(self.convert(v, &Repr::Bool, want)?))
             }
             ("min" | "max", _) if args.len() == 1 => {
@@ -417,8 +485,15 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The list repr an aggregate of `h` works on.
-    fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
+    pub(super) fn aggregate_list(&mut self, h: &Hlvalue) -> Result<Repr, RTypeError> {
         let r = self.repr_of(h)?;
+        // the item functions of characters and byte values need them
+        for (ir, s) in [
+            (Repr::UniChar, SomeValue::char()),
+            (Repr::Int(IntKind::Signed), SomeValue::int()),
+        ] {
+            self.rt.list_items.borrow_mut().entry(ir).or_insert(s);
+        }
         Ok(match &r {
             Repr::List(_) => r,
             Repr::Set(k) => Repr::List(k.clone()),
@@ -427,6 +502,23 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Str => Repr::List(Box::new(Repr::UniChar)),
             Repr::Generator(g) => Repr::List(Box::new(self.generator_item(*g)?)),
             Repr::ListIter(item, _) => Repr::List(item.clone()),
+            Repr::StrIter => Repr::List(Box::new(Repr::UniChar)),
+            Repr::RangeIter => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::DictIter(k, v, which @ (0 | 1)) => {
+                Repr::List(if *which == 0 { k.clone() } else { v.clone() })
+            }
+            Repr::Tuple(_) => {
+                // the items as the annotator sees the tuple's iteration
+                let ir = self.rt.getrepr(&SomeValue::Iterator {
+                    over: Box::new(self.s(h)),
+                    variant: rpy3_annotator::model::IterVariant::Items,
+                })?;
+                let Repr::ListIter(item, _) = ir else {
+                    return Err(RTypeError::new("iterating over a tuple"));
+                };
+                Repr::List(item)
+            }
+            Repr::Bytes => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "an aggregate of {other:?}"
@@ -436,7 +528,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `h` as a list of repr `lr` (a copy when it is not a list).
-    fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
         let Repr::List(item) = lr else {
             unreachable!("a list")
         };

@@ -98,7 +98,11 @@ impl Cx<'_, '_, '_, '_> {
         which: &str,
         item: &Repr,
     ) -> Result<Arg, RTypeError> {
-        let n = if which == "hl_hash" { 1 } else { 2 };
+        let n = if matches!(which, "hl_hash" | "hl_repr" | "hl_bool") {
+            1
+        } else {
+            2
+        };
         let s_item = self
             .rt
             .list_items
@@ -115,6 +119,33 @@ impl Cx<'_, '_, '_, '_> {
         let c = self.func_const(idx)?;
         let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
         Ok((c, SomeValue::Ptr(t)))
+    }
+
+    /// Whether list `h` (or the list a method is bound to) is a bytearray.
+    pub(super) fn is_bytearray(&self, h: &Hlvalue) -> bool {
+        match self.s(h) {
+            SomeValue::List(id) => self.rt.ann.itemdefs.get(id).bytearray,
+            SomeValue::Builtin {
+                s_self: Some(inner),
+                ..
+            } => matches!(*inner, SomeValue::List(id) if self.rt.ann.itemdefs.get(id).bytearray),
+            _ => false,
+        }
+    }
+
+    /// Item `x` stored into list `l`: a bytearray checks its range.  In a
+    /// call (`append`, `insert`) the check is where the call raises; a
+    /// `setitem` raises only its IndexError where an `except` can see it.
+    fn checked_item(&mut self, l: &Hlvalue, x: Arg, in_call: bool) -> Result<Arg, RTypeError> {
+        if !self.is_bytearray(l) {
+            return Ok(x);
+        }
+        let rb = super::builtins::RBUILTIN;
+        if in_call {
+            self.raising_at = Some(self.ops.len());
+        }
+        let (v, _) = self.call_helper_in(rb, "ll_check_byte", vec![x.clone()])?;
+        Ok((v, x.1))
     }
 
     /// A new list of items of repr `item` holding `items`.
@@ -350,11 +381,9 @@ impl Cx<'_, '_, '_, '_> {
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
             H::Setitem => {
-                let args = vec![
-                    self.list_arg(first, &lr)?,
-                    self.int_arg(&op.args[1])?,
-                    self.item_arg(&op.args[2], &item)?,
-                ];
+                let x = self.item_arg(&op.args[2], &item)?;
+                let x = self.checked_item(first, x, false)?;
+                let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?, x];
                 self.call_list_helper("ll_setitem", args)?;
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
@@ -495,6 +524,7 @@ impl Cx<'_, '_, '_, '_> {
         let (v, have) = match (method, args.len()) {
             ("append", 1) => {
                 let x = self.item_arg(&args[0], &item)?;
+                let x = self.checked_item(recv, x, true)?;
                 self.call_list_helper("ll_append", vec![l, x])?;
                 (none, Repr::Void)
             }
@@ -506,15 +536,18 @@ impl Cx<'_, '_, '_, '_> {
             ("insert", 2) => {
                 let i = self.int_arg(&args[0])?;
                 let x = self.item_arg(&args[1], &item)?;
+                let x = self.checked_item(recv, x, true)?;
                 self.call_list_helper("ll_insert", vec![l, i, x])?;
                 (none, Repr::Void)
             }
             ("extend", 1) => {
                 let other = self.iterable_as_list(&args[0], &item)?;
-                self.call_list_helper(
-                    "ll_extend",
-                    vec![l, (other, SomeValue::Ptr(lr.lowleveltype(self.rt)))],
-                )?;
+                let oa = (other, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                if self.is_bytearray(recv) && self.repr_of(&args[0])? != Repr::Bytes {
+                    self.raising_at = Some(self.ops.len());
+                    self.call_list_helper("ll_check_bytes_list", vec![oa.clone()])?;
+                }
+                self.call_list_helper("ll_extend", vec![l, oa])?;
                 (none, Repr::Void)
             }
             ("remove" | "index" | "count", 1) => {
@@ -637,6 +670,21 @@ impl Cx<'_, '_, '_, '_> {
                 self.extend_from(l.clone(), &lr, h, &r)?;
                 Ok(l)
             }
+            Repr::Bytes if matches!(item, Repr::Int(IntKind::Signed)) => {
+                // the byte values
+                let b = self.input(h, &r)?;
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                self.call_list_helper(
+                    "ll_extend_bytes",
+                    vec![
+                        (l.clone(), SomeValue::Ptr(lr.lowleveltype(self.rt))),
+                        (b, SomeValue::Ptr(bt)),
+                    ],
+                )?;
+                Ok(l)
+            }
             other => Err(RTypeError::unsupported(&format!(
                 "a list made from {other:?}"
             ))),
@@ -706,13 +754,26 @@ impl Cx<'_, '_, '_, '_> {
             }
             Repr::Tuple(items) => {
                 let t = self.input(h, r)?;
+                let s_items = match self.s(h) {
+                    SomeValue::Tuple(s) => s,
+                    _ => Vec::new(),
+                };
                 for (i, ir) in items.iter().enumerate() {
-                    let v = self.emit(
-                        LlOp::Getfield,
-                        vec![t.clone(), name(self.py, &format!("item{i}"))],
-                        ir.lowleveltype(self.rt),
-                    );
-                    let v = self.convert(v, ir, item)?;
+                    let v = match s_items.get(i) {
+                        // an item known from its annotation alone (a class,
+                        // a function): its constant in the list's repr
+                        Some(s) if *ir == Repr::Void && **item != Repr::Void => {
+                            super::constant_of(self.rt, self.py, s, item)?
+                        }
+                        _ => {
+                            let v = self.emit(
+                                LlOp::Getfield,
+                                vec![t.clone(), name(self.py, &format!("item{i}"))],
+                                ir.lowleveltype(self.rt),
+                            );
+                            self.convert(v, ir, item)?
+                        }
+                    };
                     let anno = self.ll_annotation_of(item)?;
                     self.call_list_helper("ll_append", vec![la.clone(), (v, anno)])?;
                 }
@@ -764,6 +825,62 @@ impl Cx<'_, '_, '_, '_> {
                 self.sort_list(la, &item, keywords)?;
                 Ok(Some(l))
             }
+            ("bytearray", Repr::List(item)) => {
+                let item = (**item).clone();
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                let Some(arg) = args.first() else {
+                    return Ok(Some(self.new_list_of_length(&item, zero)?));
+                };
+                let r = self.repr_of(arg)?;
+                let rb = super::builtins::RBUILTIN;
+                let v = match r {
+                    Repr::Int(_) | Repr::Bool => {
+                        let n = self.int_arg(arg)?;
+                        self.raising_at = Some(self.ops.len());
+                        let (n, _) = self.call_helper_in(rb, "ll_check_size", vec![n])?;
+                        self.new_list_of_length(&item, n)?
+                    }
+                    Repr::Bytes => self.iterable_as_list(arg, &item)?,
+                    _ => {
+                        let l = if r == *want {
+                            let l = self.list_arg(arg, want)?;
+                            self.call_list_helper("ll_copy", vec![l])?.0
+                        } else {
+                            self.iterable_as_list(arg, &item)?
+                        };
+                        let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                        self.call_list_helper("ll_check_bytes_list", vec![la])?;
+                        l
+                    }
+                };
+                Ok(Some(v))
+            }
+            ("bytes", Repr::Bytes) => {
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                let Some(arg) = args.first() else {
+                    let p = self.rt.prebuilt_bytes(b"")?;
+                    return Ok(Some(value_const(self.py, LlValue::Ptr(Some(p)), bt)?));
+                };
+                let r = self.repr_of(arg)?;
+                let v = match r {
+                    Repr::Bytes => self.input(arg, &r)?,
+                    Repr::Int(_) | Repr::Bool => {
+                        let n = self.int_arg(arg)?;
+                        self.call_list_helper("ll_bytes_zeros", vec![n])?.0
+                    }
+                    Repr::Str | Repr::UniChar => {
+                        return Err(RTypeError::unsupported("bytes() of a str (use encode())"))
+                    }
+                    _ => {
+                        let int = Repr::Int(rpy3_annotator::model::IntKind::Signed);
+                        let l = self.iterable_as_list(arg, &int)?;
+                        let lt = Repr::List(Box::new(int)).lowleveltype(self.rt);
+                        self.call_list_helper("ll_bytes_from_list", vec![(l, SomeValue::Ptr(lt))])?
+                            .0
+                    }
+                };
+                Ok(Some(v))
+            }
             ("reversed", Repr::ListIter(item, true)) => {
                 let lr = Repr::List(item.clone());
                 let l = self.input(&args[0], &lr)?;
@@ -793,13 +910,14 @@ impl Cx<'_, '_, '_, '_> {
             let [lst] = args else {
                 return Err(RTypeError::new("str.join() takes one argument"));
             };
-            let lr = self.repr_of(lst)?;
+            // any iterable of strings or characters, as a list
+            let lr = self.aggregate_list(lst)?;
             let helper = match &lr {
                 Repr::List(item) if **item == *sp => "ll_join",
                 Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
                 other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
             };
-            let l = self.list_arg(lst, &lr)?;
+            let l = self.list_of(lst, &lr)?;
             let (v, _) = self.call_list_helper(helper, vec![s, l])?;
             return self.convert(v, sp, want);
         }
@@ -810,6 +928,23 @@ impl Cx<'_, '_, '_, '_> {
         };
         if **item != *sp {
             return Err(RTypeError::new(format!("str.{method}() giving {want:?}")));
+        }
+        if method == "splitlines" {
+            let keepends = match args {
+                [] => value_const(self.py, LlValue::Bool(false), rpy3_model::lltype::BOOL)?,
+                [k] => self.input(k, &Repr::Bool)?,
+                _ => return Err(RTypeError::new("str.splitlines() takes at most 1 argument")),
+            };
+            let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+            let l = self.new_list_of_length(item, zero)?;
+            let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+            let helper = if *sp == Repr::Bytes {
+                "ll_bytes_splitlines"
+            } else {
+                "ll_splitlines"
+            };
+            self.call_list_helper(helper, vec![la, s, (keepends, SomeValue::bool())])?;
+            return Ok(l);
         }
         if args.len() > 2 {
             return Err(RTypeError::new(format!(

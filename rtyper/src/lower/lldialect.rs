@@ -241,16 +241,16 @@ impl Cx<'_, '_, '_, '_> {
                 let r = self.emit(LlOp::UnicharProps, vec![c], rpy3_model::lltype::SIGNED);
                 self.convert(r, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?
             }
-            "ll.unichar_upper" | "ll.unichar_lower" => {
+            "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" => {
                 let c = self.input(&op.args[1], &Repr::UniChar)?;
                 let k = self.input(
                     &op.args[2],
                     &Repr::Int(rpy3_annotator::model::IntKind::Signed),
                 )?;
-                let llop = if builtin == "ll.unichar_upper" {
-                    LlOp::UnicharUpper
-                } else {
-                    LlOp::UnicharLower
+                let llop = match builtin {
+                    "ll.unichar_upper" => LlOp::UnicharUpper,
+                    "ll.unichar_title" => LlOp::UnicharTitle,
+                    _ => LlOp::UnicharLower,
                 };
                 let r = self.emit(llop, vec![c, k], rpy3_model::lltype::SIGNED);
                 self.convert(r, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?

@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 use rpy3_annotator::model::IntKind;
+use rpy3_annotator::SomeValue;
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, BOOL, FLOAT, SIGNED, UNSIGNED};
 use rpy3_model::{Hlvalue, SpaceOperation};
@@ -385,6 +386,19 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 ));
             }
+            (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
+            | (Repr::Bytes, Repr::Bytes)
+            | (Repr::List(_), Repr::List(_))
+                if ra == rb || !matches!(ra, Repr::List(_)) =>
+            {
+                // strings, lists (and what they hold): through the item
+                // functions, which lower `a == b` and `a < b` as the
+                // program's own comparisons
+                let r = if *ra == Repr::UniChar { rb } else { ra };
+                let a = self.convert(a, ra, r)?;
+                let b = self.convert(b, rb, r)?;
+                return self.compare_by_item_functions(i, a, b, r);
+            }
             _ => {
                 return Err(RTypeError::unsupported(&format!(
                     "comparing {ra:?} and {rb:?}"
@@ -443,6 +457,55 @@ impl Cx<'_, '_, '_, '_> {
             _ => 4,
         };
         Ok(self.emit(table[row][i], vec![a, b], BOOL))
+    }
+
+    /// Comparison number `i` of two values of repr `r` by `hl_eq` and
+    /// `hl_lt` annotated for `r`.
+    fn compare_by_item_functions(
+        &mut self,
+        i: usize,
+        a: Hlvalue,
+        b: Hlvalue,
+        r: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let default = match r {
+            Repr::Str => Some(SomeValue::Str {
+                kind: rpy3_annotator::model::StrKind::Str,
+                is_char: false,
+                can_be_none: true,
+                konst: None,
+            }),
+            Repr::Bytes => Some(SomeValue::Str {
+                kind: rpy3_annotator::model::StrKind::Bytes,
+                is_char: false,
+                can_be_none: true,
+                konst: None,
+            }),
+            _ => None,
+        };
+        if let Some(s) = default {
+            self.rt
+                .list_items
+                .borrow_mut()
+                .entry(r.clone())
+                .or_insert(s);
+        }
+        let (which, swap, negate) = match i {
+            0 => ("hl_lt", false, false),
+            1 => ("hl_lt", true, true),
+            2 => ("hl_eq", false, false),
+            3 => ("hl_eq", false, true),
+            4 => ("hl_lt", true, false),
+            _ => ("hl_lt", false, true),
+        };
+        let (f, _) = self.item_function(which, r)?;
+        let (x, y) = if swap { (b, a) } else { (a, b) };
+        let v = self.emit(LlOp::DirectCall, vec![f, x, y], BOOL);
+        Ok(if negate {
+            self.emit(LlOp::BoolNot, vec![v], BOOL)
+        } else {
+            v
+        })
     }
 
     /// Tuples compare lexicographically: the first pair of items that are

@@ -42,7 +42,7 @@ impl Cx<'_, '_, '_, '_> {
         let st = sp.lowleveltype(self.rt);
         let me = self.input(receiver, &sp)?;
         let int = Repr::Int(IntKind::Signed);
-        if matches!(method, "split" | "rsplit" | "join") {
+        if matches!(method, "split" | "rsplit" | "join" | "splitlines") {
             return self.str_list_method(method, me, args, want, &sp);
         }
         match (method, &sp) {
@@ -56,6 +56,14 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) =
                     self.call_helper_in(crate::RSTR, helper, vec![(me, SomeValue::Ptr(st))])?;
                 return self.convert(v, &result, want);
+            }
+            ("hex", Repr::Bytes) if args.is_empty() => {
+                let args = vec![(me, SomeValue::Ptr(st))];
+                let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_hex", args)?;
+                return self.convert(v, &Repr::Str, want);
+            }
+            ("title", Repr::Bytes) => {
+                return Err(RTypeError::unsupported("bytes.title()"));
             }
             ("strip" | "lstrip" | "rstrip", Repr::Bytes) if args.len() <= 1 => {
                 let chars = match args.first() {
@@ -80,6 +88,9 @@ impl Cx<'_, '_, '_, '_> {
         let (helper, ty, n_str, defaults): (&str, _, usize, &[i64]) = match method {
             "upper" => ("ll_upper", st, 0, &[]),
             "lower" => ("ll_lower", st, 0, &[]),
+            "title" => ("ll_title", st, 0, &[]),
+            "removeprefix" => ("ll_removeprefix", st, 1, &[]),
+            "removesuffix" => ("ll_removesuffix", st, 1, &[]),
             "isdigit" => ("ll_isdigit", BOOL, 0, &[]),
             "isdecimal" => ("ll_isdecimal", BOOL, 0, &[]),
             "isnumeric" => ("ll_isnumeric", BOOL, 0, &[]),
@@ -184,38 +195,121 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `str(v)` (or `repr(v)`) of a value of repr `r`.
-    /// Whether the annotator says `v` may be None.
-    fn may_be_none(&self, v: &Hlvalue) -> bool {
-        match v {
-            Hlvalue::Variable(x) => self.rt.ann.binding(self.g, *x).can_be_none(),
-            Hlvalue::Constant(c) => c.value.bind(self.py).is_none(),
-        }
-    }
-
     pub(super) fn text_of(
         &mut self,
         v: &Hlvalue,
         r: &Repr,
         repr: bool,
     ) -> Result<Hlvalue, RTypeError> {
+        let s = self.s(v);
+        if matches!(s, SomeValue::None_) {
+            let st = Repr::Str.lowleveltype(self.rt);
+            let p = self.rt.prebuilt_string("None")?;
+            return value_const(self.py, LlValue::Ptr(Some(p)), st);
+        }
+        let (x, r) = match r {
+            Repr::Str | Repr::UniChar => (self.input(v, &Repr::Str)?, Repr::Str),
+            other => (self.input(v, other)?, other.clone()),
+        };
+        if self.is_bytearray(v) {
+            // bytearray(b'...')
+            let lt = r.lowleveltype(self.rt);
+            let (b, _) =
+                self.call_list_helper("ll_bytes_from_list", vec![(x, SomeValue::Ptr(lt))])?;
+            let bt = Repr::Bytes.lowleveltype(self.rt);
+            let args = vec![(b, SomeValue::Ptr(bt))];
+            let (text, _) = self.call_helper_in(crate::RSTR, "ll_bytearray_repr", args)?;
+            let mut pieces = Vec::new();
+            self.flush_literal(&mut String::from("bytearray("), &mut pieces)?;
+            pieces.push(text);
+            return self.concat_pieces(String::from(")"), pieces);
+        }
+        self.text_of_ll(x, &r, repr, s.can_be_none())
+    }
+
+    /// `str(x)` (or `repr(x)`) of a low-level value `x` of repr `r`; a
+    /// string that `maybe_none` gives 'None' for None.  The items of
+    /// containers are shown by their `repr()`.
+    pub(super) fn text_of_ll(
+        &mut self,
+        x: Hlvalue,
+        r: &Repr,
+        repr: bool,
+        maybe_none: bool,
+    ) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
-        let (helper, input) = match r {
-            Repr::UniChar if repr => ("ll_str_repr", Repr::Str),
-            Repr::UniChar => return self.input(v, &Repr::Str),
-            // a string that may be None (a null pointer) shows as None
-            Repr::Str if repr && self.may_be_none(v) => ("ll_str_repr_or_none", Repr::Str),
-            Repr::Str if repr => ("ll_str_repr", Repr::Str),
-            Repr::Str if self.may_be_none(v) => ("ll_str_or_none", Repr::Str),
-            Repr::Str => return self.input(v, &Repr::Str),
-            Repr::Int(k) if !k.unsigned() => ("ll_int2str", Repr::Int(IntKind::Signed)),
-            Repr::Bool => ("ll_bool2str", Repr::Bool),
-            Repr::Float => ("ll_float_repr", Repr::Float),
+        let helper = match r {
+            Repr::Str if repr && maybe_none => "ll_str_repr_or_none",
+            Repr::Str if repr => "ll_str_repr",
+            Repr::Str if maybe_none => "ll_str_or_none",
+            Repr::Str => return Ok(x),
+            Repr::UniChar => {
+                let s = self.convert(x, r, &Repr::Str)?;
+                return self.text_of_ll(s, &Repr::Str, repr, false);
+            }
+            Repr::Int(k) if !k.unsigned() => "ll_int2str",
+            Repr::Int(_) => {
+                let a = self.ll_annotation_of(r)?;
+                return Ok(self
+                    .call_helper_in(crate::RSTR, "ll_uint2str", vec![(x, a)])?
+                    .0);
+            }
+            Repr::Bool => "ll_bool2str",
+            Repr::Float => "ll_float_repr",
+            Repr::Bytes => {
+                let bt = Repr::Bytes.lowleveltype(self.rt);
+                let args = vec![(x, SomeValue::Ptr(bt))];
+                return Ok(self.call_helper_in(crate::RSTR, "ll_bytes_repr", args)?.0);
+            }
+            Repr::Tuple(items) => {
+                // '(' items ')', a single item followed by a comma
+                let mut pieces = Vec::new();
+                let mut literal = String::from("(");
+                for (i, ir) in items.iter().enumerate() {
+                    if i > 0 {
+                        literal.push_str(", ");
+                    }
+                    self.flush_literal(&mut literal, &mut pieces)?;
+                    let item = self.emit(
+                        LlOp::Getfield,
+                        vec![x.clone(), super::name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    pieces.push(self.text_of_ll(item, ir, true, true)?);
+                }
+                if items.len() == 1 {
+                    literal.push(',');
+                }
+                literal.push(')');
+                return self.concat_pieces(literal, pieces);
+            }
+            Repr::List(item) => {
+                let f = self.item_function("hl_repr", item)?;
+                let l = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                return Ok(self.call_list_helper("ll_list_repr", vec![l, f])?.0);
+            }
+            Repr::Dict(k, v) => {
+                let fk = self.item_function("hl_repr", k)?;
+                let fv = self.item_function("hl_repr", v)?;
+                let d = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                let args = vec![d, fk, fv];
+                return Ok(self
+                    .call_helper_in(super::dicts::RDICT, "ll_dict_repr", args)?
+                    .0);
+            }
+            Repr::Set(k) => {
+                let fk = self.item_function("hl_repr", k)?;
+                let d = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                let args = vec![d, fk];
+                return Ok(self
+                    .call_helper_in(super::dicts::RDICT, "ll_set_repr", args)?
+                    .0);
+            }
             other => {
                 let what = if repr { "repr" } else { "str" };
                 return Err(RTypeError::unsupported(&format!("{what}() of {other:?}")));
             }
         };
-        let x = self.input(v, &input)?;
         self.call_str_helper(helper, vec![x], st)
     }
 

@@ -1,0 +1,286 @@
+"""Helpers of the built-in functions on numbers (`pow(a, b, m)`, and the
+`math` functions that are not one operation), and CPython's hash of
+floats.  Plain RPython on ints and floats: the rtyper annotates each on
+first use; they also run under CPython (see the tests)."""
+import math
+from rpy3.rlib.rarithmetic import ovfcheck, intmask, r_uint
+
+
+def _addmod(x, y, m):
+    # (x + y) % m for x, y in [0, m), without overflowing
+    if x >= m - y:
+        return x - (m - y)
+    return x + y
+
+
+def _mulmod(x, y, m):
+    # (x * y) % m for x, y in [0, m), without overflowing
+    if m <= 3037000499:
+        return (x * y) % m
+    r = 0
+    while y > 0:
+        if y & 1:
+            r = _addmod(r, x, m)
+        x = _addmod(x, x, m)
+        y >>= 1
+    return r
+
+
+def _invmod(a, m):
+    # the inverse of a modulo m > 1 (ValueError when there is none)
+    t = 0
+    newt = 1
+    r = m
+    newr = a
+    while newr != 0:
+        q = r // newr
+        t, newt = newt, t - q * newt
+        r, newr = newr, r - q * newr
+    if r != 1:
+        raise ValueError
+    if t < 0:
+        t += m
+    return t
+
+
+def ll_pow_mod(a, b, m):
+    """pow(a, b, m) of ints: the sign of the result is the modulus's; a
+    negative exponent takes the inverse of a."""
+    if m == 0:
+        raise ValueError
+    negative = m < 0
+    if negative:
+        m = ovfcheck(-m)
+    if m == 1:
+        return 0
+    a = a % m
+    if b < 0:
+        a = _invmod(a, m)
+        b = ovfcheck(-b)
+    r = 1
+    while b > 0:
+        if b & 1:
+            r = _mulmod(r, a, m)
+        a = _mulmod(a, a, m)
+        b >>= 1
+    if negative and r != 0:
+        r -= m
+    return r
+
+
+def ll_gcd(a, b):
+    """math.gcd(a, b): never negative."""
+    if a < 0:
+        a = ovfcheck(-a)
+    if b < 0:
+        b = ovfcheck(-b)
+    while b != 0:
+        a, b = b, a % b
+    return a
+
+
+def ll_factorial(n):
+    """math.factorial(n): ValueError for a negative n, OverflowError past
+    a machine word."""
+    if n < 0:
+        raise ValueError
+    r = 1
+    i = 2
+    while i <= n:
+        r = ovfcheck(r * i)
+        i += 1
+    return r
+
+
+def ll_isclose(a, b, rel_tol, abs_tol):
+    """math.isclose(a, b, rel_tol=..., abs_tol=...)."""
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        raise ValueError
+    if a == b:
+        return True
+    if math.isinf(a) or math.isinf(b):
+        return False
+    diff = math.fabs(b - a)
+    return (diff <= math.fabs(rel_tol * b) or diff <= math.fabs(rel_tol * a)
+            or diff <= abs_tol)
+
+
+def ll_modf(x):
+    """math.modf(x): the fractional and integral parts, both with the
+    sign of x."""
+    if math.isinf(x):
+        return (math.copysign(0.0, x), x)
+    if math.isnan(x):
+        return (x, x)
+    f = math.fmod(x, 1.0)
+    return (f, math.copysign(x - f, x))
+
+
+# CPython's hash of numbers: reduction modulo the Mersenne prime 2**61 - 1
+HASH_BITS = 61
+HASH_MODULUS = (1 << HASH_BITS) - 1
+HASH_INF = 314159
+
+
+def ll_hash_float(v):
+    """hash(v) of a float, as CPython computes it (a NaN hashes as 0)."""
+    if math.isinf(v):
+        if v > 0.0:
+            return HASH_INF
+        return -HASH_INF
+    if math.isnan(v):
+        return 0
+    m, e = math.frexp(v)
+    sign = 1
+    if m < 0.0:
+        sign = -1
+        m = -m
+    modulus = r_uint(HASH_MODULUS)
+    x = r_uint(0)
+    while m != 0.0:
+        x = ((x << 28) & modulus) | (x >> (HASH_BITS - 28))
+        m *= 268435456.0
+        e -= 28
+        y = int(m)
+        m -= float(y)
+        x += r_uint(y)
+        if x >= modulus:
+            x -= modulus
+    if e >= 0:
+        e = e % HASH_BITS
+    else:
+        e = HASH_BITS - 1 - ((-1 - e) % HASH_BITS)
+    x = ((x << e) & modulus) | (x >> (HASH_BITS - e))
+    r = intmask(x) * sign
+    if r == -1:
+        r = -2
+    return r
+
+
+def ll_lcm(a, b):
+    """math.lcm(a, b): never negative."""
+    if a == 0 or b == 0:
+        return 0
+    g = ll_gcd(a, b)
+    r = ovfcheck((a // g) * b)
+    if r < 0:
+        r = ovfcheck(-r)
+    return r
+
+
+def ll_perm(n, k):
+    """math.perm(n, k): ValueError for negative arguments."""
+    if n < 0 or k < 0:
+        raise ValueError
+    if k > n:
+        return 0
+    r = 1
+    i = 0
+    while i < k:
+        r = ovfcheck(r * (n - i))
+        i += 1
+    return r
+
+
+def ll_comb(n, k):
+    """math.comb(n, k): ValueError for negative arguments; each partial
+    product is exact (a binomial coefficient)."""
+    if n < 0 or k < 0:
+        raise ValueError
+    if k > n:
+        return 0
+    if k > n - k:
+        k = n - k
+    r = 1
+    i = 0
+    while i < k:
+        # r * (n - i) / (i + 1) is comb(n, i + 1), an integer; divide
+        # first by the common factor to stay in range where possible
+        g = ll_gcd(r, i + 1)
+        r = ovfcheck((r // g) * ((n - i) // ((i + 1) // g)))
+        i += 1
+    return r
+
+
+def ll_fsum(l):
+    """math.fsum(l) of a list of floats: the correctly rounded sum
+    (Shewchuk's algorithm, as CPython)."""
+    partials = [0.0] * 0
+    special_sum = 0.0
+    inf_sum = 0.0
+    k = 0
+    while k < l.length:
+        x = l.items[k]
+        k += 1
+        xsave = x
+        i = 0
+        j = 0
+        while j < len(partials):
+            y = partials[j]
+            if math.fabs(x) < math.fabs(y):
+                t = x
+                x = y
+                y = t
+            hi = x + y
+            yr = hi - x
+            lo = y - yr
+            if lo != 0.0:
+                partials[i] = lo
+                i += 1
+            x = hi
+            j += 1
+        while len(partials) > i:
+            partials.pop()
+        if x != 0.0:
+            if not math.isfinite(x):
+                # intermediate overflow, or an inf or nan among the items
+                if math.isfinite(xsave):
+                    raise OverflowError
+                if math.isinf(xsave):
+                    inf_sum += xsave
+                special_sum += xsave
+                while len(partials) > 0:
+                    partials.pop()
+            else:
+                partials.append(x)
+    if special_sum != 0.0:
+        if math.isnan(inf_sum):
+            raise ValueError
+        return special_sum
+    hi = 0.0
+    n = len(partials)
+    if n > 0:
+        n -= 1
+        hi = partials[n]
+        lo = 0.0
+        while n > 0:
+            x = hi
+            n -= 1
+            y = partials[n]
+            hi = x + y
+            yr = hi - x
+            lo = y - yr
+            if lo != 0.0:
+                break
+        if n > 0 and ((lo < 0.0 and partials[n - 1] < 0.0) or
+                      (lo > 0.0 and partials[n - 1] > 0.0)):
+            y = lo * 2.0
+            x = hi + y
+            yr = x - hi
+            if y == yr:
+                hi = x
+    return hi
+
+
+def ll_check_byte(x):
+    """A value stored into a bytearray: ValueError outside 0..255."""
+    if x < 0 or x > 255:
+        raise ValueError
+    return x
+
+
+def ll_check_size(n):
+    """bytearray(n): ValueError for a negative n."""
+    if n < 0:
+        raise ValueError
+    return n

@@ -1,0 +1,124 @@
+"""Results that must not be silently wrong: any()/all() stop at the
+deciding item, isinstance with a class held in a variable, str() of a
+string that may be None, r_dict with custom key functions."""
+from rpy3.rlib.objectmodel import r_dict
+
+LOG = []
+
+
+def noisy(n):
+    for i in range(n):
+        LOG.append(i)
+        yield i
+
+
+def any_all_early(n):
+    del LOG[:]
+    a = any(x > 2 for x in noisy(n))
+    k1 = len(LOG)
+    b = all(x < 2 for x in noisy(n))
+    k2 = len(LOG)
+    c = any(noisy(n))
+    k3 = len(LOG)
+    return (a, k1, b, k2, c, k3)
+
+
+def any_all_lists(n):
+    xs = [i % 3 for i in range(n)]
+    return (any(xs), all(xs), any([]), all([]), any(x == 2 for x in xs), all(x < 3 for x in xs))
+
+
+class Base(object):
+    pass
+
+
+class A(Base):
+    pass
+
+
+class B(Base):
+    pass
+
+
+class C(A):
+    pass
+
+
+def make(k):
+    if k == 0:
+        return A()
+    if k == 1:
+        return B()
+    if k == 2:
+        return C()
+    return Base()
+
+
+def isinstance_var(k):
+    x = make(k)
+    out = []
+    for cls in [A, B, C, Base]:
+        out.append(isinstance(x, cls))
+    kind = A if k > 1 else B
+    out.append(isinstance(x, kind))
+    return out
+
+
+def maybe(s, flag):
+    if flag:
+        return s
+    return None
+
+
+def str_of_none(s, flag):
+    v = maybe(s, flag)
+    return str(v) + "/" + repr(v is None)
+
+
+def key_eq(a, b):
+    return a.lower() == b.lower()
+
+
+def key_hash(a):
+    return hash(a.lower())
+
+
+def rdict_custom(s):
+    d = r_dict(key_eq, key_hash)
+    for w in s.split():
+        d[w] = d.get(w, 0) + 1
+    out = []
+    for k, v in d.items():
+        out.append((k.lower(), v))
+    return (sorted(out), len(d), "HELLO" in d)
+
+
+def mod_eq(a, b):
+    return a % 10 == b % 10
+
+
+def mod_hash(a):
+    return a % 10
+
+
+def rdict_int(n):
+    d = r_dict(mod_eq, mod_hash)
+    for i in range(n):
+        d[i] = i
+    return (len(d), d[3], 13 in d, sorted(d.values()))
+
+
+CASES = [
+    (any_all_early, [6]),
+    (any_all_early, [0]),
+    (any_all_lists, [5]),
+    (any_all_lists, [1]),
+    (isinstance_var, [0]),
+    (isinstance_var, [1]),
+    (isinstance_var, [2]),
+    (isinstance_var, [3]),
+    (str_of_none, ["abc", True]),
+    (str_of_none, ["abc", False]),
+    (rdict_custom, ["Hello hello World HELLO"]),
+    (rdict_int, [25]),
+]
