@@ -42,8 +42,19 @@ pub struct ClassDef {
     pub method_readers: BTreeSet<Position>,
 }
 
+/// Whether a class attribute is the descriptor of a slot (`__slots__`)
+/// or of `__dict__`: no value of its own.
+pub fn is_slot_descriptor(v: &Bound<'_, PyAny>) -> bool {
+    v.get_type()
+        .name()
+        .is_ok_and(|n| n == "member_descriptor" || n == "getset_descriptor")
+}
+
+/// A copy of the own `__dict__` of `cls`, without the slot descriptors
+/// of `__slots__` (an attribute named in `__slots__` is an instance
+/// attribute like any other).
 fn class_dict<'py>(cls: &Bound<'py, PyAny>) -> Option<Bound<'py, PyDict>> {
-    cls.getattr("__dict__").ok().and_then(|d| {
+    let d = cls.getattr("__dict__").ok().and_then(|d| {
         let py = d.py();
         py.import("builtins")
             .ok()?
@@ -53,7 +64,17 @@ fn class_dict<'py>(cls: &Bound<'py, PyAny>) -> Option<Bound<'py, PyDict>> {
             .ok()?
             .cast_into::<PyDict>()
             .ok()
-    })
+    })?;
+    let slots: Vec<Bound<'py, PyAny>> = d
+        .iter()
+        .filter(|(_, v)| is_slot_descriptor(v))
+        .map(|(k, _)| k)
+        .collect();
+    for k in slots {
+        let _ = d.del_item(k);
+    }
+    let _ = d.del_item("__slots__");
+    Some(d)
 }
 
 /// Whether a class is a mixin (`_mixin_ = True`): a source of methods,

@@ -261,6 +261,11 @@ impl Oracle {
                         .map(|k| value.is_truthy().map(|t| t == k).unwrap_or(false))
                         .unwrap_or(true)
             }
+            // an int that met a float is represented as a float
+            Float { konst: None } => {
+                value.is_instance_of::<PyFloat>()
+                    || (value.is_instance_of::<PyInt>() && value.extract::<i64>().is_ok())
+            }
             Float { konst } => value.is_instance_of::<PyFloat>() && konst_ok(konst),
             Str {
                 kind,

@@ -134,9 +134,7 @@ pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
             format!("internal error: panic: {msg}"),
         )),
     }
-    for p in &programs {
-        records.extend(program::check_program(p, backends));
-    }
+    records.extend(program::check_programs(&programs, backends));
     records
 }
 

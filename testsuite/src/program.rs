@@ -392,6 +392,35 @@ fn first_lines(b: &[u8]) -> String {
         .join(" | ")
 }
 
+/// Checks every program of `paths` (see [`check_program`]), as many at
+/// once as the machine has cores; the records come in the order of
+/// `paths`.
+pub fn check_programs(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 8)
+        .min(paths.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![Vec::new(); paths.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(p) = paths.get(i) else { break };
+                let records = check_program(p, backends);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = records;
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
 /// Checks the program `path` on every backend against CPython: one record
 /// per run and backend.
 pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {

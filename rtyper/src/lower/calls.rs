@@ -937,7 +937,7 @@ impl Cx<'_, '_, '_, '_> {
                 let Ok(v) = cls.bind(self.py).getattr(attr.as_str()) else {
                     continue;
                 };
-                if v.is_callable() {
+                if v.is_callable() || rpy3_annotator::classdef::is_slot_descriptor(&v) {
                     continue;
                 }
                 let llv = self.rt.convert_const(self.py, &r, &v)?;
