@@ -32,7 +32,7 @@ pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
 pub use rpy3_flowspace::is_undefined_local;
-pub use rules::{builtin_name, world_object};
+pub use rules::{builtin_name, world_object, SpecialCall};
 
 use classdef::ClassDef;
 use description::Desc;
@@ -117,6 +117,16 @@ pub struct Annotator {
     /// decided per call site); the rtyper turns calls into direct calls of
     /// these graphs.
     pub call_sites: HashMap<(GraphId, BlockId, usize), std::collections::BTreeMap<DescId, GraphId>>,
+    /// Operations on instances annotated as calls of a special method of
+    /// their class (`__add__`, `__getitem__`, ...), by position.
+    pub special_calls: HashMap<(GraphId, BlockId, usize), rules::SpecialCall>,
+}
+
+impl Annotator {
+    /// The operation being annotated: (graph, block, index).
+    pub fn current_position(&self) -> Option<(GraphId, BlockId, usize)> {
+        self.current.map(|((g, b), _)| (g, b, self.current_op))
+    }
 }
 
 impl Default for Annotator {
@@ -153,6 +163,7 @@ impl Annotator {
             errored: Vec::new(),
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
+            special_calls: HashMap::new(),
         }
     }
 

@@ -490,9 +490,25 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
         (Float { konst: c1 }, Float { konst: c2 }) => Float {
             konst: union_const(c1, c2),
         },
-        // as in RPython, an int that meets a float becomes a float
-        (Integer { .. } | Bool { .. }, Float { .. })
-        | (Float { .. }, Integer { .. } | Bool { .. }) => Float { konst: None },
+        // as in RPython, an int that meets a float becomes a float (only
+        // a signed int: an unsigned one does not unite with a signed one,
+        // so the union stays associative)
+        (
+            Integer {
+                kind: IntKind::Signed,
+                ..
+            }
+            | Bool { .. },
+            Float { .. },
+        )
+        | (
+            Float { .. },
+            Integer {
+                kind: IntKind::Signed,
+                ..
+            }
+            | Bool { .. },
+        ) => Float { konst: None },
         (
             Str {
                 kind: k1,

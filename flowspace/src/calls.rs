@@ -151,8 +151,19 @@ impl<'py> FlowContext<'py> {
         f: Hlvalue,
         npos: usize,
         kwnames: &[String],
-        values: Vec<Hlvalue>,
+        mut values: Vec<Hlvalue>,
     ) -> FlowResult<Hlvalue> {
+        if self.builtin_is(&f, "print") {
+            // print() writes str() of each argument: the conversions are
+            // operations of their own (an instance's __str__ is a call)
+            for v in values.iter_mut().take(npos) {
+                let is_str = matches!(v, Hlvalue::Constant(c)
+                    if c.value.bind(self.py).is_instance_of::<pyo3::types::PyString>());
+                if !is_str {
+                    *v = self.do_op(OpName::Str, vec![v.clone()])?;
+                }
+            }
+        }
         if let Hlvalue::Constant(c) = &f {
             let obj = c.value.bind(self.py).clone();
             for name in FORBIDDEN {

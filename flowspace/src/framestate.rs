@@ -362,7 +362,7 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
 /// `UnboundLocalError` on reading it there).  The annotator sees it as no
 /// value at all and the rtyper as the zero of the local's type.
 pub fn undefined_local() -> Hlvalue {
-    Hlvalue::Constant(Constant::new(crate::undefined_local_object()))
+    Python::attach(|py| Hlvalue::Constant(Constant::new(crate::undefined_local_object(py))))
 }
 
 fn bool_const(b: bool) -> Hlvalue {

@@ -34,27 +34,27 @@ use framestate::{FrameState, FrameValue};
 /// The marker object a link passes for a local that is not assigned on
 /// the path it comes from, but is on another path into the same block
 /// (see `framestate::undefined_local`).
-pub fn undefined_local_object() -> PyObj {
-    static MARKER: std::sync::OnceLock<PyObj> = std::sync::OnceLock::new();
+pub fn undefined_local_object(py: Python<'_>) -> PyObj {
+    // a PyOnceLock: initialising while holding the GIL cannot deadlock
+    // with another thread waiting for it
+    static MARKER: pyo3::sync::PyOnceLock<PyObj> = pyo3::sync::PyOnceLock::new();
     MARKER
-        .get_or_init(|| {
-            Python::attach(|py| {
-                let obj = py
-                    .eval(
-                        c"type('UndefinedLocal', (), {'__repr__': lambda self: '<undefined local>'})()",
-                        None,
-                        None,
-                    )
-                    .expect("creating a marker object cannot fail");
-                PyObj::new(&obj)
-            })
+        .get_or_init(py, || {
+            let obj = py
+                .eval(
+                    c"type('UndefinedLocal', (), {'__repr__': lambda self: '<undefined local>'})()",
+                    None,
+                    None,
+                )
+                .expect("creating a marker object cannot fail");
+            PyObj::new(&obj)
         })
         .clone()
 }
 
 /// Whether `obj` is the undefined-local marker.
 pub fn is_undefined_local(obj: &Bound<'_, PyAny>) -> bool {
-    obj.is(undefined_local_object().bind(obj.py()))
+    obj.is(undefined_local_object(obj.py()).bind(obj.py()))
 }
 
 /// Builds the flow graph of a Python function object.

@@ -7,6 +7,7 @@ mod arith;
 mod builtins;
 mod containers;
 mod external;
+mod special;
 
 use std::sync::Arc;
 
@@ -21,6 +22,7 @@ use crate::Annotator;
 
 pub use builtins::{builtin_name, immutable_builtin_value};
 pub use external::world_object;
+pub use special::SpecialCall;
 
 /// `obj.name` where `obj` is a value of a built-in type (a bound method).
 pub(crate) fn method_of(
@@ -41,6 +43,11 @@ pub fn consider_op(
     args: &[SomeValue],
 ) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
+    if args.iter().any(|a| matches!(a, SomeValue::Instance { .. })) {
+        if let Some(s) = special::consider(ann, py, op, args)? {
+            return Ok(s);
+        }
+    }
     match op.opname {
         Bool => Ok(truth(&args[0], op_var(op, 0))),
         Is_ => Ok(is_(ann, op, args)),

@@ -218,7 +218,10 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
         }
-        let s_callee = self.s(&op.args[0]);
+        let s_callee = match self.callee_override.take() {
+            Some(s) => s,
+            None => self.s(&op.args[0]),
+        };
         if let Some(v) = self.external_call(&s_callee, &positional, &keywords, &want)? {
             self.finish(op.result, v);
             return Ok(());
@@ -616,6 +619,41 @@ impl Cx<'_, '_, '_, '_> {
         }
     }
 
+    /// An operation on an instance lowered as the call of a special
+    /// method of its class (the annotator recorded which).
+    pub(super) fn special_call(
+        &mut self,
+        op: &SpaceOperation,
+        sc: &rpy3_annotator::SpecialCall,
+    ) -> Result<(), RTypeError> {
+        let mut args = vec![op.args[sc.receiver].clone()];
+        args.extend(sc.args.iter().map(|&i| op.args[i].clone()));
+        let result = if sc.negate {
+            let v = self.graph.new_var("");
+            self.graph.vars[v].concretetype = Some(BOOL);
+            self.lowered.insert(v, Repr::Bool);
+            v
+        } else {
+            op.result
+        };
+        let call = SpaceOperation {
+            opname: rpy3_model::OpName::SimpleCall,
+            args,
+            result,
+            lineno: op.lineno,
+        };
+        self.callee_override = Some(sc.s_method.clone());
+        let lowered = self.call(&call);
+        self.callee_override = None;
+        lowered?;
+        if sc.negate {
+            // `!=` through `__eq__`: the call's result as a bool, negated
+            let v = self.emit(LlOp::BoolNot, vec![Hlvalue::Variable(result)], BOOL);
+            self.finish(op.result, v);
+        }
+        Ok(())
+    }
+
     fn instantiate(
         &mut self,
         cls: &rpy3_model::PyObj,
@@ -887,6 +925,7 @@ impl Cx<'_, '_, '_, '_> {
                 raising_at: None,
                 bytes_mode: false,
                 custom_keys: None,
+                callee_override: None,
             };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];

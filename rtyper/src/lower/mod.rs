@@ -74,6 +74,7 @@ pub fn lower_graph(
             raising_at: None,
             bytes_mode: false,
             custom_keys: None,
+            callee_override: None,
         };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
@@ -424,6 +425,7 @@ fn convert_link_args(
         raising_at: None,
         bytes_mode: false,
         custom_keys: None,
+        callee_override: None,
     };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
@@ -518,6 +520,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// The key functions of the `r_dict` the operation being lowered works
     /// on (eq, hash), if it is one.
     custom_keys: Option<(SomeValue, SomeValue)>,
+    /// The annotation of the callee of the call being lowered, when it is
+    /// not its first argument's (a special method of an instance).
+    callee_override: Option<SomeValue>,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
@@ -705,6 +710,9 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     pub(super) fn result_repr(&self, op: &SpaceOperation) -> Result<Repr, RTypeError> {
+        if let Some(r) = self.lowered.get(&op.result) {
+            return Ok(r.clone());
+        }
         self.rt.getrepr(&self.rt.ann.binding(self.g, op.result))
     }
 
@@ -714,6 +722,15 @@ impl Cx<'_, '_, '_, '_> {
         next: Option<&SpaceOperation>,
     ) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
+        if let Some(sc) = self
+            .rt
+            .ann
+            .special_calls
+            .get(&(self.g, self.block, self.index))
+            .cloned()
+        {
+            return self.special_call(op, &sc);
+        }
         let s_result = self.rt.ann.binding(self.g, op.result);
         // a pure operation whose result the annotator knows is that constant
         let desc = op.opname.desc();

@@ -1,0 +1,197 @@
+//! Special methods of the program's classes: an operation on an instance
+//! whose class defines the matching method (`a + b` with `__add__`,
+//! `x[i]` with `__getitem__`, `str(x)` with `__str__`, `for y in x` with
+//! `__iter__`, `x(...)` with `__call__`, ...) is annotated as a call of
+//! that method, and the call is recorded in `Annotator::special_calls`
+//! so the rtyper lowers the operation as the same method call.  Python
+//! finds such methods on the class; only methods the program defines
+//! count (not those of `object`).
+
+use pyo3::prelude::*;
+use pyo3::types::PyFunction;
+use rpy3_model::{OpName, SpaceOperation};
+
+use crate::description::CallArgs;
+use crate::error::AnnotatorError;
+use crate::ids::ClassDefId;
+use crate::model::SomeValue;
+use crate::Annotator;
+
+/// An operation lowered as a call of a special method.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecialCall {
+    /// The method's name.
+    pub method: &'static str,
+    /// The annotation of the bound method (a PBC of methods).
+    pub s_method: SomeValue,
+    /// The operation's argument that is the receiver.
+    pub receiver: usize,
+    /// The operation's arguments passed to the method, in order.
+    pub args: Vec<usize>,
+    /// The method's result is negated (`!=` through `__eq__`).
+    pub negate: bool,
+}
+
+/// Whether the class of `c` (or a base of it, but not `object`) defines
+/// `name` as a function.
+fn defines(ann: &Annotator, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
+    let cls = ann.classdefs[c].cls.bind(py).clone();
+    let Ok(mro) = cls.getattr("__mro__") else {
+        return false;
+    };
+    let Ok(mro) = mro.try_iter() else {
+        return false;
+    };
+    for k in mro.flatten() {
+        let builtin = k
+            .getattr("__module__")
+            .is_ok_and(|m| m.to_string() == "builtins");
+        if builtin {
+            continue;
+        }
+        if let Ok(d) = k.getattr("__dict__") {
+            if let Ok(v) = d.get_item(name) {
+                return v.is_instance_of::<PyFunction>();
+            }
+        }
+    }
+    false
+}
+
+fn class_of(s: &SomeValue) -> Option<ClassDefId> {
+    match s {
+        SomeValue::Instance { classdef, .. } => Some(*classdef),
+        _ => None,
+    }
+}
+
+/// The special method an operation calls on `args`, if any: (method,
+/// receiver, arguments passed, negate).
+fn lookup(
+    ann: &Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Option<(&'static str, usize, Vec<usize>, bool)> {
+    use OpName::*;
+    let has = |i: usize, name: &str| -> bool {
+        args.get(i)
+            .and_then(class_of)
+            .is_some_and(|c| defines(ann, py, c, name))
+    };
+    let binary = |name: &'static str, rname: &'static str| {
+        if has(0, name) {
+            Some((name, 0, vec![1], false))
+        } else if rname.is_empty() || class_of(&args[0]).is_some() {
+            None
+        } else if has(1, rname) {
+            Some((rname, 1, vec![0], false))
+        } else {
+            None
+        }
+    };
+    let inplace = |iname: &'static str, name: &'static str, rname: &'static str| {
+        if has(0, iname) {
+            Some((iname, 0, vec![1], false))
+        } else {
+            binary(name, rname)
+        }
+    };
+    match op.opname {
+        Add => binary("__add__", "__radd__"),
+        Sub => binary("__sub__", "__rsub__"),
+        Mul => binary("__mul__", "__rmul__"),
+        Truediv => binary("__truediv__", "__rtruediv__"),
+        Floordiv => binary("__floordiv__", "__rfloordiv__"),
+        Mod => binary("__mod__", "__rmod__"),
+        Pow => binary("__pow__", "__rpow__"),
+        Lshift => binary("__lshift__", "__rlshift__"),
+        Rshift => binary("__rshift__", "__rrshift__"),
+        And_ => binary("__and__", "__rand__"),
+        Or_ => binary("__or__", "__ror__"),
+        Xor => binary("__xor__", "__rxor__"),
+        Matmul => binary("__matmul__", "__rmatmul__"),
+        InplaceAdd => inplace("__iadd__", "__add__", "__radd__"),
+        InplaceSub => inplace("__isub__", "__sub__", "__rsub__"),
+        InplaceMul => inplace("__imul__", "__mul__", "__rmul__"),
+        InplaceTruediv => inplace("__itruediv__", "__truediv__", "__rtruediv__"),
+        InplaceFloordiv => inplace("__ifloordiv__", "__floordiv__", "__rfloordiv__"),
+        InplaceMod => inplace("__imod__", "__mod__", "__rmod__"),
+        InplacePow => inplace("__ipow__", "__pow__", "__rpow__"),
+        InplaceLshift => inplace("__ilshift__", "__lshift__", "__rlshift__"),
+        InplaceRshift => inplace("__irshift__", "__rshift__", "__rrshift__"),
+        InplaceAnd => inplace("__iand__", "__and__", "__rand__"),
+        InplaceOr => inplace("__ior__", "__or__", "__ror__"),
+        InplaceXor => inplace("__ixor__", "__xor__", "__rxor__"),
+        InplaceMatmul => inplace("__imatmul__", "__matmul__", "__rmatmul__"),
+        Neg if has(0, "__neg__") => Some(("__neg__", 0, vec![], false)),
+        Pos if has(0, "__pos__") => Some(("__pos__", 0, vec![], false)),
+        Invert if has(0, "__invert__") => Some(("__invert__", 0, vec![], false)),
+        Abs if has(0, "__abs__") => Some(("__abs__", 0, vec![], false)),
+        // comparisons: the reflection of < is >, of == is ==
+        Lt => binary("__lt__", "__gt__"),
+        Le => binary("__le__", "__ge__"),
+        Gt => binary("__gt__", "__lt__"),
+        Ge => binary("__ge__", "__le__"),
+        Eq => binary("__eq__", "__eq__"),
+        Ne if has(0, "__ne__") => Some(("__ne__", 0, vec![1], false)),
+        Ne if has(0, "__eq__") => Some(("__eq__", 0, vec![1], true)),
+        Ne if class_of(&args[0]).is_none() && has(1, "__eq__") => {
+            Some(("__eq__", 1, vec![0], true))
+        }
+        Getitem if has(0, "__getitem__") => Some(("__getitem__", 0, vec![1], false)),
+        Setitem if has(0, "__setitem__") => Some(("__setitem__", 0, vec![1, 2], false)),
+        Delitem if has(0, "__delitem__") => Some(("__delitem__", 0, vec![1], false)),
+        Len if has(0, "__len__") => Some(("__len__", 0, vec![], false)),
+        Contains if has(0, "__contains__") => Some(("__contains__", 0, vec![1], false)),
+        Iter if has(0, "__iter__") => Some(("__iter__", 0, vec![], false)),
+        Next if has(0, "__next__") => Some(("__next__", 0, vec![], false)),
+        Bool if has(0, "__bool__") => Some(("__bool__", 0, vec![], false)),
+        Str if has(0, "__str__") => Some(("__str__", 0, vec![], false)),
+        Str | Repr if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
+        Hash if has(0, "__hash__") => Some(("__hash__", 0, vec![], false)),
+        SimpleCall if has(0, "__call__") => Some(("__call__", 0, (1..args.len()).collect(), false)),
+        _ => None,
+    }
+}
+
+/// Annotates `op` as a call of a special method when one applies; the
+/// result's annotation, or `None` when the operation is an ordinary one.
+pub fn consider(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Result<Option<SomeValue>, AnnotatorError> {
+    let Some((method, receiver, passed, negate)) = lookup(ann, py, op, args) else {
+        return Ok(None);
+    };
+    let Some(c) = class_of(&args[receiver]) else {
+        return Ok(None);
+    };
+    let s_method = ann.get_attr(py, c, method)?;
+    let call_args = CallArgs::positional(passed.iter().map(|&i| args[i].clone()).collect());
+    let result = super::call(ann, py, &s_method, call_args)?;
+    let result = match (method, negate) {
+        (_, true) | ("__eq__" | "__ne__" | "__lt__" | "__le__" | "__gt__" | "__ge__", _)
+            if !result.is_impossible() =>
+        {
+            SomeValue::bool()
+        }
+        ("__bool__" | "__contains__", _) if !result.is_impossible() => SomeValue::bool(),
+        _ => result,
+    };
+    if let Some(at) = ann.current_position() {
+        ann.special_calls.insert(
+            at,
+            SpecialCall {
+                method,
+                s_method,
+                receiver,
+                args: passed,
+                negate,
+            },
+        );
+    }
+    Ok(Some(result))
+}
