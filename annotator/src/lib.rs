@@ -82,6 +82,11 @@ pub struct Annotator {
     prebuilt_containers: HashMap<PyObj, SomeValue>,
     /// Prebuilt instances whose attributes were recorded.
     seen_prebuilt: HashSet<PyObj>,
+    /// Prebuilt instances whose attributes are still to be annotated, and
+    /// whether an outer `immutablevalue` is annotating them (a worklist,
+    /// so a long chain of prebuilt objects does not nest calls).
+    prebuilt_todo: Vec<(PyObj, ClassDefId)>,
+    draining_prebuilt: bool,
     pending: VecDeque<Position>,
     in_pending: HashSet<Position>,
     annotated: HashSet<Position>,
@@ -137,6 +142,8 @@ impl Annotator {
             classdef_of: HashMap::new(),
             prebuilt_containers: HashMap::new(),
             seen_prebuilt: HashSet::new(),
+            prebuilt_todo: Vec::new(),
+            draining_prebuilt: false,
             pending: VecDeque::new(),
             in_pending: HashSet::new(),
             annotated: HashSet::new(),

@@ -146,6 +146,10 @@ pub struct RTyper<'a> {
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
+    /// Prebuilt instances whose fields are still to be converted, and
+    /// whether an outer `prebuilt_instance` is converting them.
+    prebuilt_todo: Vec<(rpy3_model::PyObj, rpy3_model::lltype::Ptr, ClassDefId)>,
+    draining_prebuilt: bool,
     /// The containers whose repr is being computed (see `getrepr`).
     repr_open: std::cell::RefCell<Vec<rpy3_annotator::ItemDefId>>,
 }
@@ -654,6 +658,8 @@ fn rtype_pass(
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
         repr_open: std::cell::RefCell::new(Vec::new()),
+        prebuilt_todo: Vec::new(),
+        draining_prebuilt: false,
         gen_next: HashMap::new(),
     };
     let result = rt.run(py, entry);

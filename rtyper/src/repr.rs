@@ -186,29 +186,46 @@ impl RTyper<'_> {
             .heap
             .malloc(st, 0)
             .map_err(|e| RTypeError::new(e.to_string()))?;
-        self.prebuilt.insert(key, p);
+        self.prebuilt.insert(key.clone(), p);
         self.heap
             .set_slot(&p, 0, LlValue::Ptr(Some(self.classes.vtable(c))));
-        let mut k = Some(c);
-        while let Some(x) = k {
-            let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
-            let owner = self.classes.structs[&x];
-            for (attr, r) in fields {
-                if r == Repr::Void {
-                    continue;
-                }
-                let Ok(v) = obj.getattr(attr.as_str()) else {
-                    continue;
-                };
-                let llv = self.convert_const(py, &r, &v)?;
-                let off = owner
-                    .field_offset(&crate::classes::field_name(&attr))
-                    .expect("field of the class");
-                self.heap.set_slot(&p, off, llv);
-            }
-            k = self.ann.classdefs[x].base;
+        // the fields are filled by a worklist, so a long chain of prebuilt
+        // objects does not nest calls
+        self.prebuilt_todo.push((key, p, c));
+        if !self.draining_prebuilt {
+            self.draining_prebuilt = true;
+            let r = self.fill_prebuilt_instances(py);
+            self.draining_prebuilt = false;
+            self.prebuilt_todo.clear();
+            r?;
         }
         Ok(p)
+    }
+
+    fn fill_prebuilt_instances(&mut self, py: Python<'_>) -> Result<(), RTypeError> {
+        while let Some((key, p, c)) = self.prebuilt_todo.pop() {
+            let obj = key.bind(py).clone();
+            let mut k = Some(c);
+            while let Some(x) = k {
+                let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
+                let owner = self.classes.structs[&x];
+                for (attr, r) in fields {
+                    if r == Repr::Void {
+                        continue;
+                    }
+                    let Ok(v) = obj.getattr(attr.as_str()) else {
+                        continue;
+                    };
+                    let llv = self.convert_const(py, &r, &v)?;
+                    let off = owner
+                        .field_offset(&crate::classes::field_name(&attr))
+                        .expect("field of the class");
+                    self.heap.set_slot(&p, off, llv);
+                }
+                k = self.ann.classdefs[x].base;
+            }
+        }
+        Ok(())
     }
 
     /// The representation of an annotation.
