@@ -521,7 +521,13 @@ impl Cx<'_, '_, '_, '_> {
             let x = if *h == Repr::Void {
                 match w {
                     Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
-                    Repr::Instance(_) => {
+                    // a Void item of a value that can be None is None
+                    Repr::Instance(_)
+                    | Repr::Str
+                    | Repr::Bytes
+                    | Repr::List(_)
+                    | Repr::Dict(_, _)
+                    | Repr::Set(_) => {
                         value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?
                     }
                     _ => {

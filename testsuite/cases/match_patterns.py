@@ -1,0 +1,159 @@
+"""More match statements: an expression evaluator over class patterns with
+nested and alternative sub-patterns, float and negative literals, matching
+in loops, star and **rest captures alone, and None inside sequence
+patterns."""
+
+
+class Expr:
+    pass
+
+
+class Num(Expr):
+    __match_args__ = ("value",)
+    def __init__(self, value):
+        self.value = value
+
+
+class Add(Expr):
+    __match_args__ = ("left", "right")
+    def __init__(self, left, right):
+        self.left = left
+        self.right = right
+
+
+class Mul(Expr):
+    __match_args__ = ("left", "right")
+    def __init__(self, left, right):
+        self.left = left
+        self.right = right
+
+
+class Neg(Expr):
+    __match_args__ = ("operand",)
+    def __init__(self, operand):
+        self.operand = operand
+
+
+def evaluate(e):
+    match e:
+        case Num(value=v):
+            return v
+        case Add(Num(0), r) | Add(r, Num(0)):
+            return evaluate(r)
+        case Add(l, r):
+            return evaluate(l) + evaluate(r)
+        case Mul(Num(0), _) | Mul(_, Num(0)):
+            return 0
+        case Mul(l, r):
+            return evaluate(l) * evaluate(r)
+        case Neg(Neg(inner)):
+            return evaluate(inner)
+        case Neg(x):
+            return -evaluate(x)
+    return 0
+
+
+def build(n):
+    e = Num(n)
+    for i in range(n):
+        if i % 3 == 0:
+            e = Add(e, Num(i))
+        elif i % 3 == 1:
+            e = Mul(e, Num(2))
+        else:
+            e = Neg(Neg(e))
+    return evaluate(Add(Num(0), e))
+
+
+def floats(x):
+    match x:
+        case 0.0:
+            return "zero"
+        case 1.5 | 2.5:
+            return "half"
+        case -1.0:
+            return "minus one"
+        case _:
+            return "other"
+
+
+def negatives(n):
+    match n:
+        case -1:
+            return "m1"
+        case -2 | -3:
+            return "m23"
+    return "x"
+
+
+def loop_match(n):
+    out = []
+    for i in range(n):
+        match i % 4, i % 3:
+            case (0, 0):
+                out.append("both")
+            case (0, _):
+                out.append("four")
+            case (_, 0):
+                out.append("three")
+            case _:
+                out.append(str(i))
+    return ",".join(out)
+
+
+def star_only(n):
+    lst = list(range(n))
+    match lst:
+        case [*everything]:
+            return len(everything)
+
+
+def rest_only(n):
+    d = {"a": n}
+    match d:
+        case {**rest}:
+            return len(rest)
+    return -1
+
+
+def words(s):
+    match s.split(","):
+        case [a]:
+            return a
+        case [a, b]:
+            return b + a
+        case [a, *_, z]:
+            return a + z
+    return "?"
+
+
+def attr_value(n):
+    p = Num(n)
+    match p.value:
+        case 1:
+            return "one"
+        case v if v > 10:
+            return "big"
+        case _:
+            return "small"
+
+
+def none_in_tuple(n):
+    t = (n, None) if n > 0 else (n, "x")
+    match t:
+        case (_, None):
+            return 1
+        case (_, s):
+            return 2
+    return 0
+
+
+CASES = [
+    (build, [0]), (build, [5]), (build, [8]),
+    (floats, [0.0]), (floats, [2.5]), (floats, [-1.0]), (floats, [3.0]),
+    (negatives, [-1]), (negatives, [-3]), (negatives, [4]),
+    (loop_match, [13]), (star_only, [4]), (rest_only, [3]),
+    (words, ["x"]), (words, ["x,y"]), (words, ["a,b,c,d"]),
+    (attr_value, [1]), (attr_value, [20]), (attr_value, [3]),
+    (none_in_tuple, [1]), (none_in_tuple, [0]),
+]
