@@ -170,6 +170,102 @@ def class_or_none(n):
     return [make(None, n), make(Item, n), make(Special, n)]
 
 
+class Obj:
+    def __init__(self, name):
+        self.name = name
+
+
+def defaults(x, lst=None, name=None):
+    if lst is None:
+        lst = []
+    lst.append(x)
+    if name is None:
+        name = "anon"
+    return name + str(len(lst))
+
+
+def use_defaults(n):
+    return [defaults(n), defaults(n, [1, 2]), defaults(n, None, "bob")]
+
+
+def or_default(s):
+    t = s or "empty"
+    return t
+
+
+def use_or(n):
+    a = None
+    if n > 1:
+        a = "v" * n
+    return or_default(a) + or_default("") + or_default("q")
+
+
+def list_or(lst):
+    lst = lst or [0]
+    return len(lst)
+
+
+def use_list_or(n):
+    return list_or(None) * 100 + list_or([]) * 10 + list_or([n, n])
+
+
+def registry(n):
+    d = {}
+    for i in range(n):
+        d["k%d" % i] = Obj("o%d" % i)
+    found = d.get("k1")
+    missing = d.get("zz")
+    r = []
+    r.append(found.name if found is not None else "-")
+    r.append(missing.name if missing is not None else "-")
+    return r
+
+
+def not_list(lst):
+    if not lst:
+        return "nothing"
+    return "some"
+
+
+def use_not(n):
+    return [not_list(None), not_list([]), not_list([n])]
+
+
+def starts(s):
+    return s is not None and s.startswith("a")
+
+
+def use_starts(n):
+    return [starts(None), starts("abc"), starts("xbc")]
+
+
+def len_or_zero(s):
+    return len(s) if s else 0
+
+
+def use_len(n):
+    return len_or_zero(None) + len_or_zero("abc" * n)
+
+
+def maybe_pair(n):
+    if n > 0:
+        return [n, n]
+    return None
+
+
+def eq_lists(n):
+    a = maybe_pair(n)
+    b = maybe_pair(n)
+    return (a == b, a is b, a is None)
+
+
+def dict_none(n):
+    d = None
+    if n > 0:
+        d = {n: "x"}
+    return (d is None, d == None, d != None)
+
+
 CASES = [
     (lists, [3]),
     (list_truth, [2]),
@@ -192,4 +288,16 @@ CASES = [
     (classes, [0]),
     (classes, [9]),
     (class_or_none, [4]),
+    (use_defaults, [3]),
+    (use_or, [0]),
+    (use_or, [3]),
+    (use_list_or, [2]),
+    (registry, [3]),
+    (use_not, [1]),
+    (use_starts, [0]),
+    (use_len, [2]),
+    (eq_lists, [1]),
+    (eq_lists, [0]),
+    (dict_none, [0]),
+    (dict_none, [2]),
 ]
