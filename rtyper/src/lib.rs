@@ -152,6 +152,12 @@ pub struct RTyper<'a> {
     draining_prebuilt: bool,
     /// The containers whose repr is being computed (see `getrepr`).
     repr_open: std::cell::RefCell<Vec<rpy3_annotator::ItemDefId>>,
+    /// How many container or tuple items `getrepr` is inside.
+    repr_nesting: std::cell::Cell<usize>,
+    /// Whether each container definition is part of a cycle of types.
+    cyclic: std::cell::RefCell<HashMap<rpy3_annotator::ItemDefId, bool>>,
+    /// The own repr of the containers `Repr::Rec` names.
+    rec_reprs: std::cell::RefCell<HashMap<rpy3_annotator::ItemDefId, Repr>>,
 }
 
 impl<'a> RTyper<'a> {
@@ -658,6 +664,9 @@ fn rtype_pass(
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
         repr_open: std::cell::RefCell::new(Vec::new()),
+        repr_nesting: std::cell::Cell::new(0),
+        cyclic: std::cell::RefCell::new(HashMap::new()),
+        rec_reprs: std::cell::RefCell::new(HashMap::new()),
         prebuilt_todo: Vec::new(),
         draining_prebuilt: false,
         gen_next: HashMap::new(),

@@ -675,7 +675,20 @@ impl Cx<'_, '_, '_, '_> {
     /// `is` / `==` on instances and None: pointer identity.
     pub(super) fn identity(&mut self, op: &SpaceOperation, negate: bool) -> Result<(), RTypeError> {
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        let is_none = |cx: &Self, h: &Hlvalue| match h {
+            Hlvalue::Variable(v) => matches!(
+                cx.rt.ann.binding(cx.g, *v),
+                rpy3_annotator::SomeValue::None_ | rpy3_annotator::SomeValue::Impossible
+            ),
+            Hlvalue::Constant(c) => c.value.bind(cx.py).is_none(),
+        };
         let v = match (&ra, &rb) {
+            // None and None (the items of lists that only hold None)
+            (Repr::Void, Repr::Void)
+                if is_none(self, &op.args[0]) && is_none(self, &op.args[1]) =>
+            {
+                value_const(self.py, LlValue::Bool(!negate), BOOL)?
+            }
             (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) => {
                 let (h, r) = if ra == Repr::Void {
                     (&op.args[1], &rb)
