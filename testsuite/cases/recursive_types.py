@@ -171,11 +171,50 @@ def keys_sorted(n):
     return ks
 
 
+def finite_depth(n):
+    if n == 0:
+        return 0
+    return finite_depth(n - 1) + 1
+
+
+class Shape:
+    def depth(self, n):
+        return 0
+
+
+class Circle(Shape):
+    def depth(self, n):
+        if n == 0:
+            return 1
+        return pick_shape(n).depth(n - 1) + 1
+
+
+class Square(Shape):
+    def depth(self, n):
+        if n == 0:
+            return 2
+        return pick_shape(n).depth(n - 1) + 2
+
+
+def pick_shape(n):
+    if n % 2:
+        return Circle()
+    return Square()
+
+
+def method_depth(n):
+    return pick_shape(n).depth(n)
+
+
 CASES = [
     (tree, [0]),
     (tree, [3]),
     (linked, [5]),
     (runaway, [1]),
+    (finite_depth, [500]),
+    (finite_depth, [5000]),
+    (method_depth, [700]),
+    (method_depth, [3000]),
     (catch_runaway, [1]),
     (catch_mutual, [3]),
     (self_dict, [1]),
