@@ -148,6 +148,114 @@ def none_in_tuple(n):
     return 0
 
 
+class Pair:
+    __match_args__ = ("a", "b")
+    def __init__(self, a, b):
+        self.a = a
+        self.b = b
+
+
+def gen_one(n):
+    yield n
+
+
+def m_gen(n):
+    match gen_one(n):
+        case [x]:
+            return x
+        case _:
+            return -1
+
+
+def m_float(x):
+    match x:
+        case int(k):
+            return 1
+        case float(f):
+            return 2
+    return 0
+
+
+def m_bool(n):
+    match n:
+        case bool():
+            return "bool"
+        case int():
+            return "int"
+    return "?"
+
+
+def m_intkeys(n):
+    d = {1: "a", 2: "b"}
+    match d:
+        case {1: v, **rest}:
+            return v + str(len(rest))
+    return "-"
+
+
+def m_list_class(s):
+    match s:
+        case list():
+            return 1
+        case str() as t:
+            return len(t)
+    return 0
+
+
+def m_none_attr(n):
+    p = Pair(n, None)
+    match p:
+        case Pair(a, None):
+            return a
+        case Pair(a, b):
+            return -a
+    return 0
+
+
+def m_tuple_len(n):
+    t = (n, n, n)
+    match t:
+        case (a, b):
+            return 2
+        case (a, b, c):
+            return 3
+    return 0
+
+
+def m_nested_map(n):
+    d = {"a": {"b": n}}
+    match d:
+        case {"a": {"b": 0}}:
+            return "zero"
+        case {"a": {"b": v}}:
+            return "v%d" % v
+    return "-"
+
+
+def m_inst_seq(n):
+    p = Pair(n, n)
+    match p:
+        case [x, y]:
+            return x
+        case {"a": v}:
+            return v
+        case Pair(a=a):
+            return a
+    return 0
+
+
+def m_inst_none_seq(n):
+    p = Pair(n, n) if n > 0 else None
+    match p:
+        case [x]:
+            return x
+        case None:
+            return -1
+        case Pair(a=a):
+            return a
+    return 0
+
+
 CASES = [
     (build, [0]), (build, [5]), (build, [8]),
     (floats, [0.0]), (floats, [2.5]), (floats, [-1.0]), (floats, [3.0]),
@@ -156,4 +264,16 @@ CASES = [
     (words, ["x"]), (words, ["x,y"]), (words, ["a,b,c,d"]),
     (attr_value, [1]), (attr_value, [20]), (attr_value, [3]),
     (none_in_tuple, [1]), (none_in_tuple, [0]),
+    (m_gen, [1]),
+    (m_float, [1.5]),
+    (m_bool, [3]),
+    (m_intkeys, [0]),
+    (m_list_class, ["abc"]),
+    (m_none_attr, [4]),
+    (m_tuple_len, [1]),
+    (m_nested_map, [0]),
+    (m_nested_map, [5]),
+    (m_inst_seq, [3]),
+    (m_inst_none_seq, [0]),
+    (m_inst_none_seq, [2]),
 ]
