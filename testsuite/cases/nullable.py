@@ -266,6 +266,41 @@ def dict_none(n):
     return (d is None, d == None, d != None)
 
 
+def ident(x):
+    return x
+
+
+def int_none(n):
+    return (n == None, n != None, n is None, n is not None)
+
+
+def str_none(s):
+    return (s == None, s != None, s is None)
+
+
+def list_none(n):
+    l = [n]
+    return (l == None, l is None, None == l)
+
+
+def func_cmp(n):
+    f = ident
+    return (f == None, f is None, f is ident, f == ident)
+
+
+class Marker:
+    pass
+
+
+def cls_cmp(n):
+    c = Marker
+    return (c is None, c == Marker, c is Marker, Marker is None)
+
+
+def float_none(x):
+    return x == None
+
+
 CASES = [
     (lists, [3]),
     (list_truth, [2]),
@@ -300,4 +335,10 @@ CASES = [
     (eq_lists, [0]),
     (dict_none, [0]),
     (dict_none, [2]),
+    (int_none, [3]),
+    (str_none, ["a"]),
+    (list_none, [1]),
+    (func_cmp, [0]),
+    (cls_cmp, [0]),
+    (float_none, [1.5]),
 ]
