@@ -494,6 +494,17 @@ impl RTyper<'_> {
                         (None, r) => r,
                         (Some(a), b) if a == b => a,
                         (Some(Repr::UniChar | Repr::Str), Repr::UniChar | Repr::Str) => Repr::Str,
+                        // instances of several classes: their common base
+                        (Some(Repr::Instance(a)), Repr::Instance(b)) => {
+                            match self.ann.common_base(a, b) {
+                                Some(c) => Repr::Instance(c),
+                                None => {
+                                    return Err(RTypeError::unsupported(
+                                        "iterating over a tuple of instances of unrelated classes",
+                                    ))
+                                }
+                            }
+                        }
                         (Some(a), b) => {
                             return Err(RTypeError::unsupported(&format!(
                                 "iterating over a tuple of {a:?} and {b:?}"

@@ -256,6 +256,92 @@ def m_inst_none_seq(n):
     return 0
 
 
+class Animal:
+    def __init__(self, name, legs):
+        self.name = name
+        self.legs = legs
+
+    def describe(self):
+        match self:
+            case Dog(name=n):
+                return "dog " + n
+            case Animal(legs=2):
+                return "biped " + self.name
+            case _:
+                return "animal"
+
+
+class Dog(Animal):
+    pass
+
+
+def animals(n):
+    out = []
+    for a in [Dog("rex", 4), Animal("bird", 2), Animal("cat", 4)]:
+        out.append(a.describe())
+    return out
+
+
+def tuple_star(n):
+    t = (n, n + 1, n + 2, n + 3)
+    match t:
+        case (first, *mid, last):
+            return first + last + len(mid) * 100
+    return -1
+
+
+def alt_capture(a, b):
+    match (a, b):
+        case (1, x) | (x, 1):
+            return x
+        case _:
+            return -1
+
+
+def gen_match(n):
+    for i in range(n):
+        match i % 3:
+            case 0:
+                yield "zero"
+            case 1:
+                yield "one"
+            case _:
+                yield "many"
+
+
+def use_gen(n):
+    return [s for s in gen_match(n)]
+
+
+def map_value_pattern(n):
+    d = {"k": [1, n]}
+    match d:
+        case {"k": [1, x]} if x > 2:
+            return x
+        case {"k": [_, y]}:
+            return -y
+    return 0
+
+
+def guard_uses_capture(n):
+    match [n, n * 2]:
+        case [a, b] if b - a == a:
+            return "double"
+        case _:
+            return "no"
+
+
+def match_str_chars(s):
+    count = 0
+    for ch in s:
+        match ch:
+            case "a" | "e" | "i" | "o" | "u":
+                count += 1
+            case " ":
+                count += 100
+    return count
+
+
 CASES = [
     (build, [0]), (build, [5]), (build, [8]),
     (floats, [0.0]), (floats, [2.5]), (floats, [-1.0]), (floats, [3.0]),
@@ -276,4 +362,14 @@ CASES = [
     (m_inst_seq, [3]),
     (m_inst_none_seq, [0]),
     (m_inst_none_seq, [2]),
+    (animals, [0]),
+    (tuple_star, [1]),
+    (alt_capture, [1, 5]),
+    (alt_capture, [7, 1]),
+    (alt_capture, [2, 2]),
+    (use_gen, [5]),
+    (map_value_pattern, [5]),
+    (map_value_pattern, [1]),
+    (guard_uses_capture, [3]),
+    (match_str_chars, ["hello world"]),
 ]
