@@ -213,6 +213,35 @@ def zip_use(n):
     return out
 
 
+def small_gen(n):
+    for i in range(n):
+        yield i
+
+
+def tens(n):
+    yield n * 10
+
+
+def delegate_either(n):
+    if n > 2:
+        yield from small_gen(n)
+    else:
+        yield from tens(n)
+
+
+def use_either(n):
+    return list(delegate_either(n))
+
+
+def consumers(n):
+    return (list(small_gen(n)), sum(small_gen(n)), max(small_gen(n)),
+            sorted(small_gen(n)), any(small_gen(n)), all(small_gen(n)))
+
+
+def join_delegated(n):
+    return ",".join(str(i) for i in delegate_either(n))
+
+
 CASES = [
     (collect, [0]),
     (collect, [3]),
@@ -232,4 +261,9 @@ CASES = [
     (use_strs, [2]),
     (use_tuple, [5]),
     (zip_use, [1]),
+    (use_either, [3]),
+    (use_either, [1]),
+    (consumers, [4]),
+    (join_delegated, [4]),
+    (join_delegated, [0]),
 ]

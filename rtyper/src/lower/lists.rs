@@ -794,12 +794,28 @@ impl Cx<'_, '_, '_, '_> {
                 return Err(RTypeError::new("str.join() takes one argument"));
             };
             let lr = self.repr_of(lst)?;
-            let helper = match &lr {
-                Repr::List(item) if **item == *sp => "ll_join",
-                Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
+            let (helper, l) = match &lr {
+                Repr::List(item) if **item == *sp => ("ll_join", self.list_arg(lst, &lr)?),
+                Repr::List(item) if **item == Repr::UniChar => {
+                    ("ll_join_chars", self.list_arg(lst, &lr)?)
+                }
+                // a generator, an iterator, a tuple...: its strings first
+                // gathered into a list
+                Repr::Generator(_)
+                | Repr::ListIter(..)
+                | Repr::StrIter
+                | Repr::DictIter(..)
+                | Repr::EnumIter(_)
+                | Repr::ZipIter(_)
+                | Repr::Tuple(_)
+                | Repr::Dict(..)
+                | Repr::Set(_) => {
+                    let l = self.iterable_as_list(lst, sp)?;
+                    let lt = Repr::List(Box::new(sp.clone())).lowleveltype(self.rt);
+                    ("ll_join", (l, SomeValue::Ptr(lt)))
+                }
                 other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
             };
-            let l = self.list_arg(lst, &lr)?;
             let (v, _) = self.call_list_helper(helper, vec![s, l])?;
             return self.convert(v, sp, want);
         }
