@@ -859,6 +859,9 @@ impl Annotator {
     /// failed still fail when flowed again; the first of them (in the order
     /// they failed) is the error.
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        // rounds of re-checking (each one made progress: a bound on the
+        // unforeseen, where failing blocks would keep rescheduling work)
+        let mut rounds = 0usize;
         loop {
             while let Some(pos) = self.next_pending() {
                 self.annotated.insert(pos);
@@ -874,7 +877,8 @@ impl Annotator {
                 self.blocks_flowed += 1;
                 self.flow_recording(py, pos);
             }
-            if self.pending.is_empty() {
+            rounds += 1;
+            if self.pending.is_empty() || rounds > 10_000 {
                 // nothing changed: the failures are real
                 if let Some((_, e)) = self.errored.first() {
                     let e = e.clone();
