@@ -301,6 +301,54 @@ def float_none(x):
     return x == None
 
 
+def maybe_set(n):
+    s = None
+    if n > 0:
+        s = {n, n + 1}
+    return s
+
+
+def use_set(n):
+    a = maybe_set(n)
+    b = maybe_set(0)
+    return (a is None, b is None, len(a) if a is not None else -1)
+
+
+def lists_of_maybe_lists(n):
+    rows = []
+    for i in range(n):
+        if i % 2:
+            rows.append(None)
+        else:
+            rows.append([i] * i)
+    total = 0
+    for r in rows:
+        if r is not None:
+            total += len(r)
+        else:
+            total += 100
+    return total
+
+
+def dict_of_maybe(n):
+    d = {}
+    for i in range(n):
+        d[i] = [i] if i % 2 else None
+    c = 0
+    for k in d:
+        v = d[k]
+        if v is None:
+            c += 1
+    return c
+
+
+def maybe_str_list(n):
+    out = []
+    for i in range(n):
+        out.append(None if i % 2 else "s%d" % i)
+    return [str(x) for x in out]
+
+
 CASES = [
     (lists, [3]),
     (list_truth, [2]),
@@ -341,4 +389,8 @@ CASES = [
     (func_cmp, [0]),
     (cls_cmp, [0]),
     (float_none, [1.5]),
+    (use_set, [3]),
+    (lists_of_maybe_lists, [5]),
+    (dict_of_maybe, [5]),
+    (maybe_str_list, [4]),
 ]
