@@ -327,10 +327,15 @@ impl Annotator {
     ) -> Result<SomeValue, AnnotatorError> {
         let cls = self.classdefs[c].cls.clone();
         let level = self.class_level(py, &cls, name);
-        let is_method = level
-            .as_ref()
-            .map(|v| v.is_instance_of::<PyFunction>())
-            .unwrap_or(false);
+        // a method of the class, or one only its subclasses define (an
+        // abstract method of the base): the methods it can be
+        let is_method = match &level {
+            Some(v) => v.is_instance_of::<PyFunction>(),
+            None => self.subtree(c).into_iter().any(|sub| {
+                self.own_class_value(py, &self.classdefs[sub].cls, name)
+                    .is_some_and(|f| f.is_instance_of::<PyFunction>())
+            }),
+        };
         if is_method {
             if let Some(pos) = self.position() {
                 self.classdefs[c].method_readers.insert(pos);

@@ -787,15 +787,19 @@ impl Annotator {
         {
             let cdef = self.getclassdef(py, cls.as_any())?;
             if self.seen_prebuilt.insert(key) {
-                if let Ok(d) = obj
-                    .getattr("__dict__")
-                    .and_then(|d| d.cast_into::<PyDict>().map_err(Into::into))
-                {
-                    for (name, value) in d.iter() {
-                        let name: String = name.extract().unwrap_or_default();
-                        let s = self.immutablevalue(py, &value)?.without_const();
-                        self.set_attr(py, cdef, &name, &s)?;
+                self.prebuilt_todo.push((PyObj::new(obj), cdef));
+                if !self.draining_prebuilt {
+                    self.draining_prebuilt = true;
+                    let r = self.annotate_prebuilt_attrs(py);
+                    self.draining_prebuilt = false;
+                    if r.is_err() {
+                        // seen again, failing again (errors are reported
+                        // once the fixpoint is reached)
+                        for (o, _) in std::mem::take(&mut self.prebuilt_todo) {
+                            self.seen_prebuilt.remove(&o);
+                        }
                     }
+                    r?;
                 }
             }
             return Ok(SomeValue::Instance {
@@ -828,6 +832,31 @@ impl Annotator {
             "the prebuilt constant {} is not RPython",
             describe_obj(obj)
         )))
+    }
+}
+
+impl Annotator {
+    /// Annotates the attributes of the prebuilt instances found so far
+    /// (and of those they lead to).
+    fn annotate_prebuilt_attrs(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        while let Some((obj, cdef)) = self.prebuilt_todo.last().cloned() {
+            let o = obj.bind(py).clone();
+            if let Ok(d) = o
+                .getattr("__dict__")
+                .and_then(|d| d.cast_into::<PyDict>().map_err(Into::into))
+            {
+                for (name, value) in d.iter() {
+                    let name: String = name.extract().unwrap_or_default();
+                    let s = self.immutablevalue(py, &value)?.without_const();
+                    self.set_attr(py, cdef, &name, &s)?;
+                }
+            }
+            // done: remove it (items pushed meanwhile sit above it)
+            if let Some(i) = self.prebuilt_todo.iter().rposition(|(p, _)| *p == obj) {
+                self.prebuilt_todo.remove(i);
+            }
+        }
+        Ok(())
     }
 }
 

@@ -83,6 +83,11 @@ pub struct Annotator {
     prebuilt_containers: HashMap<PyObj, SomeValue>,
     /// Prebuilt instances whose attributes were recorded.
     seen_prebuilt: HashSet<PyObj>,
+    /// Prebuilt instances whose attributes are still to be annotated, and
+    /// whether an outer `immutablevalue` is annotating them (a worklist,
+    /// so a long chain of prebuilt objects does not nest calls).
+    prebuilt_todo: Vec<(PyObj, ClassDefId)>,
+    draining_prebuilt: bool,
     pending: VecDeque<Position>,
     in_pending: HashSet<Position>,
     annotated: HashSet<Position>,
@@ -148,6 +153,8 @@ impl Annotator {
             classdef_of: HashMap::new(),
             prebuilt_containers: HashMap::new(),
             seen_prebuilt: HashSet::new(),
+            prebuilt_todo: Vec::new(),
+            draining_prebuilt: false,
             pending: VecDeque::new(),
             in_pending: HashSet::new(),
             annotated: HashSet::new(),
@@ -864,6 +871,9 @@ impl Annotator {
     /// failed still fail when flowed again; the first of them (in the order
     /// they failed) is the error.
     pub fn complete(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        // rounds of re-checking (each one made progress: a bound on the
+        // unforeseen, where failing blocks would keep rescheduling work)
+        let mut rounds = 0usize;
         loop {
             while let Some(pos) = self.next_pending() {
                 self.annotated.insert(pos);
@@ -879,7 +889,8 @@ impl Annotator {
                 self.blocks_flowed += 1;
                 self.flow_recording(py, pos);
             }
-            if self.pending.is_empty() {
+            rounds += 1;
+            if self.pending.is_empty() || rounds > 10_000 {
                 // nothing changed: the failures are real
                 if let Some((_, e)) = self.errored.first() {
                     let e = e.clone();

@@ -684,7 +684,7 @@ impl<'py> FlowContext<'py> {
                 let v = self.popvalue()?;
                 let len = self.do_op(OpName::Len, vec![v.clone()])?;
                 let minimum = self.const_int((before + after) as i64);
-                let ok = self.do_op(OpName::Ge, vec![len.clone(), minimum])?;
+                let ok = self.do_op(OpName::Ge, vec![len, minimum])?;
                 let okb = self.do_op(OpName::Bool, vec![ok])?;
                 if !self.guessbool(okb)? {
                     let cls = self.builtin("ValueError")?;
@@ -696,9 +696,14 @@ impl<'py> FlowContext<'py> {
                     let idx = self.const_int(i as i64);
                     items.push(self.do_op(OpName::Getitem, vec![v.clone(), idx])?);
                 }
+                // constant bounds (a tuple is sliced only so): the length
+                // was checked, so `[before:-after]` is `[before:len-after]`
                 let start = self.const_int(before as i64);
-                let after_c = self.const_int(after as i64);
-                let stop = self.do_op(OpName::Sub, vec![len, after_c])?;
+                let stop = if after == 0 {
+                    self.const_none()
+                } else {
+                    self.const_int(-(after as i64))
+                };
                 let middle = self.do_op(OpName::Getslice, vec![v.clone(), start, stop])?;
                 let list = self
                     .builtins

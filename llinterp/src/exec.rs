@@ -288,6 +288,7 @@ impl LlInterp {
             store: heap,
             builtins,
             recursion_limit,
+            user_recursion_limit,
             regs,
             scratch,
             cast_cache,
@@ -296,9 +297,12 @@ impl LlInterp {
             ..
         } = self;
         let limit = *recursion_limit;
+        let user_limit = user_recursion_limit.unwrap_or(usize::MAX);
         let mut frames: Vec<Frame> = Vec::new();
         let mut fi = func;
         let mut f = &funcs[fi];
+        // nested calls of the program's own functions (helpers excluded)
+        let mut user_depth = f.counted as usize;
         let mut base = 0usize;
         if regs.len() < f.nregs {
             regs.resize(f.nregs, LlValue::Void);
@@ -439,7 +443,7 @@ impl LlInterp {
                         _ => callee as usize,
                     };
                     let g = &funcs[target];
-                    if frames.len() >= limit {
+                    if frames.len() >= limit || (g.counted && user_depth >= user_limit) {
                         // the program's runaway recursion: a RecursionError
                         // raised by the call (as the stack check of a
                         // translated program does), if the program can
@@ -469,6 +473,7 @@ impl LlInterp {
                             base: base as u32,
                             pc: pc as u32,
                         });
+                        user_depth += g.counted as usize;
                         fi = target;
                         f = g;
                         base = nb;
@@ -479,6 +484,7 @@ impl LlInterp {
                 Instr::Return { value } => {
                     let v = w[value as usize];
                     let Some(fr) = frames.pop() else { return Ok(v) };
+                    user_depth -= f.counted as usize;
                     fi = fr.func as usize;
                     f = &funcs[fi];
                     base = fr.base as usize;
@@ -520,6 +526,7 @@ impl LlInterp {
                             class_name: class_name(heap, &etype),
                         });
                     };
+                    user_depth -= f.counted as usize;
                     fi = fr.func as usize;
                     f = &funcs[fi];
                     base = fr.base as usize;

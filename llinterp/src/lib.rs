@@ -148,6 +148,8 @@ pub struct LlInterp {
     /// Indexed by `arith::Exc::index`.
     builtins: Vec<Option<BuiltinExc>>,
     recursion_limit: usize,
+    /// The limit on nested calls of the program's own functions.
+    user_recursion_limit: Option<usize>,
     /// The register stack: each frame's registers are a window of it.
     regs: Vec<LlValue>,
     /// Temporaries for parallel link moves.
@@ -181,6 +183,7 @@ impl LlInterp {
                 .map(|b| b.map(|(vtable, instance)| BuiltinExc { vtable, instance }))
                 .collect(),
             recursion_limit: DEFAULT_RECURSION_LIMIT,
+            user_recursion_limit: None,
             regs: Vec::new(),
             scratch: Vec::new(),
             cast_cache: std::collections::HashMap::new(),
@@ -210,6 +213,14 @@ impl LlInterp {
     /// The limit on nested calls.
     pub fn recursion_limit(&self) -> usize {
         self.recursion_limit
+    }
+
+    /// Also limits the nested calls of the program's own functions (those
+    /// flowed from Python functions outside the `rpy3` package: helpers and
+    /// dispatchers do not count), as CPython's recursion limit counts its
+    /// frames; past it a call raises RecursionError.  `None`: no such limit.
+    pub fn set_user_recursion_limit(&mut self, limit: Option<usize>) {
+        self.user_recursion_limit = limit;
     }
 
     /// Restores the program's prebuilt heap (O(1) plus freeing the

@@ -157,6 +157,9 @@ impl fmt::Display for Origin {
 /// A compiled function.
 pub(crate) struct CFunc {
     pub name: String,
+    /// A function of the program itself (flowed from a Python function
+    /// outside the `rpy3` package), counted by the user recursion limit.
+    pub counted: bool,
     pub nvars: usize,
     pub nregs: usize,
     pub consts: Vec<LlValue>,
@@ -253,6 +256,13 @@ pub(crate) fn load_program(py: Python<'_>, program: &LlProgram) -> Result<Vec<CF
         .map(|(i, f)| {
             let mut l = Loader::new(py, program, &f.graph, &f.name);
             l.load(i)?;
+            l.f.counted = f.graph.func.as_ref().is_some_and(|func| {
+                func.bind(py)
+                    .getattr("__module__")
+                    .and_then(|m| m.extract::<String>())
+                    .map(|m| m != "rpy3" && !m.starts_with("rpy3."))
+                    .unwrap_or(true)
+            });
             Ok(l.f)
         })
         .collect()
@@ -332,6 +342,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             graph,
             f: CFunc {
                 name: name.to_string(),
+                counted: false,
                 nvars,
                 nregs: nvars,
                 consts: Vec::new(),

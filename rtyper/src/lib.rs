@@ -146,8 +146,18 @@ pub struct RTyper<'a> {
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
+    /// Prebuilt instances whose fields are still to be converted, and
+    /// whether an outer `prebuilt_instance` is converting them.
+    prebuilt_todo: Vec<(rpy3_model::PyObj, rpy3_model::lltype::Ptr, ClassDefId)>,
+    draining_prebuilt: bool,
     /// The containers whose repr is being computed (see `getrepr`).
     repr_open: std::cell::RefCell<Vec<rpy3_annotator::ItemDefId>>,
+    /// How many container or tuple items `getrepr` is inside.
+    repr_nesting: std::cell::Cell<usize>,
+    /// Whether each container definition is part of a cycle of types.
+    cyclic: std::cell::RefCell<HashMap<rpy3_annotator::ItemDefId, bool>>,
+    /// The own repr of the containers `Repr::Rec` names.
+    rec_reprs: std::cell::RefCell<HashMap<rpy3_annotator::ItemDefId, Repr>>,
 }
 
 impl<'a> RTyper<'a> {
@@ -667,6 +677,11 @@ fn rtype_pass(
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
         repr_open: std::cell::RefCell::new(Vec::new()),
+        repr_nesting: std::cell::Cell::new(0),
+        cyclic: std::cell::RefCell::new(HashMap::new()),
+        rec_reprs: std::cell::RefCell::new(HashMap::new()),
+        prebuilt_todo: Vec::new(),
+        draining_prebuilt: false,
         gen_next: HashMap::new(),
     };
     let result = rt.run(py, entry);

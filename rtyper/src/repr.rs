@@ -82,6 +82,13 @@ pub enum Repr {
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
+    /// A list, dict or set of a recursive type (its items contain,
+    /// through containers and tuples, a container of the same cycle of
+    /// types), seen inside the items of a container or tuple: named by its
+    /// item definition, of the low-level type of the container's own
+    /// representation (a forward reference while being defined).  Inner
+    /// reprs are then the same in every context.
+    Rec(rpy3_annotator::ItemDefId),
 }
 
 impl Repr {
@@ -134,6 +141,12 @@ impl Repr {
             Repr::StrIter => rt
                 .striter_ptr
                 .expect("strings are rtyped only with the string helpers"),
+            // the container's own repr computes (an error there was an
+            // error of that container's repr already)
+            Repr::Rec(id) => rt
+                .rec_repr(*id)
+                .map(|r| r.lowleveltype(rt))
+                .unwrap_or(lltype::VOID),
         }
     }
 }
@@ -186,29 +199,46 @@ impl RTyper<'_> {
             .heap
             .malloc(st, 0)
             .map_err(|e| RTypeError::new(e.to_string()))?;
-        self.prebuilt.insert(key, p);
+        self.prebuilt.insert(key.clone(), p);
         self.heap
             .set_slot(&p, 0, LlValue::Ptr(Some(self.classes.vtable(c))));
-        let mut k = Some(c);
-        while let Some(x) = k {
-            let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
-            let owner = self.classes.structs[&x];
-            for (attr, r) in fields {
-                if r == Repr::Void {
-                    continue;
-                }
-                let Ok(v) = obj.getattr(attr.as_str()) else {
-                    continue;
-                };
-                let llv = self.convert_const(py, &r, &v)?;
-                let off = owner
-                    .field_offset(&crate::classes::field_name(&attr))
-                    .expect("field of the class");
-                self.heap.set_slot(&p, off, llv);
-            }
-            k = self.ann.classdefs[x].base;
+        // the fields are filled by a worklist, so a long chain of prebuilt
+        // objects does not nest calls
+        self.prebuilt_todo.push((key, p, c));
+        if !self.draining_prebuilt {
+            self.draining_prebuilt = true;
+            let r = self.fill_prebuilt_instances(py);
+            self.draining_prebuilt = false;
+            self.prebuilt_todo.clear();
+            r?;
         }
         Ok(p)
+    }
+
+    fn fill_prebuilt_instances(&mut self, py: Python<'_>) -> Result<(), RTypeError> {
+        while let Some((key, p, c)) = self.prebuilt_todo.pop() {
+            let obj = key.bind(py).clone();
+            let mut k = Some(c);
+            while let Some(x) = k {
+                let fields = self.classes.fields.get(&x).cloned().unwrap_or_default();
+                let owner = self.classes.structs[&x];
+                for (attr, r) in fields {
+                    if r == Repr::Void {
+                        continue;
+                    }
+                    let Ok(v) = obj.getattr(attr.as_str()) else {
+                        continue;
+                    };
+                    let llv = self.convert_const(py, &r, &v)?;
+                    let off = owner
+                        .field_offset(&crate::classes::field_name(&attr))
+                        .expect("field of the class");
+                    self.heap.set_slot(&p, off, llv);
+                }
+                k = self.ann.classdefs[x].base;
+            }
+        }
+        Ok(())
     }
 
     /// The representation of an annotation.
@@ -219,11 +249,14 @@ impl RTyper<'_> {
         // refuse it instead of recursing forever.
         if let S::List(id) | S::Dict(id) | S::Set(id) = s {
             let root = self.ann.itemdefs.find(*id);
+            if self.repr_nesting.get() > 0 && self.is_cyclic(root) {
+                return Ok(Repr::Rec(root));
+            }
             if self.repr_open.borrow().contains(&root) {
                 return Err(RTypeError::unsupported(
-                    "a recursive container type (a list, dict or set whose items \
-                     contain, directly or through other containers, a container of \
-                     the same type)",
+                    "a recursive container type reached other than through items \
+                     (a list, dict or set whose items contain an iterator over a \
+                     container of the same type)",
                 ));
             }
             self.repr_open.borrow_mut().push(root);
@@ -232,6 +265,77 @@ impl RTyper<'_> {
             return r;
         }
         self.getrepr_of(s)
+    }
+
+    /// The repr of an item of a container or tuple (where containers of
+    /// recursive types are `Repr::Rec`).
+    fn item_repr(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
+        self.repr_nesting.set(self.repr_nesting.get() + 1);
+        let r = self.getrepr(s);
+        self.repr_nesting.set(self.repr_nesting.get() - 1);
+        r
+    }
+
+    /// Whether container definition `root` is part of a cycle of container
+    /// types (its items reach a container of its own definition).
+    pub fn is_cyclic(&self, root: rpy3_annotator::ItemDefId) -> bool {
+        if let Some(&c) = self.cyclic.borrow().get(&root) {
+            return c;
+        }
+        fn refs(s: &SomeValue, out: &mut Vec<rpy3_annotator::ItemDefId>) {
+            match s {
+                SomeValue::List(i) | SomeValue::Dict(i) | SomeValue::Set(i) => out.push(*i),
+                SomeValue::Tuple(items) => items.iter().for_each(|x| refs(x, out)),
+                _ => {}
+            }
+        }
+        let defs = &self.ann.itemdefs;
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = Vec::new();
+        let d = defs.get(root);
+        refs(&d.item, &mut stack);
+        refs(&d.value, &mut stack);
+        let mut found = false;
+        while let Some(i) = stack.pop() {
+            let i = defs.find(i);
+            if i == root {
+                found = true;
+                break;
+            }
+            if seen.insert(i) {
+                let d = defs.get(i);
+                refs(&d.item, &mut stack);
+                refs(&d.value, &mut stack);
+            }
+        }
+        self.cyclic.borrow_mut().insert(root, found);
+        found
+    }
+
+    /// The own representation of the container definition `id` (what a
+    /// `Repr::Rec` stands for), computed outside any other container.
+    pub fn rec_repr(&self, id: rpy3_annotator::ItemDefId) -> Result<Repr, RTypeError> {
+        if let Some(r) = self.rec_reprs.borrow().get(&id) {
+            return Ok(r.clone());
+        }
+        let s = match self.ann.itemdefs.get(id).kind {
+            rpy3_annotator::itemdef::ItemKind::List => SomeValue::List(id),
+            rpy3_annotator::itemdef::ItemKind::Dict => SomeValue::Dict(id),
+            rpy3_annotator::itemdef::ItemKind::Set => SomeValue::Set(id),
+            rpy3_annotator::itemdef::ItemKind::Generator => {
+                return Err(RTypeError::new(
+                    "internal error: a generator as a container",
+                ))
+            }
+        };
+        let open = std::mem::take(&mut *self.repr_open.borrow_mut());
+        let nesting = self.repr_nesting.replace(0);
+        let r = self.getrepr(&s);
+        self.repr_nesting.set(nesting);
+        *self.repr_open.borrow_mut() = open;
+        let r = r?;
+        self.rec_reprs.borrow_mut().insert(id, r.clone());
+        Ok(r)
     }
 
     fn getrepr_of(&self, s: &SomeValue) -> Result<Repr, RTypeError> {
@@ -261,7 +365,7 @@ impl RTyper<'_> {
             S::Tuple(items) => Repr::Tuple(
                 items
                     .iter()
-                    .map(|i| self.getrepr(i))
+                    .map(|i| self.item_repr(i))
                     .collect::<Result<_, _>>()?,
             ),
             S::Instance { classdef, .. } => Repr::Instance(*classdef),
@@ -334,7 +438,7 @@ impl RTyper<'_> {
                 if d.range_step.is_some() && !d.mutated && !d.resized {
                     Repr::Range
                 } else {
-                    let item = self.getrepr(&d.item)?;
+                    let item = self.item_repr(&d.item)?;
                     let s_item = match &d.item {
                         S::Impossible => S::None_,
                         other => other.without_const(),
@@ -430,6 +534,17 @@ impl RTyper<'_> {
                         (None, r) => r,
                         (Some(a), b) if a == b => a,
                         (Some(Repr::UniChar | Repr::Str), Repr::UniChar | Repr::Str) => Repr::Str,
+                        // instances of several classes: their common base
+                        (Some(Repr::Instance(a)), Repr::Instance(b)) => {
+                            match self.ann.common_base(a, b) {
+                                Some(c) => Repr::Instance(c),
+                                None => {
+                                    return Err(RTypeError::unsupported(
+                                        "iterating over a tuple of instances of unrelated classes",
+                                    ))
+                                }
+                            }
+                        }
                         (Some(a), b) => {
                             return Err(RTypeError::unsupported(&format!(
                                 "iterating over a tuple of {a:?} and {b:?}"
@@ -491,7 +606,7 @@ impl RTyper<'_> {
             },
             S::Dict(id) | S::Set(id) => {
                 let d = self.ann.itemdefs.get(*id);
-                let key = self.getrepr(&d.item)?;
+                let key = self.item_repr(&d.item)?;
                 let s_key = match &d.item {
                     S::Impossible => S::None_,
                     other => other.without_const(),
@@ -503,7 +618,7 @@ impl RTyper<'_> {
                 if matches!(s, S::Set(_)) {
                     Repr::Set(Box::new(key))
                 } else {
-                    let value = self.getrepr(&d.value)?;
+                    let value = self.item_repr(&d.value)?;
                     // the item functions of the values (repr() of a dict)
                     let s_value = match &d.value {
                         S::Impossible => S::None_,
@@ -608,6 +723,10 @@ impl RTyper<'_> {
                     return self.convert_const(py, r, &me);
                 }
             }
+        }
+        if let Repr::Rec(id) = r {
+            let own = self.rec_repr(*id)?;
+            return self.convert_const(py, &own, obj);
         }
         Ok(match r {
             Repr::Void => LlValue::Void,

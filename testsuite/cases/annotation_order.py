@@ -1,6 +1,7 @@
 """Errors seen while a callee's result is still incomplete (a call whose
 other returns were not reached yet looks like None) are not errors once the
-annotator's fixpoint is reached."""
+annotator's fixpoint is reached; attributes and methods found in any order
+(a method only subclasses define, read through the base)."""
 
 
 class A:
@@ -88,6 +89,77 @@ def pair(n):
     return (n, n * 2)
 
 
+class Holder:
+    def __init__(self):
+        self.a = 0
+
+
+def reader(c):
+    return c.later + 1
+
+
+def setter(c, n):
+    c.later = n
+
+
+def attr_order(n):
+    c = Holder()
+    if n > 100:
+        return reader(c)
+    setter(c, n)
+    return reader(c)
+
+
+class Base:
+    def run(self):
+        return self.helper() + 1
+
+
+class Sub(Base):
+    def helper(self):
+        return 5
+
+
+def method_later(n):
+    b = Base() if n > 100 else Sub()
+    if n > 100:
+        return 0
+    return b.run()
+
+
+def rec_a(n):
+    if n <= 0:
+        return None
+    r = rec_b(n - 1)
+    return r
+
+
+def rec_b(n):
+    if n <= 0:
+        return Holder()
+    return rec_a(n - 1)
+
+
+def mutual(n):
+    r = rec_a(n)
+    if r is None:
+        return -1
+    return r.a
+
+
+def slot_type(n):
+    lst = []
+    first = get_first(lst)
+    lst.append(n)
+    return first
+
+
+def get_first(lst):
+    if len(lst) > 0:
+        return lst[0]
+    return -1
+
+
 CASES = [
     (use, [3]),
     (use_str, [2]),
@@ -97,4 +169,9 @@ CASES = [
     (use_method, [5]),
     (use_method, [1]),
     (items, [3]),
+    (attr_order, [3]),
+    (method_later, [3]),
+    (mutual, [4]),
+    (mutual, [3]),
+    (slot_type, [3]),
 ]

@@ -170,6 +170,185 @@ def class_or_none(n):
     return [make(None, n), make(Item, n), make(Special, n)]
 
 
+class Obj:
+    def __init__(self, name):
+        self.name = name
+
+
+def defaults(x, lst=None, name=None):
+    if lst is None:
+        lst = []
+    lst.append(x)
+    if name is None:
+        name = "anon"
+    return name + str(len(lst))
+
+
+def use_defaults(n):
+    return [defaults(n), defaults(n, [1, 2]), defaults(n, None, "bob")]
+
+
+def or_default(s):
+    t = s or "empty"
+    return t
+
+
+def use_or(n):
+    a = None
+    if n > 1:
+        a = "v" * n
+    return or_default(a) + or_default("") + or_default("q")
+
+
+def list_or(lst):
+    lst = lst or [0]
+    return len(lst)
+
+
+def use_list_or(n):
+    return list_or(None) * 100 + list_or([]) * 10 + list_or([n, n])
+
+
+def registry(n):
+    d = {}
+    for i in range(n):
+        d["k%d" % i] = Obj("o%d" % i)
+    found = d.get("k1")
+    missing = d.get("zz")
+    r = []
+    r.append(found.name if found is not None else "-")
+    r.append(missing.name if missing is not None else "-")
+    return r
+
+
+def not_list(lst):
+    if not lst:
+        return "nothing"
+    return "some"
+
+
+def use_not(n):
+    return [not_list(None), not_list([]), not_list([n])]
+
+
+def starts(s):
+    return s is not None and s.startswith("a")
+
+
+def use_starts(n):
+    return [starts(None), starts("abc"), starts("xbc")]
+
+
+def len_or_zero(s):
+    return len(s) if s else 0
+
+
+def use_len(n):
+    return len_or_zero(None) + len_or_zero("abc" * n)
+
+
+def maybe_pair(n):
+    if n > 0:
+        return [n, n]
+    return None
+
+
+def eq_lists(n):
+    a = maybe_pair(n)
+    b = maybe_pair(n)
+    return (a == b, a is b, a is None)
+
+
+def dict_none(n):
+    d = None
+    if n > 0:
+        d = {n: "x"}
+    return (d is None, d == None, d != None)
+
+
+def ident(x):
+    return x
+
+
+def int_none(n):
+    return (n == None, n != None, n is None, n is not None)
+
+
+def str_none(s):
+    return (s == None, s != None, s is None)
+
+
+def list_none(n):
+    l = [n]
+    return (l == None, l is None, None == l)
+
+
+def func_cmp(n):
+    f = ident
+    return (f == None, f is None, f is ident, f == ident)
+
+
+class Marker:
+    pass
+
+
+def cls_cmp(n):
+    c = Marker
+    return (c is None, c == Marker, c is Marker, Marker is None)
+
+
+def float_none(x):
+    return x == None
+
+
+def maybe_set(n):
+    s = None
+    if n > 0:
+        s = {n, n + 1}
+    return s
+
+
+def use_set(n):
+    a = maybe_set(n)
+    b = maybe_set(0)
+    return (a is None, b is None, len(a) if a is not None else -1)
+
+
+def lists_of_maybe_lists(n):
+    rows = []
+    for i in range(n):
+        if i % 2:
+            rows.append(None)
+        else:
+            rows.append([i] * i)
+    total = 0
+    for r in rows:
+        if r is not None:
+            total += len(r)
+        else:
+            total += 100
+    return total
+
+
+def dict_of_maybe(n):
+    d = {}
+    for i in range(n):
+        d[i] = [i] if i % 2 else None
+    c = 0
+    for k in d:
+        v = d[k]
+        if v is None:
+            c += 1
+    return c
+
+
+def maybe_str_list(n):
+    out = []
+    for i in range(n):
+        out.append(None if i % 2 else "s%d" % i)
+    return [str(x) for x in out]
+
+
 CASES = [
     (lists, [3]),
     (list_truth, [2]),
@@ -192,4 +371,26 @@ CASES = [
     (classes, [0]),
     (classes, [9]),
     (class_or_none, [4]),
+    (use_defaults, [3]),
+    (use_or, [0]),
+    (use_or, [3]),
+    (use_list_or, [2]),
+    (registry, [3]),
+    (use_not, [1]),
+    (use_starts, [0]),
+    (use_len, [2]),
+    (eq_lists, [1]),
+    (eq_lists, [0]),
+    (dict_none, [0]),
+    (dict_none, [2]),
+    (int_none, [3]),
+    (str_none, ["a"]),
+    (list_none, [1]),
+    (func_cmp, [0]),
+    (cls_cmp, [0]),
+    (float_none, [1.5]),
+    (use_set, [3]),
+    (lists_of_maybe_lists, [5]),
+    (dict_of_maybe, [5]),
+    (maybe_str_list, [4]),
 ]

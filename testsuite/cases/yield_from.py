@@ -136,6 +136,112 @@ def stop_early(n):
     return first * 10 + second
 
 
+def gen_expr_delegate(n):
+    yield from (i * i for i in range(n))
+
+
+def use_ge(n):
+    return list(gen_expr_delegate(n))
+
+
+def inner(n):
+    try:
+        for i in range(n):
+            yield i
+    finally:
+        pass
+    return -n
+
+
+def with_try(n):
+    try:
+        r = yield from inner(n)
+    except ValueError:
+        r = 0
+    yield r
+
+
+def use_try(n):
+    return [x for x in with_try(n)]
+
+
+def raising(n):
+    yield 1
+    if n > 0:
+        raise ValueError
+    yield 2
+
+
+def catch_delegate(n):
+    try:
+        yield from raising(n)
+    except ValueError:
+        yield -1
+
+
+def use_catch(n):
+    return list(catch_delegate(n))
+
+
+def strs(n):
+    yield from "ab" * n
+    r = yield from words()
+    yield r
+
+
+def words():
+    yield "x"
+    return "done"
+
+
+def use_strs(n):
+    return "".join([s for s in strs(n)])
+
+
+def tuple_delegate(n):
+    yield from (n, n + 1, n + 2)
+
+
+def use_tuple(n):
+    return sum(tuple_delegate(n))
+
+
+def zip_use(n):
+    out = []
+    for a, b in zip(tuple_delegate(n), gen_expr_delegate(3)):
+        out.append(a * b)
+    return out
+
+
+def small_gen(n):
+    for i in range(n):
+        yield i
+
+
+def tens(n):
+    yield n * 10
+
+
+def delegate_either(n):
+    if n > 2:
+        yield from small_gen(n)
+    else:
+        yield from tens(n)
+
+
+def use_either(n):
+    return list(delegate_either(n))
+
+
+def consumers(n):
+    return (list(small_gen(n)), sum(small_gen(n)), max(small_gen(n)),
+            sorted(small_gen(n)), any(small_gen(n)), all(small_gen(n)))
+
+
+def join_delegated(n):
+    return ",".join(str(i) for i in delegate_either(n))
+
+
 CASES = [
     (collect, [0]),
     (collect, [3]),
@@ -148,4 +254,16 @@ CASES = [
     (count_leaves, [3]),
     (collect_in_loop, [3]),
     (stop_early, [5]),
+    (use_ge, [4]),
+    (use_try, [3]),
+    (use_catch, [0]),
+    (use_catch, [1]),
+    (use_strs, [2]),
+    (use_tuple, [5]),
+    (zip_use, [1]),
+    (use_either, [3]),
+    (use_either, [1]),
+    (consumers, [4]),
+    (join_delegated, [4]),
+    (join_delegated, [0]),
 ]

@@ -98,6 +98,13 @@ pub fn with_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Result<R, String
     })
 }
 
+/// Runs one case's stage work: a panic of rpy3 itself becomes that case's
+/// error text (`internal error: panic: ...`), so the other cases still run.
+pub fn isolate<R>(f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f))
+        .unwrap_or_else(|p| Err(format!("internal error: panic: {}", panic_message(&*p))))
+}
+
 fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         s.to_string()
@@ -455,8 +462,7 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
                 }
                 _ => unreachable!("a reference exists for every well-formed case"),
             };
-            let got = catch_unwind(AssertUnwindSafe(|| runner.run(py, bcase)))
-                .unwrap_or_else(|p| Err(format!("internal error: panic: {}", panic_message(&*p))));
+            let got = isolate(|| runner.run(py, bcase));
             let (status, detail) = match got {
                 Err(msg) => (Status::Error, msg),
                 Ok(got) => match compare_outcomes(py, expected, &got, &[&ref_name, &name]) {

@@ -59,8 +59,17 @@ impl Translated {
             .map_err(|e| format!("annotation error: {e}"))?;
         let program =
             rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| format!("rtyping error: {e}"))?;
-        let interp =
+        let mut interp =
             LlInterp::new(py, &program).map_err(|e| format!("llinterp load error: {e}"))?;
+        // nested calls are limited as CPython limits the reference run (and
+        // the flow backend), so the same programs raise RecursionError
+        if let Ok(limit) = py.import("sys").and_then(|sys| {
+            sys.getattr("getrecursionlimit")?
+                .call0()?
+                .extract::<usize>()
+        }) {
+            interp.set_user_recursion_limit(Some(limit));
+        }
         let f = &program.functions[program.entry];
         let graph = &f.graph;
         let arg_types = graph.blocks[graph.startblock]

@@ -282,6 +282,24 @@ pub fn compare(
     b: &SomeValue,
 ) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
+    // a value that is never None, compared with None: never equal
+    if matches!(op.opname, Eq | Ne) {
+        let never_none = |x: &SomeValue| !matches!(x, SomeValue::None_) && !ann.may_be_none(x);
+        if (matches!(a, SomeValue::None_) && never_none(b))
+            || (matches!(b, SomeValue::None_) && never_none(a))
+        {
+            if let SomeValue::List(id) | SomeValue::Dict(id) | SomeValue::Set(id) =
+                if matches!(a, SomeValue::None_) { b } else { a }
+            {
+                // reflowed if the container later may be None
+                ann.read_item(*id);
+            }
+            return Ok(SomeValue::Bool {
+                konst: Some(op.opname == Ne),
+                knowntypedata: None,
+            });
+        }
+    }
     if !comparable(a, b) {
         if matches!(op.opname, Eq | Ne) {
             // different kinds are never equal

@@ -953,6 +953,31 @@ pub(super) fn isinstance(
         SomeValue::List(_) => Some(classes.iter().any(|t| is_builtin_type(t, "list"))),
         SomeValue::Dict(_) => Some(classes.iter().any(|t| is_builtin_type(t, "dict"))),
         SomeValue::Tuple(_) => Some(classes.iter().any(|t| is_builtin_type(t, "tuple"))),
+        SomeValue::Set(_) => Some(classes.iter().any(|t| is_builtin_type(t, "set"))),
+        // generators and iterators are no class a program names
+        SomeValue::Generator(_) | SomeValue::Iterator { .. } => Some(false),
+        // an instance of a program class is no list, dict, str...
+        SomeValue::Instance { .. }
+            if classes.iter().all(|t| {
+                [
+                    "int",
+                    "bool",
+                    "float",
+                    "str",
+                    "bytes",
+                    "list",
+                    "tuple",
+                    "dict",
+                    "set",
+                    "frozenset",
+                    "bytearray",
+                ]
+                .iter()
+                .any(|n| is_builtin_type(t, n))
+            }) =>
+        {
+            Some(false)
+        }
         _ => None,
     };
     if konst.is_some() {

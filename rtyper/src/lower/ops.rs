@@ -584,7 +584,13 @@ impl Cx<'_, '_, '_, '_> {
             let x = if *h == Repr::Void {
                 match w {
                     Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
-                    Repr::Instance(_) => {
+                    // a Void item of a value that can be None is None
+                    Repr::Instance(_)
+                    | Repr::Str
+                    | Repr::Bytes
+                    | Repr::List(_)
+                    | Repr::Dict(_, _)
+                    | Repr::Set(_) => {
                         value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?
                     }
                     _ => {
@@ -732,7 +738,20 @@ impl Cx<'_, '_, '_, '_> {
     /// `is` / `==` on instances and None: pointer identity.
     pub(super) fn identity(&mut self, op: &SpaceOperation, negate: bool) -> Result<(), RTypeError> {
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        let is_none = |cx: &Self, h: &Hlvalue| match h {
+            Hlvalue::Variable(v) => matches!(
+                cx.rt.ann.binding(cx.g, *v),
+                rpy3_annotator::SomeValue::None_ | rpy3_annotator::SomeValue::Impossible
+            ),
+            Hlvalue::Constant(c) => c.value.bind(cx.py).is_none(),
+        };
         let v = match (&ra, &rb) {
+            // None and None (the items of lists that only hold None)
+            (Repr::Void, Repr::Void)
+                if is_none(self, &op.args[0]) && is_none(self, &op.args[1]) =>
+            {
+                value_const(self.py, LlValue::Bool(!negate), BOOL)?
+            }
             (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) => {
                 let (h, r) = if ra == Repr::Void {
                     (&op.args[1], &rb)
