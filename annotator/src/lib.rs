@@ -31,7 +31,7 @@ use rpy3_model::{BlockId, ExitSwitch, FunctionGraph, Hlvalue, PyObj, VarId};
 pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
-pub use rules::builtin_name;
+pub use rules::{builtin_name, keyword_slots, unbound_method_wrapper, KeywordSlot};
 
 use classdef::ClassDef;
 use description::Desc;

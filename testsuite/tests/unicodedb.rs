@@ -26,10 +26,11 @@ fn tables_agree_with_cpython_on_every_code_point() {
             .unwrap()
             .getattr("_unichar_flags")
             .unwrap();
-        let code = c"[(_f(chr(c)), [ord(x) for x in chr(c).upper()], [ord(x) for x in chr(c).lower()], [ord(x) for x in chr(c).title()]) for c in range(0x110000)]";
+        let code = c"[(_f(chr(c)), [ord(x) for x in chr(c).upper()], [ord(x) for x in chr(c).lower()], [ord(x) for x in chr(c).title()], [ord(x) for x in chr(c).casefold()]) for c in range(0x110000)]";
         let globals = pyo3::types::PyDict::new(py);
         globals.set_item("_f", table).unwrap();
-        let rows: Vec<(u32, Vec<u32>, Vec<u32>, Vec<u32>)> = py
+        #[allow(clippy::type_complexity)]
+        let rows: Vec<(u32, Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>)> = py
             .eval(code, Some(&globals), None)
             .unwrap()
             .extract()
@@ -41,11 +42,16 @@ fn tables_agree_with_cpython_on_every_code_point() {
                 .map(|x| x as u32)
                 .collect()
         };
-        for (c, (flags, up, low, title)) in (0u32..).zip(rows) {
+        for (c, (flags, up, low, title, fold)) in (0u32..).zip(rows) {
             assert_eq!(unicodedb::flags(c), flags, "flags of U+{c:04X}");
             assert_eq!(mapping(unicodedb::upper, c), up, "upper of U+{c:04X}");
             assert_eq!(mapping(unicodedb::lower, c), low, "lower of U+{c:04X}");
             assert_eq!(mapping(unicodedb::title, c), title, "title of U+{c:04X}");
+            assert_eq!(
+                mapping(unicodedb::casefold, c),
+                fold,
+                "casefold of U+{c:04X}"
+            );
         }
         assert_eq!(unicodedb::flags(0x110000), 0);
     });

@@ -18,7 +18,9 @@ use crate::ids::GraphId;
 use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
-pub use builtins::{builtin_name, immutable_builtin_value};
+pub use builtins::{
+    builtin_name, immutable_builtin_value, keyword_slots, unbound_method_wrapper, KeywordSlot,
+};
 
 /// `obj.name` where `obj` is a value of a built-in type (a bound method).
 pub(crate) fn method_of(

@@ -188,6 +188,7 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             (op.args[1..].to_vec(), Vec::new())
         };
+        let (positional, keywords) = self.builtin_keywords(&op.args[0], positional, keywords)?;
         let want = self.result_repr(op)?;
         if let Hlvalue::Constant(c) = &op.args[0] {
             // a method of a constant string ("{} {}".format)
@@ -387,8 +388,15 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Builtin {
                 name: name @ ("min" | "max"),
                 s_self: None,
-            } if positional.len() == 1 && keywords.len() == 1 && keywords[0].0 == "key" => {
-                let v = self.min_max_key(name, &positional[0], &keywords[0].1, &want)?;
+            } if !positional.is_empty() && keywords.len() == 1 && keywords[0].0 == "key" => {
+                // the arguments are the items (min(a, b, key=f))
+                let s_res = self.rt.ann.binding(self.g, op.result).without_const();
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry(want.clone())
+                    .or_insert(s_res);
+                let v = self.min_max_key(name, &positional, &keywords[0].1, &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }
@@ -610,6 +618,63 @@ impl Cx<'_, '_, '_, '_> {
                 rpy3_annotator::describe(other)
             ))),
         }
+    }
+
+    /// The keyword arguments a built-in (or a method of a string) takes
+    /// moved into place among the positional ones, as the annotator did.
+    #[allow(clippy::type_complexity)]
+    fn builtin_keywords(
+        &mut self,
+        callee: &Hlvalue,
+        mut positional: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<(Vec<Hlvalue>, Vec<(String, Hlvalue)>), RTypeError> {
+        if keywords.is_empty() {
+            return Ok((positional, keywords));
+        }
+        let (name, of_str): (String, bool) = match self.s(callee) {
+            SomeValue::Builtin { name, s_self } => (
+                name.to_string(),
+                matches!(s_self.as_deref(), Some(SomeValue::Str { .. })),
+            ),
+            _ => match callee {
+                // a method of a constant string
+                Hlvalue::Constant(c) => {
+                    let obj = c.value.bind(self.py);
+                    let recv_is_str = obj
+                        .getattr("__self__")
+                        .map(|r| {
+                            r.is_instance_of::<pyo3::types::PyString>()
+                                || r.is_instance_of::<pyo3::types::PyBytes>()
+                        })
+                        .unwrap_or(false);
+                    match obj.getattr("__name__").and_then(|n| n.extract::<String>()) {
+                        Ok(n) if recv_is_str => (n, true),
+                        _ => return Ok((positional, keywords)),
+                    }
+                }
+                _ => return Ok((positional, keywords)),
+            },
+        };
+        let names: Vec<String> = keywords.iter().map(|(k, _)| k.clone()).collect();
+        let Some(slots) = rpy3_annotator::keyword_slots(&name, of_str, positional.len(), &names)
+        else {
+            return Ok((positional, keywords));
+        };
+        let slots = slots.map_err(RTypeError::new)?;
+        for s in slots {
+            positional.push(match s {
+                rpy3_annotator::KeywordSlot::Keyword(k) => keywords[k].1.clone(),
+                rpy3_annotator::KeywordSlot::Default(lit) => {
+                    let v = self
+                        .py
+                        .eval(&std::ffi::CString::new(lit).expect("a literal"), None, None)
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                    Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&v)))
+                }
+            });
+        }
+        Ok((positional, Vec::new()))
     }
 
     fn instantiate(

@@ -384,17 +384,28 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn min_max_key(
         &mut self,
         builtin: &str,
-        arg: &Hlvalue,
+        args: &[Hlvalue],
         key: &Hlvalue,
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let lr = self.aggregate_list(arg)?;
-        let Repr::List(item) = &lr else {
-            unreachable!("a list")
+        let (l, item) = if let [arg] = args {
+            let lr = self.aggregate_list(arg)?;
+            let Repr::List(item) = &lr else {
+                unreachable!("a list")
+            };
+            let item = (**item).clone();
+            (self.list_of(arg, &lr)?, item)
+        } else {
+            // min(a, b, ..., key=f): a list of the arguments
+            let mut vals = Vec::new();
+            for a in args {
+                vals.push(self.input(a, want)?);
+            }
+            let l = self.new_list(want, vals)?;
+            let lt = Repr::List(Box::new(want.clone())).lowleveltype(self.rt);
+            ((l, SomeValue::Ptr(lt)), want.clone())
         };
-        let item = (**item).clone();
-        let l = self.list_of(arg, &lr)?;
-        let (f, ft, key_repr) = self.key_function(key)?;
+        let (f, ft, key_repr) = self.key_function(key, &item)?;
         let lt = self.item_function("hl_lt", &key_repr)?;
         let largest = self.largest_arg(builtin)?;
         let (v, _) = self.call_list_helper(
@@ -439,9 +450,52 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn key_function(
         &mut self,
         key: &Hlvalue,
+        item: &Repr,
     ) -> Result<(Hlvalue, LlType, Repr), RTypeError> {
         let kr = self.repr_of(key)?;
+        // the high-level annotation of the keys, when the function is known
+        let mut s_known: Option<SomeValue> = None;
         let (f, ft) = match (&kr, self.s(key)) {
+            // a built-in (key=len): a function calling it, annotated for
+            // the items
+            (
+                _,
+                SomeValue::Builtin {
+                    name: _,
+                    s_self: None,
+                },
+            ) if matches!(key, Hlvalue::Constant(_)) => {
+                use pyo3::prelude::*;
+                let Hlvalue::Constant(c) = key else {
+                    unreachable!("matched")
+                };
+                let wrapper = self
+                    .py
+                    .import(super::builtins::RBUILTIN)
+                    .and_then(|m| m.getattr("key_wrapper"))
+                    .and_then(|w| w.call1((c.value.bind(self.py),)))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let s_item = self
+                    .rt
+                    .list_items
+                    .borrow()
+                    .get(item)
+                    .cloned()
+                    .ok_or_else(|| RTypeError::new(format!("no annotation for items {item:?}")))?;
+                let idx = self
+                    .rt
+                    .helper_for(self.py, &wrapper, vec![s_item.clone()])?;
+                let obj = rpy3_model::PyObj::new(&wrapper);
+                s_known = self
+                    .rt
+                    .ann
+                    .lookup_desc(&obj)
+                    .and_then(|d| self.rt.ann.existing_graph(self.py, d, &[s_item]))
+                    .map(|g| self.rt.ann.return_annotation(g));
+                let t = LlType::ptr(self.rt.funcs_ty(idx))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                (self.func_const(idx)?, t)
+            }
             // one known function: its pointer
             (Repr::Void, SomeValue::Pbc { descs, .. }) if descs.len() == 1 => {
                 let d = *descs.iter().next().expect("one");
@@ -450,12 +504,22 @@ impl Cx<'_, '_, '_, '_> {
                     .rt
                     .func_index(g)
                     .ok_or_else(|| RTypeError::new("a key function without a graph"))?;
+                s_known = Some(self.rt.ann.return_annotation(g));
                 let t = LlType::ptr(self.rt.funcs_ty(idx))
                     .map_err(|e| RTypeError::new(e.to_string()))?;
                 (self.func_const(idx)?, t)
             }
             _ => (self.input(key, &kr)?, kr.lowleveltype(self.rt)),
         };
+        if let Some(s_key) = s_known.map(|s| s.without_const()) {
+            let key_repr = self.rt.getrepr(&s_key)?;
+            self.rt
+                .list_items
+                .borrow_mut()
+                .entry(key_repr.clone())
+                .or_insert(s_key);
+            return Ok((f, ft, key_repr));
+        }
         let Some(rpy3_model::lltype::TypeDef::Func { result, .. }) = ft.target().map(|t| t.def())
         else {
             return Err(RTypeError::unsupported("a key= that is not one function"));

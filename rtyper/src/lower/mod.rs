@@ -520,6 +520,14 @@ impl Cx<'_, '_, '_, '_> {
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
                 }
+                // str.lower as a value: the function standing for it
+                if let Some(w) =
+                    rpy3_annotator::unbound_method_wrapper(self.py, c.value.bind(self.py))
+                {
+                    if let Some(d) = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&w)) {
+                        return self.rt.ann.pbc(d);
+                    }
+                }
                 // a prebuilt list, dict or set: its container annotation
                 if let Some(s) = self.rt.ann.prebuilt_container(&c.value) {
                     return s;

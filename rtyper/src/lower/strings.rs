@@ -89,6 +89,49 @@ impl Cx<'_, '_, '_, '_> {
             "upper" => ("ll_upper", st, 0, &[]),
             "lower" => ("ll_lower", st, 0, &[]),
             "title" => ("ll_title", st, 0, &[]),
+            "capitalize" => ("ll_capitalize", st, 0, &[]),
+            "swapcase" => ("ll_swapcase", st, 0, &[]),
+            "casefold" => ("ll_casefold", st, 0, &[]),
+            "istitle" => ("ll_istitle", BOOL, 0, &[]),
+            "isascii" => ("ll_isascii", BOOL, 0, &[]),
+            "expandtabs" => ("ll_expandtabs", st, 0, &[8]),
+            "ljust" | "rjust" | "center" if (1..=2).contains(&args.len()) => {
+                let width = self.input(&args[0], &int)?;
+                let fill = match args.get(1) {
+                    Some(f) => self.input(f, &Repr::UniChar)?,
+                    None => value_const(self.py, LlValue::UniChar(32), UNICHAR)?,
+                };
+                let k = match method {
+                    "ljust" => 0,
+                    "rjust" => 1,
+                    _ => 2,
+                };
+                let k = value_const(self.py, LlValue::Int(k), SIGNED)?;
+                let v = self.call_str_helper("ll_pad", vec![me, width, fill, k], st)?;
+                return self.convert(v, &sp, want);
+            }
+            "zfill" if args.len() == 1 => {
+                let width = self.input(&args[0], &int)?;
+                let v = self.call_str_helper("ll_zfill", vec![me, width], st)?;
+                return self.convert(v, &sp, want);
+            }
+            "partition" | "rpartition" if args.len() == 1 => {
+                let sep = self.input(&args[0], &sp)?;
+                let right = value_const(self.py, LlValue::Bool(method == "rpartition"), BOOL)?;
+                let mut parts = Vec::new();
+                for k in 0..3 {
+                    let k = value_const(self.py, LlValue::Int(k), SIGNED)?;
+                    parts.push(self.call_str_helper(
+                        "ll_partition_part",
+                        vec![me.clone(), sep.clone(), k, right.clone()],
+                        st,
+                    )?);
+                }
+                let reprs = vec![sp.clone(), sp.clone(), sp.clone()];
+                self.rt.ensure_types(&Repr::Tuple(reprs.clone()));
+                let t = self.new_tuple(&reprs, parts)?;
+                return self.convert(t, &Repr::Tuple(reprs), want);
+            }
             "removeprefix" => ("ll_removeprefix", st, 1, &[]),
             "removesuffix" => ("ll_removesuffix", st, 1, &[]),
             "isdigit" => ("ll_isdigit", BOOL, 0, &[]),
@@ -559,6 +602,11 @@ impl Cx<'_, '_, '_, '_> {
                 pieces.push(self.format_with("ll_format_str", text, &spec)?);
                 continue;
             }
+            if spec.is_empty() && (format_helper(&r).is_err() || self.s(&v).can_be_none()) {
+                // format(x, '') is str(x) (containers, None, a string or None)
+                pieces.push(self.text_of(&v, &r, false)?);
+                continue;
+            }
             let (helper, input) = format_helper(&r)?;
             let x = self.input(&v, &input)?;
             pieces.push(self.format_with(helper, x, &spec)?);
@@ -1005,6 +1053,14 @@ impl Cx<'_, '_, '_, '_> {
             H::Bool => {
                 let s = self.input(&op.args[0], &sp)?;
                 self.call_str_helper("ll_str_is_true", vec![s], BOOL)?
+            }
+            H::Format
+                if matches!(self.s(&op.args[1]).konst().map(|k| k.bind(self.py).extract::<String>().ok()), Some(Some(ref s)) if s.is_empty())
+                    && (format_helper(&reprs[0]).is_err() || self.s(&op.args[0]).can_be_none()) =>
+            {
+                // format(x, '') is str(x) (containers, None, a string or None)
+                let r = reprs[0].clone();
+                self.text_of(&op.args[0], &r, false)?
             }
             H::Format => {
                 let spec = self.input(&op.args[1], &sp)?;
