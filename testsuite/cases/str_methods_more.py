@@ -75,6 +75,25 @@ def formats(s, flag):
             "{0}{0}".format([s]), f"{ {s: [1.5]} }")
 
 
+def square(x):
+    return x * x
+
+
+def map_filter(n):
+    xs = list(range(n))
+    return (",".join(map(str, xs)), list(map(square, xs)), sum(map(abs, [-1, 2, -3])),
+            list(filter(None, [0, 1, 2, 0])), list(filter(lambda v: v % 2 == 0, xs)),
+            list(map(lambda a, b: a + b, xs, xs)), " ".join(map(str.upper, ["a", "b"])),
+            sorted(map(len, ["aaa", "b"])), max(map(float, xs), default=-1.0))
+
+
+def min_max_default(n):
+    xs = [i for i in range(n)]
+    ws = ["a", "bb"][:n]
+    return (max(xs, default=-1), min(xs, key=lambda v: -v, default=99),
+            max(ws, key=len, default="none"), min(ws, default="z"))
+
+
 def list_index(n):
     xs = [3, 1, 2, 1, 3]
     return (xs.index(1, 2), xs.index(3, -2), xs.index(1, 0, 2), xs.index(2, -10, 10))
@@ -112,5 +131,9 @@ CASES = [
     (formats, ["x", True]),
     (formats, ["x", False]),
     (list_index, [0]),
+    (map_filter, [5]),
+    (map_filter, [0]),
+    (min_max_default, [0]),
+    (min_max_default, [2]),
     (list_index_missing, [0]),
 ]

@@ -364,7 +364,7 @@ fn with_keywords_positional(
 }
 
 /// The function standing for an unbound method of `str` or `bytes`
-/// (`str.lower`), if `obj` is one (`rpy3.lltypesystem.rbuiltin.method_wrapper`).
+/// (`str.lower`), if `obj` is one (`rpy3.hlbuiltins.method_wrapper`).
 pub fn unbound_method_wrapper<'py>(
     py: Python<'py>,
     obj: &Bound<'py, PyAny>,
@@ -381,7 +381,7 @@ pub fn unbound_method_wrapper<'py>(
     if !of_str {
         return None;
     }
-    py.import("rpy3.lltypesystem.rbuiltin")
+    py.import("rpy3.hlbuiltins")
         .and_then(|m| m.getattr("method_wrapper"))
         .and_then(|f| f.call1((obj,)))
         .ok()

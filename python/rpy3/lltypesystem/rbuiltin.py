@@ -284,36 +284,3 @@ def ll_check_size(n):
     if n < 0:
         raise ValueError
     return n
-
-
-_KEY_WRAPPERS = {}
-
-
-def key_wrapper(f):
-    """A plain function calling built-in `f` on its argument (`key=len`),
-    one per built-in: the rtyper passes its pointer where a key function
-    is expected.  Not RPython itself: run when translating."""
-    w = _KEY_WRAPPERS.get(f)
-    if w is None:
-        def w(x):
-            return f(x)
-        w.__name__ = "key_" + getattr(f, "__name__", "builtin")
-        _KEY_WRAPPERS[f] = w
-    return w
-
-
-def method_wrapper(m):
-    """A plain function standing for the unbound method `m` of str or
-    bytes (`key=str.lower`): `def lower(x): return x.lower()`, one per
-    method.  Not RPython itself: run when translating."""
-    w = _KEY_WRAPPERS.get(m)
-    if w is None:
-        name = m.__name__
-        if not name.isidentifier():
-            raise ValueError(name)
-        ns = {}
-        exec("def %s(x):\n    return x.%s()\n" % (name, name), ns)
-        w = ns[name]
-        w.__qualname__ = "%s.%s" % (m.__objclass__.__name__, name)
-        _KEY_WRAPPERS[m] = w
-    return w

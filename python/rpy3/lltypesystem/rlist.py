@@ -1019,3 +1019,17 @@ def ll_index_range(l, v, start, stop, eq):
             return i
         i += 1
     raise ValueError
+
+
+def ll_extreme_or(l, lt, largest, default):
+    """min(l, default=...) (max when largest)."""
+    if l.length == 0:
+        return default
+    return ll_extreme(l, lt, largest)
+
+
+def ll_extreme_key_or(l, key, lt, largest, default):
+    """min(l, key=..., default=...) (max when largest)."""
+    if l.length == 0:
+        return default
+    return ll_extreme_key(l, key, lt, largest)

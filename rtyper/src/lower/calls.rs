@@ -388,7 +388,10 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Builtin {
                 name: name @ ("min" | "max"),
                 s_self: None,
-            } if !positional.is_empty() && keywords.len() == 1 && keywords[0].0 == "key" => {
+            } if !positional.is_empty()
+                && !keywords.is_empty()
+                && keywords.iter().all(|(k, _)| k == "key" || k == "default") =>
+            {
                 // the arguments are the items (min(a, b, key=f))
                 let s_res = self.rt.ann.binding(self.g, op.result).without_const();
                 self.rt
@@ -396,7 +399,17 @@ impl Cx<'_, '_, '_, '_> {
                     .borrow_mut()
                     .entry(want.clone())
                     .or_insert(s_res);
-                let v = self.min_max_key(name, &positional, &keywords[0].1, &want)?;
+                let key = keywords
+                    .iter()
+                    .find(|(k, _)| k == "key")
+                    .map(|(_, v)| v.clone())
+                    .filter(|v| !matches!(self.s(v), SomeValue::None_));
+                let default = keywords
+                    .iter()
+                    .find(|(k, _)| k == "default")
+                    .map(|(_, v)| v.clone());
+                let v =
+                    self.min_max_key(name, &positional, key.as_ref(), default.as_ref(), &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }

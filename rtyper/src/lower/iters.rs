@@ -385,7 +385,8 @@ impl Cx<'_, '_, '_, '_> {
         &mut self,
         builtin: &str,
         args: &[Hlvalue],
-        key: &Hlvalue,
+        key: Option<&Hlvalue>,
+        default: Option<&Hlvalue>,
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         let (l, item) = if let [arg] = args {
@@ -405,13 +406,44 @@ impl Cx<'_, '_, '_, '_> {
             let lt = Repr::List(Box::new(want.clone())).lowleveltype(self.rt);
             ((l, SomeValue::Ptr(lt)), want.clone())
         };
-        let (f, ft, key_repr) = self.key_function(key, &item)?;
-        let lt = self.item_function("hl_lt", &key_repr)?;
         let largest = self.largest_arg(builtin)?;
-        let (v, _) = self.call_list_helper(
-            "ll_extreme_key",
-            vec![l, (f, SomeValue::Ptr(ft)), lt, largest],
-        )?;
+        // the default is given in the items' repr
+        if default.is_some() && item != *want {
+            return Err(RTypeError::unsupported(&format!(
+                "{builtin}() with a default of another type than its items ({item:?}, {want:?})"
+            )));
+        }
+        let default = match default {
+            Some(d) => Some(self.item_arg(d, &item)?),
+            None => None,
+        };
+        let v = match key {
+            Some(key) => {
+                let (f, ft, key_repr) = self.key_function(key, &item)?;
+                let lt = self.item_function("hl_lt", &key_repr)?;
+                let mut args = vec![l, (f, SomeValue::Ptr(ft)), lt, largest];
+                let helper = match default {
+                    Some(d) => {
+                        args.push(d);
+                        "ll_extreme_key_or"
+                    }
+                    None => "ll_extreme_key",
+                };
+                self.call_list_helper(helper, args)?.0
+            }
+            None => {
+                let lt = self.item_function("hl_lt", &item)?;
+                let mut args = vec![l, lt, largest];
+                let helper = match default {
+                    Some(d) => {
+                        args.push(d);
+                        "ll_extreme_or"
+                    }
+                    None => "ll_extreme",
+                };
+                self.call_list_helper(helper, args)?.0
+            }
+        };
         self.convert(v, &item, want)
     }
 
@@ -471,7 +503,7 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let wrapper = self
                     .py
-                    .import(super::builtins::RBUILTIN)
+                    .import("rpy3.hlbuiltins")
                     .and_then(|m| m.getattr("key_wrapper"))
                     .and_then(|w| w.call1((c.value.bind(self.py),)))
                     .map_err(|e| RTypeError::new(e.to_string()))?;
