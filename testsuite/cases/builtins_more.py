@@ -168,6 +168,16 @@ def bytearray_more(b):
             ba == bytearray(b), list(ba2))
 
 
+def number_methods(n, x):
+    return (n.bit_length(), (-n).bit_length(), (255).bit_length(), x.is_integer(),
+            (2.5).is_integer(), (x * 2).is_integer(), bin(n).count("1"))
+
+
+def affix_tuples(s):
+    return (s.startswith(("ab", "x")), s.endswith(("c", "q")), s.startswith(("zz",)),
+            s.startswith(("b", "c"), 1), s.endswith(("a", "b"), 0, 2))
+
+
 def bytes_hex(b):
     return (b.hex(), b"".hex(), bytes([0, 255, 16]).hex())
 
@@ -293,6 +303,10 @@ CASES = [
     (bytearray_from_bytes, [b""]),
     (bytearray_index_error, [3]),
     (bytes_hex, [b"\x01\xabz"]),
+    (number_methods, [37, 2.0]),
+    (number_methods, [-9223372036854775807, 0.3]),
+    (affix_tuples, ["abc"]),
+    (affix_tuples, [""]),
     (bytearray_more, [b"ab'\x00"]),
     (bytearray_more, [b""]),
     (min_max_bool, [True, False]),

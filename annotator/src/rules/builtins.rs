@@ -245,6 +245,9 @@ pub fn immutable_builtin_value(
         if let Ok(recv) = obj.getattr("__self__") {
             if recv.is_instance_of::<pyo3::types::PyString>()
                 || recv.is_instance_of::<pyo3::types::PyBytes>()
+                || (recv.is_instance_of::<pyo3::types::PyInt>()
+                    && !recv.is_instance_of::<pyo3::types::PyBool>())
+                || recv.is_instance_of::<pyo3::types::PyFloat>()
             {
                 let name: String = obj
                     .getattr("__name__")

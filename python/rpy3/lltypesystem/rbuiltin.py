@@ -284,3 +284,23 @@ def ll_check_size(n):
     if n < 0:
         raise ValueError
     return n
+
+
+def ll_bit_length(x):
+    """int.bit_length(): the bits of abs(x)."""
+    if x == -9223372036854775807 - 1:
+        return 64
+    if x < 0:
+        x = -x
+    n = 0
+    while x != 0:
+        x >>= 1
+        n += 1
+    return n
+
+
+def ll_float_is_integer(x):
+    """float.is_integer()."""
+    if math.isinf(x) or math.isnan(x):
+        return False
+    return math.floor(x) == x

@@ -374,6 +374,46 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Builtin {
+                name: name @ ("bit_length" | "is_integer"),
+                s_self: Some(inner),
+            } if matches!(**inner, SomeValue::Integer { .. } | SomeValue::Float { .. })
+                && positional.is_empty() =>
+            {
+                // int.bit_length(), float.is_integer(): the receiver is the
+                // bound method's value
+                let recv = match &op.args[0] {
+                    Hlvalue::Constant(c) => {
+                        let me = c
+                            .value
+                            .bind(self.py)
+                            .getattr("__self__")
+                            .map_err(|e| RTypeError::new(e.to_string()))?;
+                        Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&me)))
+                    }
+                    v => v.clone(),
+                };
+                let (r, s, helper) = if *name == "bit_length" {
+                    (
+                        Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                        SomeValue::int(),
+                        "ll_bit_length",
+                    )
+                } else {
+                    (Repr::Float, SomeValue::float(), "ll_float_is_integer")
+                };
+                let x = self.input(&recv, &r)?;
+                let (v, t) =
+                    self.call_helper_in(super::builtins::RBUILTIN, helper, vec![(x, s)])?;
+                let have = if t == rpy3_model::lltype::BOOL {
+                    Repr::Bool
+                } else {
+                    Repr::Int(rpy3_annotator::model::IntKind::Signed)
+                };
+                let v = self.convert(v, &have, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
                 name: "compute_hash" | "hash",
                 s_self: None,
             } if positional.len() == 1 => {
@@ -1055,6 +1095,16 @@ impl Cx<'_, '_, '_, '_> {
         };
         let s_res = self.rt.ann.binding(self.g, op.result);
         let want = self.result_repr(op)?;
+        if matches!(s_obj, SomeValue::Integer { .. } | SomeValue::Float { .. })
+            && matches!(s_res, SomeValue::Builtin { .. })
+        {
+            // a bound method of a number is the number
+            let r = self.repr_of(&op.args[0])?;
+            let x = self.input(&op.args[0], &r)?;
+            let v = self.convert(x, &r, &want)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         if let SomeValue::Instance { classdef, .. } = s_obj {
             // a method: the bound method is the instance itself
             let methods = matches!(&s_res, SomeValue::Pbc { descs, .. }

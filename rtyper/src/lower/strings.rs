@@ -115,6 +115,46 @@ impl Cx<'_, '_, '_, '_> {
                 let v = self.call_str_helper("ll_zfill", vec![me, width], st)?;
                 return self.convert(v, &sp, want);
             }
+            "startswith" | "endswith"
+                if !args.is_empty() && matches!(self.repr_of(&args[0])?, Repr::Tuple(_)) =>
+            {
+                // a tuple of prefixes: true when one of them matches
+                let Repr::Tuple(items) = self.repr_of(&args[0])? else {
+                    unreachable!("matched")
+                };
+                let t = self.input(&args[0], &Repr::Tuple(items.clone()))?;
+                let mut bounds = Vec::new();
+                for (k, d) in [0i64, i64::MAX].into_iter().enumerate() {
+                    bounds.push(match args.get(k + 1) {
+                        Some(a) => self.input(a, &int)?,
+                        None => value_const(self.py, LlValue::Int(d), SIGNED)?,
+                    });
+                }
+                let helper = if method == "startswith" {
+                    "ll_startswith"
+                } else {
+                    "ll_endswith"
+                };
+                let mut acc = value_const(self.py, LlValue::Bool(false), BOOL)?;
+                for (i, ir) in items.iter().enumerate() {
+                    let x = self.emit(
+                        LlOp::Getfield,
+                        vec![t.clone(), super::name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    let x = self.convert(x, ir, &sp)?;
+                    let b = self.call_str_helper(
+                        helper,
+                        vec![me.clone(), x, bounds[0].clone(), bounds[1].clone()],
+                        BOOL,
+                    )?;
+                    let x = self.emit(LlOp::CastBoolToInt, vec![acc], SIGNED);
+                    let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+                    let o = self.emit(LlOp::IntOr, vec![x, y], SIGNED);
+                    acc = self.emit(LlOp::IntIsTrue, vec![o], BOOL);
+                }
+                return self.convert(acc, &Repr::Bool, want);
+            }
             "partition" | "rpartition" if args.len() == 1 => {
                 let sep = self.input(&args[0], &sp)?;
                 let right = value_const(self.py, LlValue::Bool(method == "rpartition"), BOOL)?;
