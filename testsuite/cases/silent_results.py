@@ -1,5 +1,7 @@
 """Results that must not be silently wrong: any()/all() stop at the
-deciding item, isinstance with a class held in a variable, str() of a
+deciding item, isinstance with a class held in a variable, type(x) == A
+(an equality, not "different kinds"), the truth of strs and lists in
+any()/all(), str() of a
 string that may be None, r_dict with custom key functions."""
 from rpy3.rlib.objectmodel import r_dict
 
@@ -64,6 +66,12 @@ def isinstance_var(k):
     return out
 
 
+def type_checks(k):
+    x = make(k)
+    return (type(x) is A, type(x) is B, type(x) == A, type(x) != C, type(x) == type(make(3)),
+            isinstance(True, int), any([[], [1]]), all([[1], []]), any(["", "a"]), all(["a", ""]))
+
+
 def maybe(s, flag):
     if flag:
         return s
@@ -117,6 +125,10 @@ CASES = [
     (isinstance_var, [1]),
     (isinstance_var, [2]),
     (isinstance_var, [3]),
+    (type_checks, [0]),
+    (type_checks, [1]),
+    (type_checks, [2]),
+    (type_checks, [3]),
     (str_of_none, ["abc", True]),
     (str_of_none, ["abc", False]),
     (rdict_custom, ["Hello hello World HELLO"]),

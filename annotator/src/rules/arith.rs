@@ -266,7 +266,10 @@ fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
         (Instance { .. }, Instance { .. })
         | (Pbc { .. }, Pbc { .. })
-        | (Type { .. }, Type { .. }) => true,
+        | (Type { .. }, Type { .. })
+        // type(x) == A
+        | (Type { .. }, Pbc { .. })
+        | (Pbc { .. }, Type { .. }) => true,
         (Ptr(_), Ptr(_)) => true,
         _ => false,
     }

@@ -642,8 +642,11 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Instance(_), Repr::Instance(_))
             | (Repr::Instance(_), Repr::Void)
             | (Repr::Void, Repr::Instance(_))
+            | (Repr::Class, Repr::Class | Repr::Void)
+            | (Repr::Void, Repr::Class)
                 if matches!(op.opname, H::Eq | H::Ne) =>
             {
+                // classes (type(x) == A) and instances compare by identity
                 return self.identity(op, op.opname == H::Ne);
             }
             _ => {
@@ -743,6 +746,16 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Frozen, _) | (_, Repr::Frozen) => {
                 let a = self.input(&op.args[0], &Repr::Frozen)?;
                 let b = self.input(&op.args[1], &Repr::Frozen)?;
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![a, b],
+                    BOOL,
+                )
+            }
+            (Repr::Class, Repr::Void) | (Repr::Void, Repr::Class) => {
+                // type(x) is A: the vtables
+                let a = self.input(&op.args[0], &Repr::Class)?;
+                let b = self.input(&op.args[1], &Repr::Class)?;
                 self.emit(
                     if negate { LlOp::PtrNe } else { LlOp::PtrEq },
                     vec![a, b],
