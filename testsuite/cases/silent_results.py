@@ -116,6 +116,43 @@ def rdict_int(n):
     return (len(d), d[3], 13 in d, sorted(d.values()))
 
 
+class Pt(object):
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+def pt_eq(a, b):
+    return a.x == b.x and a.y == b.y
+
+
+def pt_hash(a):
+    return a.x * 31 + a.y
+
+
+def rdict_instances(n):
+    d = r_dict(pt_eq, pt_hash)
+    for i in range(n):
+        d[Pt(i % 3, 0)] = i
+    k = Pt(1, 0)
+    v = d.get(k, -1)
+    c = k in d
+    d.pop(Pt(0, 0))
+    return (len(d), v, c, sorted(d.values()), d.get(Pt(9, 9), -5), Pt(2, 0) in d)
+
+
+def rdict_methods(s):
+    d = r_dict(key_eq, key_hash)
+    for w in s.split():
+        d.setdefault(w, 0)
+        d[w] += 1
+    e = d.copy()
+    del e["A"]
+    out = sorted([(k.lower(), v) for k, v in d.items()])
+    return (out, len(e), "b" in e, "B" in e, [k.lower() for k in d.keys()],
+            sorted(d.values()), e.get("C", -1))
+
+
 CASES = [
     (any_all_early, [6]),
     (any_all_early, [0]),
@@ -133,4 +170,6 @@ CASES = [
     (str_of_none, ["abc", False]),
     (rdict_custom, ["Hello hello World HELLO"]),
     (rdict_int, [25]),
+    (rdict_instances, [7]),
+    (rdict_methods, ["a A b B c a"]),
 ]

@@ -235,7 +235,9 @@ pub fn binary(
                 ann.itemdefs.get_mut(*x).resized = true;
                 return Ok(SomeValue::Dict(*x));
             }
+            let custom = ann.itemdefs.get(*x).custom.clone();
             let new = ann.new_container(ItemKind::Dict, k, v);
+            ann.itemdefs.get_mut(new).custom = custom;
             Ok(SomeValue::Dict(new))
         }
         (Sub | And_ | Or_ | Xor, SomeValue::Set(x), SomeValue::Set(y)) => {

@@ -1519,8 +1519,12 @@ fn call_method(
                 }
                 "clear" => S::None_,
                 "copy" => {
+                    // the copy of an r_dict is one, with the same functions
                     let (k, v) = ann.read_item(id);
-                    S::Dict(ann.new_container(ItemKind::Dict, k, v))
+                    let custom = ann.itemdefs.get(id).custom.clone();
+                    let new = ann.new_container(ItemKind::Dict, k, v);
+                    ann.itemdefs.get_mut(new).custom = custom;
+                    S::Dict(new)
                 }
                 "popitem" => {
                     let (k, v) = ann.read_item(id);
