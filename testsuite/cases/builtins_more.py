@@ -69,6 +69,23 @@ def math_consts(x):
             math.isinf(math.inf * x), math.isfinite(x), math.isnan(x))
 
 
+def math_isqrt(n):
+    return (math.isqrt(n), math.isqrt(n // 7), math.lcm(4, 6), math.lcm(), math.gcd(),
+            math.comb(n % 50, 3), math.perm(10, 3), math.perm(5))
+
+
+def math_isqrt_error(n):
+    try:
+        return math.isqrt(-n)
+    except ValueError:
+        return -1
+
+
+def math_fsum(n):
+    xs = [0.1] * n
+    return (math.fsum(xs), sum(xs), math.fsum([1e100, 1.0, -1e100]), math.fsum([]))
+
+
 def math_isclose(a, b):
     return (math.isclose(a, b), math.isclose(a, b, rel_tol=0.1), math.isclose(a, b, abs_tol=0.5))
 
@@ -283,6 +300,10 @@ CASES = [
     (math_float_funcs, [2.0]),
     (math_float_funcs, [0.3]),
     (math_consts, [1.0]),
+    (math_isqrt, [9223372036854775807]),
+    (math_isqrt, [99]),
+    (math_isqrt_error, [5]),
+    (math_fsum, [10]),
     (math_isclose, [1.0, 1.05]),
     (math_isclose, [1.0, 1.0000000001]),
     (math_sqrt_error, [-1.0]),

@@ -96,6 +96,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("math", "perm", "math.perm"),
     ("math", "isclose", "math.isclose"),
     ("math", "fsum", "math.fsum"),
+    ("math", "isqrt", "math.isqrt"),
     ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
     ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
     ("rpy3.rlib.rarithmetic", "widen", "widen"),
@@ -475,7 +476,7 @@ pub fn call(
         "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
         | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
-        | "math.factorial" | "math.perm" | "math.fsum" | "dict.fromkeys" => 1,
+        | "math.factorial" | "math.perm" | "math.fsum" | "math.isqrt" | "dict.fromkeys" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -803,9 +804,9 @@ pub fn call(
             }
             S::str()
         }
-        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" => {
+        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" | "math.isqrt" => {
             let max = match name {
-                "math.factorial" => 1,
+                "math.factorial" | "math.isqrt" => 1,
                 "math.comb" => 2,
                 "math.perm" => 2,
                 _ => usize::MAX,

@@ -304,3 +304,21 @@ def ll_float_is_integer(x):
     if math.isinf(x) or math.isnan(x):
         return False
     return math.floor(x) == x
+
+
+def ll_isqrt(n):
+    """math.isqrt(n): the floor of the square root (ValueError if n < 0)."""
+    if n < 0:
+        raise ValueError
+    if n < 2:
+        return n
+    # the float root, corrected; squares stay below 2**63 (the root of
+    # the largest Signed is below 3037000500)
+    x = int(math.sqrt(float(n)))
+    if x > 3037000499:
+        x = 3037000499
+    while x * x > n:
+        x -= 1
+    while x < 3037000499 and (x + 1) * (x + 1) <= n:
+        x += 1
+    return x

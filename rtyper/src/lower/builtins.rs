@@ -422,6 +422,12 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 self.convert(acc, &int, want)?
             }
+            "math.isqrt" => {
+                let x = self.input(&args[0], &int)?;
+                let (v, _) =
+                    self.call_helper_in(RBUILTIN, "ll_isqrt", vec![(x, SomeValue::int())])?;
+                self.convert(v, &int, want)?
+            }
             "math.factorial" | "math.comb" | "math.perm" => {
                 let mut vals = Vec::new();
                 for a in args {

@@ -323,6 +323,11 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("math.fsum", _) => {
                 let lr = self.aggregate_list(&args[0])?;
+                if lr == Repr::List(Box::new(Repr::Void)) {
+                    // items that never exist: the sum of nothing
+                    let z = value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?;
+                    return Ok(Some(self.convert(z, &Repr::Float, want)?));
+                }
                 if lr != Repr::List(Box::new(Repr::Float)) {
                     return Err(RTypeError::unsupported(&format!("math.fsum() of {lr:?}")));
                 }
