@@ -386,6 +386,11 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 ));
             }
+            (Repr::Dict(..), Repr::Dict(..)) | (Repr::Set(_), Repr::Set(_))
+                if ra == rb && (i == 2 || i == 3) =>
+            {
+                return self.compare_by_item_functions(i, a, b, ra);
+            }
             (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
             | (Repr::Bytes, Repr::Bytes)
             | (Repr::List(_), Repr::List(_))
