@@ -238,6 +238,24 @@ def enum_zip_any(s, n):
     return (out, out2)
 
 
+def gen_mod(n):
+    for i in range(n):
+        yield (i * 7) % 5
+
+
+def aggregates_of_iterators(s):
+    n = len(s)
+    xs = [3, 9, 2, 9]
+    d = {"k": 1, "j": 2}
+    it = iter(xs)
+    first = next(it)
+    return (sorted(gen_mod(n)), sum(x * x for x in gen_mod(n)), min(gen_mod(n), default=-1),
+            sorted(set(map(ord, s))), "".join(sorted(set(s))), any(c.isdigit() for c in s),
+            sum(1 for _ in gen_mod(n)), max(enumerate(xs), key=lambda p: p[1]),
+            min(zip(xs, s)) if s else (0, ""), sorted(d.items(), key=lambda kv: -kv[1]),
+            next(iter(d)), next(gen_mod(0), -1), first, next(it), list(it))
+
+
 def gen_words(n):
     for i in range(n):
         yield "w" + str(i)
@@ -336,4 +354,6 @@ CASES = [
     (enum_zip_any, ["xyz", 4]),
     (nested_iters, ["abcd", 3]),
     (nested_iters, ["", 0]),
+    (aggregates_of_iterators, ["ab1ba"]),
+    (aggregates_of_iterators, [""]),
 ]

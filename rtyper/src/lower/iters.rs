@@ -620,11 +620,59 @@ impl Cx<'_, '_, '_, '_> {
                 Repr::List(item)
             }
             Repr::Bytes => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::EnumIter(_) | Repr::ZipIter(_) | Repr::DictIter(_, _, 2) => {
+                // tuples: their annotation for the item functions
+                let item = self.rt.next_item_repr(&r);
+                if let Some(s) = self.s_next(&self.s(h)) {
+                    self.rt
+                        .list_items
+                        .borrow_mut()
+                        .entry(item.clone())
+                        .or_insert(s.without_const());
+                }
+                self.rt.ensure_types(&item);
+                Repr::List(Box::new(item))
+            }
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "an aggregate of {other:?}"
                 )))
             }
+        })
+    }
+
+    /// The annotation of the items iterating over a value of annotation
+    /// `s` gives (as the annotator's `next` sees them), where it is known.
+    fn s_next(&self, s: &SomeValue) -> Option<SomeValue> {
+        use rpy3_annotator::model::IterVariant as V;
+        let defs = &self.rt.ann.itemdefs;
+        Some(match s {
+            SomeValue::Iterator { over, variant } => match (variant, &**over) {
+                (V::Enumerate | V::EnumerateSigned, inner) => {
+                    SomeValue::Tuple(vec![SomeValue::int(), self.s_next(inner)?])
+                }
+                (V::Zip, SomeValue::Tuple(its)) => SomeValue::Tuple(
+                    its.iter()
+                        .map(|i| self.s_next(i))
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+                (V::Values, SomeValue::Dict(id)) => defs.get(*id).value.clone(),
+                (V::Pairs, SomeValue::Dict(id)) => {
+                    let d = defs.get(*id);
+                    SomeValue::Tuple(vec![d.item.clone(), d.value.clone()])
+                }
+                (_, inner) => self.s_next(inner)?,
+            },
+            SomeValue::List(id) | SomeValue::Set(id) | SomeValue::Dict(id) => {
+                defs.get(*id).item.clone()
+            }
+            SomeValue::Generator(id) => defs.get(*id).item.clone(),
+            SomeValue::Str {
+                kind: rpy3_annotator::model::StrKind::Str,
+                ..
+            } => SomeValue::char(),
+            SomeValue::Str { .. } => SomeValue::nonneg_int(),
+            _ => return None,
         })
     }
 
