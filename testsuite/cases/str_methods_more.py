@@ -72,7 +72,8 @@ def formats(s, flag):
     l = [1, 2]
     v = maybe(s, flag)
     return (f"{l}", f"<{v}>", "{} {}".format(v, l), "%s|%r" % (v, l), f"{(1, 'a')}",
-            "{0}{0}".format([s]), f"{ {s: [1.5]} }")
+            "{0}{0}".format([s]), f"{ {s: [1.5]} }", "{name} is {age:>3}".format(name=s, age=7),
+            "{0}-{x}".format(s, x=[1]))
 
 
 def square(x):

@@ -207,7 +207,7 @@ impl Cx<'_, '_, '_, '_> {
                     let mname: String = mname.extract().unwrap_or_default();
                     let v = if mname == "format" {
                         let fmt: String = recv.extract().unwrap_or_default();
-                        self.str_format(&fmt, &positional, &want)?
+                        self.str_format(&fmt, &positional, &keywords, &want)?
                     } else {
                         let receiver = Hlvalue::Constant(rpy3_model::Constant::new(
                             rpy3_model::PyObj::new(&recv),

@@ -573,6 +573,7 @@ impl Cx<'_, '_, '_, '_> {
         &mut self,
         fmt: &str,
         args: &[Hlvalue],
+        keywords: &[(String, Hlvalue)],
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         let chars: Vec<char> = fmt.chars().collect();
@@ -619,18 +620,23 @@ impl Cx<'_, '_, '_, '_> {
                 Some((n, c)) => (n.to_string(), Some(c.to_string())),
                 None => (head, None),
             };
-            let index = if name.is_empty() {
+            let v = if name.is_empty() {
                 auto += 1;
-                auto - 1
+                args.get(auto - 1)
+            } else if let Ok(index) = name.parse::<usize>() {
+                args.get(index)
+            } else if let Some((_, v)) = keywords.iter().find(|(k, _)| *k == name) {
+                // a named field: its keyword argument
+                Some(v)
+            } else if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                return Err(bad(&format!("no keyword argument '{name}'")));
             } else {
-                name.parse::<usize>().map_err(|_| {
-                    RTypeError::unsupported("str.format() fields other than positions")
-                })?
-            };
-            let v = args
-                .get(index)
-                .ok_or_else(|| bad("not enough arguments"))?
-                .clone();
+                return Err(RTypeError::unsupported(
+                    "str.format() fields with attributes or indexes",
+                ));
+            }
+            .ok_or_else(|| bad("not enough arguments"))?
+            .clone();
             self.flush_literal(&mut literal, &mut pieces)?;
             let r = self.repr_of(&v)?;
             if let Some(c) = conv.as_deref() {
