@@ -66,6 +66,30 @@ def isinstance_var(k):
     return out
 
 
+def is_a(x, cls):
+    return isinstance(x, cls)
+
+
+def count_of(items, cls):
+    n = 0
+    for it in items:
+        if isinstance(it, cls):
+            n += 1
+    return n
+
+
+def maybe_obj(k):
+    if k > 1:
+        return None
+    return make(k)
+
+
+def isinstance_param(k):
+    items = [make(0), make(1), make(2), make(k)]
+    return (is_a(make(k), C), count_of(items, A), count_of(items, Base), count_of(items, C),
+            is_a(maybe_obj(k), A))
+
+
 def type_checks(k):
     x = make(k)
     return (type(x) is A, type(x) is B, type(x) == A, type(x) != C, type(x) == type(make(3)),
@@ -162,6 +186,8 @@ CASES = [
     (isinstance_var, [1]),
     (isinstance_var, [2]),
     (isinstance_var, [3]),
+    (isinstance_param, [0]),
+    (isinstance_param, [2]),
     (type_checks, [0]),
     (type_checks, [1]),
     (type_checks, [2]),
