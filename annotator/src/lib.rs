@@ -552,6 +552,17 @@ impl Annotator {
         value: &SomeValue,
     ) -> Result<(), AnnotatorError> {
         let d = self.itemdefs.get(id).clone();
+        if matches!(d.kind, ItemKind::Dict | ItemKind::Set) && d.custom.is_none() {
+            // keys are hashed and compared by identity
+            Python::attach(|py| {
+                self.refuse_special_methods(
+                    py,
+                    item,
+                    &["__hash__", "__eq__"],
+                    "hashing (as dict keys or set items)",
+                )
+            })?;
+        }
         let new_item = self
             .union(&d.item, item)
             .map_err(|e| self.union_error(e, "storing an item into a container"))?;

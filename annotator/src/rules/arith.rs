@@ -286,6 +286,20 @@ pub fn compare(
     b: &SomeValue,
 ) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
+    let special: &[&str] = match op.opname {
+        Eq | Ne => &["__eq__", "__ne__"],
+        _ => &["__lt__", "__le__", "__gt__", "__ge__"],
+    };
+    let what = match op.opname {
+        Eq => "==",
+        Ne => "!=",
+        Lt => "<",
+        Le => "<=",
+        Gt => ">",
+        _ => ">=",
+    };
+    ann.refuse_special_methods(py, a, special, what)?;
+    ann.refuse_special_methods(py, b, special, what)?;
     if !comparable(a, b) {
         if matches!(op.opname, Eq | Ne) {
             // different kinds are never equal
