@@ -522,7 +522,7 @@ impl Annotator {
                 for name in names {
                     if let Ok(Some(_)) = d.get_item(*name) {
                         return Err(self.error(format!(
-                            "{} defines {name}, which RPython does not call: {what} of its instances would compare identities",
+                            "{} defines {name}, which RPython does not call: {what} of its instances would silently ignore it",
                             cd.name
                         )));
                     }

@@ -42,7 +42,11 @@ pub fn consider_op(
 ) -> Result<SomeValue, AnnotatorError> {
     use OpName::*;
     match op.opname {
-        Bool => Ok(truth(&args[0], op_var(op, 0))),
+        Bool => {
+            // the truth of an instance is whether it is not None
+            ann.refuse_special_methods(py, &args[0], &["__bool__", "__len__"], "the truth")?;
+            Ok(truth(&args[0], op_var(op, 0)))
+        }
         Is_ => Ok(is_(ann, op, args)),
         Issubtype => issubtype(ann, py, graph, op, args),
         Type => type_of(ann, py, &args[0]),
