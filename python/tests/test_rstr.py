@@ -299,3 +299,15 @@ class PaddingAndCase(unittest.TestCase):
                     got = tuple(py(rstr.ll_partition_part(ll(s), ll(sep), k, right))
                                 for k in range(3))
                     self.assertEqual(got, s.rpartition(sep) if right else s.partition(sep))
+
+
+class BytesCase(unittest.TestCase):
+    def test_ascii_only(self):
+        for s in [b"\xe9ab\xc9 cD", b"hello wORLD 3x", b"", b"a1b2 C"]:
+            p = malloc(rstr.BYTES, len(s))
+            for i, c in enumerate(s):
+                p.chars[i] = chr(c)
+            for k, m in enumerate(["upper", "lower", "capitalize", "swapcase", "title"]):
+                got = rstr.ll_bytes_case(p, k)
+                got = bytes(ord(got.chars[i]) for i in range(len(got.chars)))
+                self.assertEqual(got, getattr(s, m)(), (s, m))

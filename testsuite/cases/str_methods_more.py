@@ -95,6 +95,11 @@ def min_max_default(n):
             max(ws, key=len, default="none"), min(ws, default="z"))
 
 
+def bytes_case(b):
+    return (b.upper(), b.lower(), b.capitalize(), b.swapcase(), b.title(), b.center(9),
+            b.zfill(8), b.isascii(), b.ljust(3), b.partition(b" "))
+
+
 def list_index(n):
     xs = [3, 1, 2, 1, 3]
     return (xs.index(1, 2), xs.index(3, -2), xs.index(1, 0, 2), xs.index(2, -10, 10))
@@ -132,6 +137,8 @@ CASES = [
     (formats, ["x", True]),
     (formats, ["x", False]),
     (list_index, [0]),
+    (bytes_case, [b"\xe9ab\xc9 cD"]),
+    (bytes_case, [b"hello wORLD 3x"]),
     (map_filter, [5]),
     (map_filter, [0]),
     (min_max_default, [0]),

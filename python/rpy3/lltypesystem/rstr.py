@@ -1914,3 +1914,51 @@ def ll_expandtabs(s, tabsize):
                 col = 0
         i += 1
     return r
+
+
+def _ascii_upper(o):
+    if 97 <= o <= 122:
+        return o - 32
+    return o
+
+
+def _ascii_lower(o):
+    if 65 <= o <= 90:
+        return o + 32
+    return o
+
+
+def ll_bytes_case(b, method):
+    """The case methods of bytes (ASCII letters only): upper (0), lower
+    (1), capitalize (2), swapcase (3), title (4)."""
+    n = len(b.chars)
+    r = malloc(typeOf(b).TO, n)
+    previous_is_cased = False
+    i = 0
+    while i < n:
+        o = ord(b.chars[i])
+        is_upper = 65 <= o <= 90
+        is_lower = 97 <= o <= 122
+        if method == 0:
+            o = _ascii_upper(o)
+        elif method == 1:
+            o = _ascii_lower(o)
+        elif method == 2:
+            if i == 0:
+                o = _ascii_upper(o)
+            else:
+                o = _ascii_lower(o)
+        elif method == 3:
+            if is_upper:
+                o = o + 32
+            elif is_lower:
+                o = o - 32
+        else:
+            if previous_is_cased:
+                o = _ascii_lower(o)
+            else:
+                o = _ascii_upper(o)
+            previous_is_cased = is_upper or is_lower
+        r.chars[i] = chr(o)
+        i += 1
+    return r

@@ -62,8 +62,21 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_hex", args)?;
                 return self.convert(v, &Repr::Str, want);
             }
-            ("title", Repr::Bytes) => {
-                return Err(RTypeError::unsupported("bytes.title()"));
+            ("upper" | "lower" | "capitalize" | "swapcase" | "title", Repr::Bytes)
+                if args.is_empty() =>
+            {
+                // ASCII letters only
+                let k = ["upper", "lower", "capitalize", "swapcase", "title"]
+                    .iter()
+                    .position(|m| *m == method)
+                    .unwrap_or(0);
+                let k = value_const(self.py, LlValue::Int(k as i64), SIGNED)?;
+                let args = vec![(me, SomeValue::Ptr(st)), (k, SomeValue::int())];
+                let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_case", args)?;
+                return self.convert(v, &sp, want);
+            }
+            ("casefold", Repr::Bytes) => {
+                return Err(RTypeError::new("bytes has no method casefold()"));
             }
             ("strip" | "lstrip" | "rstrip", Repr::Bytes) if args.len() <= 1 => {
                 let chars = match args.first() {
