@@ -256,6 +256,14 @@ def aggregates_of_iterators(s):
             next(iter(d)), next(gen_mod(0), -1), first, next(it), list(it))
 
 
+def reversed_any(s):
+    d = {"a": 1, "b": 2, "c": 3}
+    t = (1, 2, 3)
+    return (list(reversed(t)), list(reversed(d)), list(reversed(list(d.items()))),
+            list(reversed(s)), "".join(reversed(s)), list(reversed(range(2, 9, 3))),
+            list(reversed(d.values())), [k for k in reversed(sorted(d))])
+
+
 def gen_words(n):
     for i in range(n):
         yield "w" + str(i)
@@ -354,6 +362,7 @@ CASES = [
     (enum_zip_any, ["xyz", 4]),
     (nested_iters, ["abcd", 3]),
     (nested_iters, ["", 0]),
+    (reversed_any, ["xyz"]),
     (aggregates_of_iterators, ["ab1ba"]),
     (aggregates_of_iterators, [""]),
 ]

@@ -642,6 +642,21 @@ pub fn call(
                     over: Box::new(a[0].without_const()),
                     variant: IterVariant::Reversed,
                 },
+                // a tuple, a dict's keys: a list of them read backwards
+                S::Tuple(_) | S::Dict(_) => {
+                    let item = super::containers::next(ann, &it)?;
+                    let id = ann.new_container(ItemKind::List, item.without_const(), S::Impossible);
+                    S::Iterator {
+                        over: Box::new(S::List(id)),
+                        variant: IterVariant::Reversed,
+                    }
+                }
+                S::Set(_) | S::Iterator { .. } | S::Generator(_) => {
+                    return Err(ann.error(format!(
+                        "reversed() of {}, which is not a sequence",
+                        describe(&a[0])
+                    )))
+                }
                 _ => S::Iterator {
                     over: Box::new(it),
                     variant: IterVariant::Items,

@@ -895,7 +895,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("reversed", Repr::ListIter(item, true)) => {
                 let lr = Repr::List(item.clone());
-                let l = self.input(&args[0], &lr)?;
+                let l = if matches!(self.repr_of(&args[0])?, Repr::List(_)) {
+                    self.input(&args[0], &lr)?
+                } else {
+                    // a tuple or a dict: a list of its items
+                    self.iterable_as_list(&args[0], item)?
+                };
                 Ok(Some(self.new_list_iter(item, l, true)?))
             }
             ("iter", Repr::ListIter(item, false)) => {
