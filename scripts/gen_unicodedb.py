@@ -57,7 +57,7 @@ def main():
     for cp, f in rs:
         w("    (0x%x, %d),\n" % (cp, f))
     w("];\n")
-    for method in ("upper", "lower", "title"):
+    for method in ("upper", "lower", "title", "casefold"):
         ms = mappings(method)
         w("\n/// `(code point, length, mapping)` of every character `str.%s()` changes.\n" % method)
         w("static %s: [(u32, u8, [u32; 3]); %d] = [\n" % (method.upper(), len(ms)))
@@ -108,6 +108,11 @@ pub fn lower(c: u32, k: i64) -> i64 {
 /// Code point `k` of `chr(c).title()`, or -1 past its end.
 pub fn title(c: u32, k: i64) -> i64 {
     mapped(&TITLE, c, k)
+}
+
+/// Code point `k` of `chr(c).casefold()`, or -1 past its end.
+pub fn casefold(c: u32, k: i64) -> i64 {
+    mapped(&CASEFOLD, c, k)
 }
 ''')
 

@@ -522,6 +522,42 @@ impl Annotator {
         Err(err)
     }
 
+    /// An error when the class of `s` (an instance), or a subclass seen so
+    /// far, defines one of the special methods `names`: RPython does not
+    /// call them, so the operation would silently act on identities.
+    pub fn refuse_special_methods(
+        &self,
+        py: Python<'_>,
+        s: &SomeValue,
+        names: &[&str],
+        what: &str,
+    ) -> Result<(), AnnotatorError> {
+        let SomeValue::Instance { classdef, .. } = s else {
+            return Ok(());
+        };
+        // the class and its bases, and the subclasses known so far
+        let mut classes = self.subtree(*classdef);
+        let mut base = self.classdefs[*classdef].base;
+        while let Some(b) = base {
+            classes.push(b);
+            base = self.classdefs[b].base;
+        }
+        for c in classes {
+            let cd = &self.classdefs[c];
+            if let Some(d) = class_dict(cd.cls.bind(py)) {
+                for name in names {
+                    if let Ok(Some(_)) = d.get_item(*name) {
+                        return Err(self.error(format!(
+                            "{} defines {name}, which RPython does not call: {what} of its instances would silently ignore it",
+                            cd.name
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn has_subclass_value(&self, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
         self.subtree(c).iter().any(|&s| {
             self.own_class_value(py, &self.classdefs[s].cls, name)

@@ -333,6 +333,8 @@ impl Annotator {
             } if descs.len() == 1 => Some(format!("desc{:?}", descs.iter().next())),
             SomeValue::Bool { konst: Some(b), .. } => Some(format!("bool:{b}")),
             SomeValue::None_ => Some("None".into()),
+            // a built-in function (map(str, xs) specialises on str)
+            SomeValue::Builtin { name, s_self: None } => Some(format!("builtin:{name}")),
             _ => s.konst().map(|k| {
                 let o = k.bind(py);
                 format!(

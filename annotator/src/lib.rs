@@ -32,7 +32,9 @@ pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
 pub use rpy3_flowspace::is_undefined_local;
-pub use rules::{builtin_name, world_object, SpecialCall};
+pub use rules::{
+    builtin_name, keyword_slots, unbound_method_wrapper, world_object, KeywordSlot, SpecialCall,
+};
 
 use classdef::ClassDef;
 use description::Desc;
@@ -614,6 +616,17 @@ impl Annotator {
         value: &SomeValue,
     ) -> Result<(), AnnotatorError> {
         let d = self.itemdefs.get(id).clone();
+        if matches!(d.kind, ItemKind::Dict | ItemKind::Set) && d.custom.is_none() {
+            // keys are hashed and compared by identity
+            Python::attach(|py| {
+                self.refuse_special_methods(
+                    py,
+                    item,
+                    &["__hash__", "__eq__"],
+                    "hashing (as dict keys or set items)",
+                )
+            })?;
+        }
         let new_item = self
             .union(&d.item, item)
             .map_err(|e| self.union_error(e, "storing an item into a container"))?;

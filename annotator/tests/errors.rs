@@ -194,3 +194,21 @@ fn attribute_read_but_never_set() {
         "bad_input.py:7: the attribute 'y' of A instances is read but never set (in function f)",
     );
 }
+
+#[test]
+fn eq_method_not_called() {
+    check(
+        "class V(object):\n    def __init__(self, x):\n        self.x = x\n    def __eq__(self, o):\n        return self.x == o.x\ndef f(n):\n    return V(n) == V(n)\n",
+        int(),
+        "bad_input.py:7: V defines __eq__, which RPython does not call: == of its instances would silently ignore it (in function f)",
+    );
+}
+
+#[test]
+fn hash_method_not_called() {
+    check(
+        "class V(object):\n    def __hash__(self):\n        return 1\ndef f(n):\n    d = {}\n    d[V()] = n\n    return len(d)\n",
+        int(),
+        "bad_input.py:6: V defines __hash__, which RPython does not call: hashing (as dict keys or set items) of its instances would silently ignore it (in function f)",
+    );
+}

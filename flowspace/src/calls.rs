@@ -172,6 +172,9 @@ impl<'py> FlowContext<'py> {
                 }
             }
             if kwnames.is_empty() {
+                if let Some(v) = self.map_or_filter(&f, &values)? {
+                    return Ok(v);
+                }
                 for &(name, op, arity) in BUILTIN_OPS {
                     if values.len() == arity && self.builtin_is(&f, name) {
                         return self.do_op(op, values);
@@ -204,6 +207,53 @@ impl<'py> FlowContext<'py> {
             return self.do_op(OpName::SimpleCall, all);
         }
         self.call_args(f, npos, kwnames, false, false, values)
+    }
+
+    /// `map(f, xs)`, `map(f, xs, ys)`, `filter(f, xs)`, `filter(None, xs)`:
+    /// calls of the generator functions of `rpy3.hlbuiltins`.
+    fn map_or_filter(&mut self, f: &Hlvalue, values: &[Hlvalue]) -> FlowResult<Option<Hlvalue>> {
+        let is_none =
+            |h: &Hlvalue| matches!(h, Hlvalue::Constant(c) if c.value.bind(self.py).is_none());
+        let (helper, args) = if self.builtin_is(f, "map") && values.len() == 2 {
+            ("rpy_map", values.to_vec())
+        } else if self.builtin_is(f, "map") && values.len() == 3 {
+            ("rpy_map2", values.to_vec())
+        } else if self.builtin_is(f, "filter") && values.len() == 2 && is_none(&values[0]) {
+            ("rpy_filter_true", values[1..].to_vec())
+        } else if self.builtin_is(f, "filter") && values.len() == 2 {
+            ("rpy_filter", values.to_vec())
+        } else {
+            return Ok(None);
+        };
+        let module = self
+            .py
+            .import("rpy3.hlbuiltins")
+            .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+        let func = module
+            .getattr(helper)
+            .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+        let mut all = vec![self.constant(&func)];
+        let mut args = args;
+        if let Some(Hlvalue::Constant(c)) = args.first() {
+            // a built-in applied (map(str, xs)): a function calling it
+            let obj = c.value.bind(self.py);
+            let is_builtin = obj
+                .getattr("__module__")
+                .and_then(|m| m.extract::<String>())
+                .map(|m| m == "builtins")
+                .unwrap_or(false)
+                && !obj.is_none()
+                && helper != "rpy_filter_true";
+            if is_builtin {
+                let w = module
+                    .getattr("key_wrapper")
+                    .and_then(|k| k.call1((obj,)))
+                    .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+                args[0] = self.constant(&w);
+            }
+        }
+        all.extend(args);
+        self.do_op(OpName::SimpleCall, all).map(Some)
     }
 
     /// Records `call_args(f, shape, values...)`.

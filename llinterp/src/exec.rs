@@ -747,6 +747,11 @@ fn exec_op(
             let k = int(w[bi])?;
             w[dst] = Int(rpy3_model::unicodedb::title(x, k));
         }
+        LlOp::UnicharCasefold => {
+            let x = unichar(w[a])?;
+            let k = int(w[bi])?;
+            w[dst] = Int(rpy3_model::unicodedb::casefold(x, k));
+        }
         LlOp::FloatFormatChar => {
             let x = float(w[a])?;
             let spec = int(w[bi])?;

@@ -222,11 +222,11 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         | FloatAtan2 | FloatFmod | FloatMathPow | FloatHypot | FloatCopysign | FloatFrexpExp
         | FloatLdexp | FloatIsnan | FloatIsinf | FloatIsfinite | CharLt | CharLe | CharEq
         | CharNe | CharGt | CharGe | UnicharLt | UnicharLe | UnicharEq | UnicharNe | UnicharGt
-        | UnicharGe | UnicharUpper | UnicharLower | UnicharTitle | UnicharProps
-        | FloatFormatChar | BoolNot | CastBoolToInt | CastBoolToUint | CastBoolToFloat
-        | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint | CastIntToUint
-        | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt | CastIntToChar
-        | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
+        | UnicharGe | UnicharUpper | UnicharLower | UnicharTitle | UnicharCasefold
+        | UnicharProps | FloatFormatChar | BoolNot | CastBoolToInt | CastBoolToUint
+        | CastBoolToFloat | CastIntToFloat | CastUintToFloat | CastFloatToInt | CastFloatToUint
+        | CastIntToUint | CastUintToInt | CastIntToLonglong | CastLonglongToInt | CastCharToInt
+        | CastIntToChar | CastUnicharToInt | CastIntToUnichar => Lowering::Simple,
         SameAs => Lowering::SameAs,
         Malloc => Lowering::Malloc,
         MallocVarsize => Lowering::MallocVarsize,

@@ -235,6 +235,7 @@ ll_operations! {
     UnicharUpper = "unichar_upper", [UniChar, Signed] -> Signed, pure, [];
     UnicharLower = "unichar_lower", [UniChar, Signed] -> Signed, pure, [];
     UnicharTitle = "unichar_title", [UniChar, Signed] -> Signed, pure, [];
+    UnicharCasefold = "unichar_casefold", [UniChar, Signed] -> Signed, pure, [];
     // code point k of a float formatted by spec (see llinterp's
     // `arith::format_float`), or -1 past the end
     FloatFormatChar = "float_format_char", [Float, Signed, Signed] -> Signed, pure, [];

@@ -575,6 +575,12 @@ def unichar_title(c, k):
     return _case_mapped(c.title(), k)
 
 
+def unichar_casefold(c, k):
+    """Code point `k` of the full case folding of `c`, or -1 past its
+    end: `unichar_casefold`."""
+    return _case_mapped(c.casefold(), k)
+
+
 def _cast_kind(FROM, TO):
     """'same', 'up' (TO is an ancestor of FROM), 'down' or None."""
     if FROM == TO:

@@ -78,3 +78,23 @@ class Numbers(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class NumberMethods(unittest.TestCase):
+    def test_bit_length_is_integer(self):
+        rng = random.Random(4)
+        values = [0, 1, -1, 2, -2, 7, -8, 2 ** 63 - 1, -2 ** 63]
+        values += [rng.randint(-2 ** 63, 2 ** 63 - 1) for _ in range(2000)]
+        for v in values:
+            self.assertEqual(rbuiltin.ll_bit_length(v), v.bit_length(), v)
+        for f in [2.0, 2.5, -0.0, 1e300, math.inf, math.nan]:
+            self.assertEqual(rbuiltin.ll_float_is_integer(f), f.is_integer())
+
+
+class Isqrt(unittest.TestCase):
+    def test_isqrt(self):
+        rng = random.Random(5)
+        values = list(range(2000)) + [2 ** 62, 2 ** 63 - 1, 3037000499 ** 2, 3037000499 ** 2 - 1]
+        values += [rng.randint(0, 2 ** 63 - 1) for _ in range(5000)]
+        for v in values:
+            self.assertEqual(rbuiltin.ll_isqrt(v), math.isqrt(v), v)

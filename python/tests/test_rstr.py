@@ -277,3 +277,37 @@ class ByteReprs(unittest.TestCase):
             self.assertEqual("bytearray(%s)" % py(rstr.ll_bytearray_repr(p)),
                              repr(bytearray(s)))
             self.assertEqual(py(rstr.ll_bytes_hex(p)), s.hex())
+
+
+class PaddingAndCase(unittest.TestCase):
+    def test_match_cpython(self):
+        for s in SAMPLES + ["Title Case", "not Title", "a\tbc\td\n\te", "-42", "+"]:
+            self.assertEqual(py(rstr.ll_capitalize(ll(s))), s.capitalize(), s)
+            self.assertEqual(py(rstr.ll_swapcase(ll(s))), s.swapcase(), s)
+            self.assertEqual(py(rstr.ll_casefold(ll(s))), s.casefold(), s)
+            self.assertEqual(rstr.ll_istitle(ll(s)), s.istitle(), s)
+            self.assertEqual(rstr.ll_isascii(ll(s)), s.isascii(), s)
+            for w in [0, 1, 5, 12, 13]:
+                self.assertEqual(py(rstr.ll_pad(ll(s), w, '*', 0)), s.ljust(w, '*'))
+                self.assertEqual(py(rstr.ll_pad(ll(s), w, '*', 1)), s.rjust(w, '*'))
+                self.assertEqual(py(rstr.ll_pad(ll(s), w, '*', 2)), s.center(w, '*'))
+                self.assertEqual(py(rstr.ll_zfill(ll(s), w)), s.zfill(w))
+            for t in [0, 1, 4, 8]:
+                self.assertEqual(py(rstr.ll_expandtabs(ll(s), t)), s.expandtabs(t))
+            for sep in ["l", "a", "ΣΣ", "zz"]:
+                for right in [False, True]:
+                    got = tuple(py(rstr.ll_partition_part(ll(s), ll(sep), k, right))
+                                for k in range(3))
+                    self.assertEqual(got, s.rpartition(sep) if right else s.partition(sep))
+
+
+class BytesCase(unittest.TestCase):
+    def test_ascii_only(self):
+        for s in [b"\xe9ab\xc9 cD", b"hello wORLD 3x", b"", b"a1b2 C"]:
+            p = malloc(rstr.BYTES, len(s))
+            for i, c in enumerate(s):
+                p.chars[i] = chr(c)
+            for k, m in enumerate(["upper", "lower", "capitalize", "swapcase", "title"]):
+                got = rstr.ll_bytes_case(p, k)
+                got = bytes(ord(got.chars[i]) for i in range(len(got.chars)))
+                self.assertEqual(got, getattr(s, m)(), (s, m))

@@ -683,6 +683,11 @@ impl RTyper<'_> {
                 s_self: Some(inner),
                 ..
             } if matches!(**inner, S::List(_) | S::Dict(_) | S::Set(_)) => self.getrepr(inner)?,
+            // a method bound to a number (bit_length) carries the number
+            S::Builtin {
+                s_self: Some(inner),
+                ..
+            } if matches!(**inner, S::Integer { .. } | S::Float { .. }) => self.getrepr(inner)?,
             S::Builtin { .. } => Repr::Void,
             S::Slice(_) => Repr::Slice,
             S::LowLevelType(_) => Repr::Void,

@@ -69,6 +69,23 @@ def math_consts(x):
             math.isinf(math.inf * x), math.isfinite(x), math.isnan(x))
 
 
+def math_isqrt(n):
+    return (math.isqrt(n), math.isqrt(n // 7), math.lcm(4, 6), math.lcm(), math.gcd(),
+            math.comb(n % 50, 3), math.perm(10, 3), math.perm(5))
+
+
+def math_isqrt_error(n):
+    try:
+        return math.isqrt(-n)
+    except ValueError:
+        return -1
+
+
+def math_fsum(n):
+    xs = [0.1] * n
+    return (math.fsum(xs), sum(xs), math.fsum([1e100, 1.0, -1e100]), math.fsum([]))
+
+
 def math_isclose(a, b):
     return (math.isclose(a, b), math.isclose(a, b, rel_tol=0.1), math.isclose(a, b, abs_tol=0.5))
 
@@ -168,6 +185,16 @@ def bytearray_more(b):
             ba == bytearray(b), list(ba2))
 
 
+def number_methods(n, x):
+    return (n.bit_length(), (-n).bit_length(), (255).bit_length(), x.is_integer(),
+            (2.5).is_integer(), (x * 2).is_integer(), bin(n).count("1"))
+
+
+def affix_tuples(s):
+    return (s.startswith(("ab", "x")), s.endswith(("c", "q")), s.startswith(("zz",)),
+            s.startswith(("b", "c"), 1), s.endswith(("a", "b"), 0, 2))
+
+
 def bytes_hex(b):
     return (b.hex(), b"".hex(), bytes([0, 255, 16]).hex())
 
@@ -209,6 +236,32 @@ def enum_zip_any(s, n):
     for x, y in zip(d.values(), d.keys()):
         out2.append((str(x), y))
     return (out, out2)
+
+
+def gen_mod(n):
+    for i in range(n):
+        yield (i * 7) % 5
+
+
+def aggregates_of_iterators(s):
+    n = len(s)
+    xs = [3, 9, 2, 9]
+    d = {"k": 1, "j": 2}
+    it = iter(xs)
+    first = next(it)
+    return (sorted(gen_mod(n)), sum(x * x for x in gen_mod(n)), min(gen_mod(n), default=-1),
+            sorted(set(map(ord, s))), "".join(sorted(set(s))), any(c.isdigit() for c in s),
+            sum(1 for _ in gen_mod(n)), max(enumerate(xs), key=lambda p: p[1]),
+            min(zip(xs, s)) if s else (0, ""), sorted(d.items(), key=lambda kv: -kv[1]),
+            next(iter(d)), next(gen_mod(0), -1), first, next(it), list(it))
+
+
+def reversed_any(s):
+    d = {"a": 1, "b": 2, "c": 3}
+    t = (1, 2, 3)
+    return (list(reversed(t)), list(reversed(d)), list(reversed(list(d.items()))),
+            list(reversed(s)), "".join(reversed(s)), list(reversed(range(2, 9, 3))),
+            list(reversed(d.values())), [k for k in reversed(sorted(d))])
 
 
 def gen_words(n):
@@ -273,6 +326,10 @@ CASES = [
     (math_float_funcs, [2.0]),
     (math_float_funcs, [0.3]),
     (math_consts, [1.0]),
+    (math_isqrt, [9223372036854775807]),
+    (math_isqrt, [99]),
+    (math_isqrt_error, [5]),
+    (math_fsum, [10]),
     (math_isclose, [1.0, 1.05]),
     (math_isclose, [1.0, 1.0000000001]),
     (math_sqrt_error, [-1.0]),
@@ -293,6 +350,10 @@ CASES = [
     (bytearray_from_bytes, [b""]),
     (bytearray_index_error, [3]),
     (bytes_hex, [b"\x01\xabz"]),
+    (number_methods, [37, 2.0]),
+    (number_methods, [-9223372036854775807, 0.3]),
+    (affix_tuples, ["abc"]),
+    (affix_tuples, [""]),
     (bytearray_more, [b"ab'\x00"]),
     (bytearray_more, [b""]),
     (min_max_bool, [True, False]),
@@ -301,4 +362,7 @@ CASES = [
     (enum_zip_any, ["xyz", 4]),
     (nested_iters, ["abcd", 3]),
     (nested_iters, ["", 0]),
+    (reversed_any, ["xyz"]),
+    (aggregates_of_iterators, ["ab1ba"]),
+    (aggregates_of_iterators, [""]),
 ]

@@ -150,6 +150,16 @@ def dict_more(s):
             sorted(merged.items()), last, sorted(nones.keys()), nones["a"] is None)
 
 
+def dict_equality(n):
+    d1 = {"a": [1], "b": [n]}
+    d2 = {"b": [n], "a": [1]}
+    d3 = {"a": [1], "b": [n + 1]}
+    rows = [d1, d3]
+    rows.append({"c": [0]})
+    return (d1 == d2, d1 != d3, d1 == d3, [d1] == [d2], (d1, 1) == (d2, 1), {1: "x"} == {},
+            [{1, 2}] == [{2, 1}], len(rows), sorted(rows[2].keys()), d2 in rows)
+
+
 CASES = [
     (set_predicates, [4]),
     (set_predicates, [0]),
@@ -166,6 +176,7 @@ CASES = [
     (dict_methods, [9]),
     (dict_update_zip, [4]),
     (set_more, [5]),
+    (dict_equality, [3]),
     (set_more, [0]),
     (dict_more, ["the cat the dog a cat"]),
     (dict_more, [""]),

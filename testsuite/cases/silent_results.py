@@ -1,5 +1,7 @@
 """Results that must not be silently wrong: any()/all() stop at the
-deciding item, isinstance with a class held in a variable, str() of a
+deciding item, isinstance with a class held in a variable, type(x) == A
+(an equality, not "different kinds"), the truth of strs and lists in
+any()/all(), str() of a
 string that may be None, r_dict with custom key functions."""
 from rpy3.rlib.objectmodel import r_dict
 
@@ -64,6 +66,36 @@ def isinstance_var(k):
     return out
 
 
+def is_a(x, cls):
+    return isinstance(x, cls)
+
+
+def count_of(items, cls):
+    n = 0
+    for it in items:
+        if isinstance(it, cls):
+            n += 1
+    return n
+
+
+def maybe_obj(k):
+    if k > 1:
+        return None
+    return make(k)
+
+
+def isinstance_param(k):
+    items = [make(0), make(1), make(2), make(k)]
+    return (is_a(make(k), C), count_of(items, A), count_of(items, Base), count_of(items, C),
+            is_a(maybe_obj(k), A))
+
+
+def type_checks(k):
+    x = make(k)
+    return (type(x) is A, type(x) is B, type(x) == A, type(x) != C, type(x) == type(make(3)),
+            isinstance(True, int), any([[], [1]]), all([[1], []]), any(["", "a"]), all(["a", ""]))
+
+
 def maybe(s, flag):
     if flag:
         return s
@@ -108,6 +140,43 @@ def rdict_int(n):
     return (len(d), d[3], 13 in d, sorted(d.values()))
 
 
+class Pt(object):
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+def pt_eq(a, b):
+    return a.x == b.x and a.y == b.y
+
+
+def pt_hash(a):
+    return a.x * 31 + a.y
+
+
+def rdict_instances(n):
+    d = r_dict(pt_eq, pt_hash)
+    for i in range(n):
+        d[Pt(i % 3, 0)] = i
+    k = Pt(1, 0)
+    v = d.get(k, -1)
+    c = k in d
+    d.pop(Pt(0, 0))
+    return (len(d), v, c, sorted(d.values()), d.get(Pt(9, 9), -5), Pt(2, 0) in d)
+
+
+def rdict_methods(s):
+    d = r_dict(key_eq, key_hash)
+    for w in s.split():
+        d.setdefault(w, 0)
+        d[w] += 1
+    e = d.copy()
+    del e["A"]
+    out = sorted([(k.lower(), v) for k, v in d.items()])
+    return (out, len(e), "b" in e, "B" in e, [k.lower() for k in d.keys()],
+            sorted(d.values()), e.get("C", -1))
+
+
 CASES = [
     (any_all_early, [6]),
     (any_all_early, [0]),
@@ -117,8 +186,16 @@ CASES = [
     (isinstance_var, [1]),
     (isinstance_var, [2]),
     (isinstance_var, [3]),
+    (isinstance_param, [0]),
+    (isinstance_param, [2]),
+    (type_checks, [0]),
+    (type_checks, [1]),
+    (type_checks, [2]),
+    (type_checks, [3]),
     (str_of_none, ["abc", True]),
     (str_of_none, ["abc", False]),
     (rdict_custom, ["Hello hello World HELLO"]),
     (rdict_int, [25]),
+    (rdict_instances, [7]),
+    (rdict_methods, ["a A b B c a"]),
 ]

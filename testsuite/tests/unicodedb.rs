@@ -5,8 +5,8 @@
 use pyo3::prelude::*;
 use rpy3_model::unicodedb;
 
-/// A code point's property flags and its upper, lower and title mappings.
-type CaseRow = (u32, Vec<u32>, Vec<u32>, Vec<u32>);
+/// A code point's property flags and its case mappings.
+type CaseRow = (u32, Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>);
 
 #[test]
 fn tables_agree_with_cpython_on_every_code_point() {
@@ -29,7 +29,7 @@ fn tables_agree_with_cpython_on_every_code_point() {
             .unwrap()
             .getattr("_unichar_flags")
             .unwrap();
-        let code = c"[(_f(chr(c)), [ord(x) for x in chr(c).upper()], [ord(x) for x in chr(c).lower()], [ord(x) for x in chr(c).title()]) for c in range(0x110000)]";
+        let code = c"[(_f(chr(c)), [ord(x) for x in chr(c).upper()], [ord(x) for x in chr(c).lower()], [ord(x) for x in chr(c).title()], [ord(x) for x in chr(c).casefold()]) for c in range(0x110000)]";
         let globals = pyo3::types::PyDict::new(py);
         globals.set_item("_f", table).unwrap();
         let rows: Vec<CaseRow> = py
@@ -44,11 +44,16 @@ fn tables_agree_with_cpython_on_every_code_point() {
                 .map(|x| x as u32)
                 .collect()
         };
-        for (c, (flags, up, low, title)) in (0u32..).zip(rows) {
+        for (c, (flags, up, low, title, fold)) in (0u32..).zip(rows) {
             assert_eq!(unicodedb::flags(c), flags, "flags of U+{c:04X}");
             assert_eq!(mapping(unicodedb::upper, c), up, "upper of U+{c:04X}");
             assert_eq!(mapping(unicodedb::lower, c), low, "lower of U+{c:04X}");
             assert_eq!(mapping(unicodedb::title, c), title, "title of U+{c:04X}");
+            assert_eq!(
+                mapping(unicodedb::casefold, c),
+                fold,
+                "casefold of U+{c:04X}"
+            );
         }
         assert_eq!(unicodedb::flags(0x110000), 0);
     });

@@ -236,7 +236,9 @@ pub fn binary(
                 ann.itemdefs.get_mut(*x).resized = true;
                 return Ok(SomeValue::Dict(*x));
             }
+            let custom = ann.itemdefs.get(*x).custom.clone();
             let new = ann.new_container(ItemKind::Dict, k, v);
+            ann.itemdefs.get_mut(new).custom = custom;
             Ok(SomeValue::Dict(new))
         }
         (Sub | And_ | Or_ | Xor, SomeValue::Set(x), SomeValue::Set(y)) => {
@@ -267,7 +269,10 @@ fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
         (Instance { .. }, Instance { .. })
         | (Pbc { .. }, Pbc { .. })
-        | (Type { .. }, Type { .. }) => true,
+        | (Type { .. }, Type { .. })
+        // type(x) == A
+        | (Type { .. }, Pbc { .. })
+        | (Pbc { .. }, Type { .. }) => true,
         (Ptr(_), Ptr(_)) => true,
         _ => false,
     }
@@ -300,6 +305,20 @@ pub fn compare(
             });
         }
     }
+    let special: &[&str] = match op.opname {
+        Eq | Ne => &["__eq__", "__ne__"],
+        _ => &["__lt__", "__le__", "__gt__", "__ge__"],
+    };
+    let what = match op.opname {
+        Eq => "==",
+        Ne => "!=",
+        Lt => "<",
+        Le => "<=",
+        Gt => ">",
+        _ => ">=",
+    };
+    ann.refuse_special_methods(py, a, special, what)?;
+    ann.refuse_special_methods(py, b, special, what)?;
     if !comparable(a, b) {
         if matches!(op.opname, Eq | Ne) {
             // different kinds are never equal

@@ -107,6 +107,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("math", "perm", "math.perm"),
     ("math", "isclose", "math.isclose"),
     ("math", "fsum", "math.fsum"),
+    ("math", "isqrt", "math.isqrt"),
     ("rpy3.rlib.rarithmetic", "intmask", "intmask"),
     ("rpy3.rlib.rarithmetic", "ovfcheck", "ovfcheck"),
     ("rpy3.rlib.rarithmetic", "widen", "widen"),
@@ -132,6 +133,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.lltype", "unichar_upper", "ll.unichar_upper"),
     ("rpy3.lltype", "unichar_lower", "ll.unichar_lower"),
     ("rpy3.lltype", "unichar_title", "ll.unichar_title"),
+    ("rpy3.lltype", "unichar_casefold", "ll.unichar_casefold"),
     ("rpy3.lltype", "unichar_props", "ll.unichar_props"),
     ("rpy3.lltype", "float_format_char", "ll.float_format_char"),
 ];
@@ -247,6 +249,10 @@ pub fn immutable_builtin_value(
         .name()
         .map(|n| n.to_string())
         .unwrap_or_default();
+    if let Some(w) = unbound_method_wrapper(py, obj) {
+        // str.lower as a value: a function calling the method
+        return ann.immutablevalue(py, &w).map(Some);
+    }
     if tyname == "builtin_function_or_method" {
         if let Ok(recv) = obj.getattr("__self__") {
             if let Some(world) = super::external::world_object(py, &recv) {
@@ -262,6 +268,9 @@ pub fn immutable_builtin_value(
             }
             if recv.is_instance_of::<pyo3::types::PyString>()
                 || recv.is_instance_of::<pyo3::types::PyBytes>()
+                || (recv.is_instance_of::<pyo3::types::PyInt>()
+                    && !recv.is_instance_of::<pyo3::types::PyBool>())
+                || recv.is_instance_of::<pyo3::types::PyFloat>()
             {
                 let name: String = obj
                     .getattr("__name__")
@@ -273,6 +282,135 @@ pub fn immutable_builtin_value(
         }
     }
     Ok(None)
+}
+
+/// A slot of a built-in's positional arguments filled from its keywords.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeywordSlot {
+    /// The keyword argument at this index.
+    Keyword(usize),
+    /// The parameter's default (a Python literal), before a later keyword.
+    Default(&'static str),
+}
+
+/// The parameters after the first `skip` of the built-ins (and methods of
+/// strings) that accept them by keyword, with the defaults (Python
+/// literals) of the optional ones.
+fn keyword_params(
+    name: &str,
+    method_of_str: bool,
+) -> Option<&'static [(&'static str, &'static str)]> {
+    Some(match (name, method_of_str) {
+        ("enumerate", false) => &[("iterable", ""), ("start", "0")],
+        ("int", false) => &[("x", ""), ("base", "10")],
+        ("round", false) => &[("number", ""), ("ndigits", "None")],
+        ("sum", false) => &[("iterable", ""), ("start", "0")],
+        ("split" | "rsplit", true) => &[("sep", "None"), ("maxsplit", "-1")],
+        ("splitlines", true) => &[("keepends", "False")],
+        ("expandtabs", true) => &[("tabsize", "8")],
+        ("encode" | "decode", true) => &[("encoding", "'utf-8'"), ("errors", "'strict'")],
+        _ => return None,
+    })
+}
+
+/// How the keyword arguments `keywords` of a call of built-in `name` with
+/// `npos` positional arguments become positional ones: `None` when the
+/// built-in takes no keywords this way; an error message for an unknown or
+/// repeated keyword.
+pub fn keyword_slots(
+    name: &str,
+    method_of_str: bool,
+    npos: usize,
+    keywords: &[String],
+) -> Option<Result<Vec<KeywordSlot>, String>> {
+    if keywords.is_empty() {
+        return None;
+    }
+    let params = keyword_params(name, method_of_str)?;
+    let mut used = vec![false; keywords.len()];
+    let mut slots = Vec::new();
+    for (i, (p, default)) in params.iter().enumerate().skip(npos) {
+        let _ = i;
+        match keywords.iter().position(|k| k == p) {
+            Some(k) => {
+                used[k] = true;
+                slots.push(KeywordSlot::Keyword(k));
+            }
+            None if default.is_empty() => {
+                return Some(Err(format!("{name}() missing the argument '{p}'")));
+            }
+            None => slots.push(KeywordSlot::Default(default)),
+        }
+    }
+    if let Some(k) = used.iter().position(|u| !u) {
+        return Some(Err(format!(
+            "{name}() got an unexpected (or repeated) keyword argument '{}'",
+            keywords[k]
+        )));
+    }
+    // the defaults after the last keyword are left out
+    while matches!(slots.last(), Some(KeywordSlot::Default(_))) {
+        slots.pop();
+    }
+    Some(Ok(slots))
+}
+
+/// `args` with the keywords a built-in accepts moved into place.
+fn with_keywords_positional(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    name: &str,
+    method_of_str: bool,
+    mut args: CallArgs,
+) -> Result<CallArgs, AnnotatorError> {
+    let names: Vec<String> = args.keywords.iter().map(|(k, _)| k.clone()).collect();
+    let npos = args.flat_positional().map(|p| p.len()).unwrap_or(0);
+    let Some(slots) = keyword_slots(name, method_of_str, npos, &names) else {
+        return Ok(args);
+    };
+    let slots = slots.map_err(|e| ann.error(e))?;
+    let mut positional = args
+        .flat_positional()
+        .ok_or_else(|| ann.error(format!("{name}(*args) with a non-tuple")))?;
+    for s in slots {
+        positional.push(match s {
+            KeywordSlot::Keyword(k) => args.keywords[k].1.clone(),
+            KeywordSlot::Default(lit) => {
+                let v = py
+                    .eval(&std::ffi::CString::new(lit).expect("a literal"), None, None)
+                    .map_err(|e| ann.error(format!("{e}")))?;
+                ann.immutablevalue(py, &v)?
+            }
+        });
+    }
+    args.positional = positional;
+    args.star = None;
+    args.keywords.clear();
+    Ok(args)
+}
+
+/// The function standing for an unbound method of `str` or `bytes`
+/// (`str.lower`), if `obj` is one (`rpy3.hlbuiltins.method_wrapper`).
+pub fn unbound_method_wrapper<'py>(
+    py: Python<'py>,
+    obj: &Bound<'py, PyAny>,
+) -> Option<Bound<'py, PyAny>> {
+    let tyname = obj.get_type().name().ok()?.to_string();
+    if tyname != "method_descriptor" {
+        return None;
+    }
+    let owner = obj.getattr("__objclass__").ok()?;
+    let builtins = py.import("builtins").ok()?;
+    let of_str = ["str", "bytes"]
+        .iter()
+        .any(|t| builtins.getattr(*t).map(|t| t.is(&owner)).unwrap_or(false));
+    if !of_str {
+        return None;
+    }
+    py.import("rpy3.hlbuiltins")
+        .and_then(|m| m.getattr("method_wrapper"))
+        .and_then(|f| f.call1((obj,)))
+        .ok()
 }
 
 fn int_kind(s: &SomeValue) -> Option<IntKind> {
@@ -314,11 +452,14 @@ pub fn call(
                 return super::external::call_method(ann, receiver, name, &args);
             }
         }
+        let of_str = matches!(s_self, SomeValue::Str { .. });
+        let args = with_keywords_positional(ann, py, name, of_str, args)?;
         return call_method(ann, py, name, s_self, args);
     }
     if let Some(result) = super::external::call(ann, name, &args) {
         return result;
     }
+    let args = with_keywords_positional(ann, py, name, false, args)?;
     if !args.keywords.is_empty() && !matches!(name, "sorted" | "min" | "max" | "math.isclose") {
         return Err(ann.error(format!(
             "{name}() does not take keyword arguments in RPython"
@@ -334,8 +475,19 @@ pub fn call(
                 let Some(first) = args.positional.first() else {
                     continue;
                 };
-                let it = super::containers::iter(ann, first)?;
-                let item = super::containers::next(ann, &it)?;
+                let item = if args.positional.len() > 1 && name != "sorted" {
+                    // min(a, b, ..., key=f): on each argument
+                    let mut u = SomeValue::Impossible;
+                    for x in &args.positional {
+                        u = ann
+                            .union(&u, &x.without_const())
+                            .map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
+                    }
+                    u
+                } else {
+                    let it = super::containers::iter(ann, first)?;
+                    super::containers::next(ann, &it)?
+                };
                 if !item.is_impossible() {
                     super::call(ann, py, v, CallArgs::positional(vec![item]))?;
                 }
@@ -355,7 +507,7 @@ pub fn call(
         "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
         | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
-        | "math.factorial" | "math.perm" | "math.fsum" | "dict.fromkeys" => 1,
+        | "math.factorial" | "math.perm" | "math.fsum" | "math.isqrt" | "dict.fromkeys" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -521,6 +673,21 @@ pub fn call(
                     over: Box::new(a[0].without_const()),
                     variant: IterVariant::Reversed,
                 },
+                // a tuple, a dict's keys: a list of them read backwards
+                S::Tuple(_) | S::Dict(_) => {
+                    let item = super::containers::next(ann, &it)?;
+                    let id = ann.new_container(ItemKind::List, item.without_const(), S::Impossible);
+                    S::Iterator {
+                        over: Box::new(S::List(id)),
+                        variant: IterVariant::Reversed,
+                    }
+                }
+                S::Set(_) | S::Iterator { .. } | S::Generator(_) => {
+                    return Err(ann.error(format!(
+                        "reversed() of {}, which is not a sequence",
+                        describe(&a[0])
+                    )))
+                }
                 _ => S::Iterator {
                     over: Box::new(it),
                     variant: IterVariant::Items,
@@ -682,9 +849,9 @@ pub fn call(
             }
             S::str()
         }
-        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" => {
+        "math.gcd" | "math.lcm" | "math.factorial" | "math.comb" | "math.perm" | "math.isqrt" => {
             let max = match name {
-                "math.factorial" => 1,
+                "math.factorial" | "math.isqrt" => 1,
                 "math.comb" => 2,
                 "math.perm" => 2,
                 _ => usize::MAX,
@@ -792,7 +959,7 @@ pub fn call(
             (Some(S::Str { is_char: true, .. }), 1) => S::int(),
             _ => return Err(ann.error("unichar_props(c) takes a character")),
         },
-        "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" => {
+        "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" | "ll.unichar_casefold" => {
             match (a.first(), a.get(1), a.len()) {
                 (
                     Some(S::Str { is_char: true, .. }),
@@ -1268,6 +1435,10 @@ fn call_method(
                                 | S::Str { .. }
                                 | S::None_
                                 | S::Instance { .. }
+                                | S::List(_)
+                                | S::Dict(_)
+                                | S::Set(_)
+                                | S::Tuple(_)
                         ) {
                             return Err(ann.error(format!("str.format() of {}", describe(x))));
                         }
@@ -1435,8 +1606,12 @@ fn call_method(
                 }
                 "clear" => S::None_,
                 "copy" => {
+                    // the copy of an r_dict is one, with the same functions
                     let (k, v) = ann.read_item(id);
-                    S::Dict(ann.new_container(ItemKind::Dict, k, v))
+                    let custom = ann.itemdefs.get(id).custom.clone();
+                    let new = ann.new_container(ItemKind::Dict, k, v);
+                    ann.itemdefs.get_mut(new).custom = custom;
+                    S::Dict(new)
                 }
                 "popitem" => {
                     let (k, v) = ann.read_item(id);

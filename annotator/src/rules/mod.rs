@@ -20,7 +20,9 @@ use crate::ids::GraphId;
 use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
-pub use builtins::{builtin_name, immutable_builtin_value};
+pub use builtins::{
+    builtin_name, immutable_builtin_value, keyword_slots, unbound_method_wrapper, KeywordSlot,
+};
 pub use external::world_object;
 pub use special::SpecialCall;
 
@@ -49,7 +51,11 @@ pub fn consider_op(
         }
     }
     match op.opname {
-        Bool => Ok(truth(&args[0], op_var(op, 0))),
+        Bool => {
+            // the truth of an instance is whether it is not None
+            ann.refuse_special_methods(py, &args[0], &["__bool__", "__len__"], "the truth")?;
+            Ok(truth(&args[0], op_var(op, 0)))
+        }
         Is_ => Ok(is_(ann, op, args)),
         Issubtype => issubtype(ann, py, graph, op, args),
         Type => type_of(ann, py, &args[0]),

@@ -284,3 +284,41 @@ def ll_check_size(n):
     if n < 0:
         raise ValueError
     return n
+
+
+def ll_bit_length(x):
+    """int.bit_length(): the bits of abs(x)."""
+    if x == -9223372036854775807 - 1:
+        return 64
+    if x < 0:
+        x = -x
+    n = 0
+    while x != 0:
+        x >>= 1
+        n += 1
+    return n
+
+
+def ll_float_is_integer(x):
+    """float.is_integer()."""
+    if math.isinf(x) or math.isnan(x):
+        return False
+    return math.floor(x) == x
+
+
+def ll_isqrt(n):
+    """math.isqrt(n): the floor of the square root (ValueError if n < 0)."""
+    if n < 0:
+        raise ValueError
+    if n < 2:
+        return n
+    # the float root, corrected; squares stay below 2**63 (the root of
+    # the largest Signed is below 3037000500)
+    x = int(math.sqrt(float(n)))
+    if x > 3037000499:
+        x = 3037000499
+    while x * x > n:
+        x -= 1
+    while x < 3037000499 and (x + 1) * (x + 1) <= n:
+        x += 1
+    return x

@@ -532,3 +532,17 @@ def ll_set_isdisjoint(a, b, eq):
             return False
         i += 1
     return True
+
+
+def ll_dict_eq(a, b, eq, value_eq):
+    """a == b of dicts: the same keys, with equal values."""
+    if a.length != b.length:
+        return False
+    i = 0
+    while i < a.used:
+        if a.live[i]:
+            e = _entry(b, a.keys[i], a.hashes[i], eq)
+            if e < 0 or not value_eq(a.values[i], b.values[e]):
+                return False
+        i += 1
+    return True

@@ -998,3 +998,38 @@ def ll_check_bytes_list(l):
         if x < 0 or x > 255:
             raise ValueError
         i += 1
+
+
+def ll_index_range(l, v, start, stop, eq):
+    """l.index(v, start, stop): the bounds clamped as slice bounds."""
+    n = l.length
+    if start < 0:
+        start += n
+        if start < 0:
+            start = 0
+    if stop < 0:
+        stop += n
+        if stop < 0:
+            stop = 0
+    if stop > n:
+        stop = n
+    i = start
+    while i < stop:
+        if eq(l.items[i], v):
+            return i
+        i += 1
+    raise ValueError
+
+
+def ll_extreme_or(l, lt, largest, default):
+    """min(l, default=...) (max when largest)."""
+    if l.length == 0:
+        return default
+    return ll_extreme(l, lt, largest)
+
+
+def ll_extreme_key_or(l, key, lt, largest, default):
+    """min(l, key=..., default=...) (max when largest)."""
+    if l.length == 0:
+        return default
+    return ll_extreme_key(l, key, lt, largest)

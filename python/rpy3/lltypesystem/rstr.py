@@ -7,7 +7,8 @@ They also run under CPython on emulated objects (see the tests).
 """
 from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc, typeOf,
                           str_to_float,
-                          unichar_upper, unichar_lower, unichar_title, unichar_props,
+                          unichar_upper, unichar_lower, unichar_title, unichar_casefold,
+                          unichar_props,
                           float_format_char, Float)
 from rpy3.rlib.rarithmetic import ovfcheck, intmask
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
@@ -1706,3 +1707,287 @@ def _title_map(c, k, previous_is_cased):
     if previous_is_cased:
         return unichar_lower(c, k)
     return unichar_title(c, k)
+
+
+# --- padding, case and the other methods -------------------------------------
+
+@ll_args(PSTR, Signed, UniChar, Signed)
+def ll_pad(s, width, fill, where):
+    """s.ljust(width, fill) (where 0), rjust (1), center (2)."""
+    n = len(s.chars)
+    if width <= n:
+        return s
+    marg = width - n
+    if where == 0:
+        left = 0
+    elif where == 1:
+        left = marg
+    else:
+        left = marg // 2 + (marg & width & 1)
+    r = malloc(typeOf(s).TO, width)
+    i = 0
+    while i < width:
+        r.chars[i] = fill
+        i += 1
+    i = 0
+    while i < n:
+        r.chars[left + i] = s.chars[i]
+        i += 1
+    return r
+
+
+@ll_args(PSTR, Signed)
+def ll_zfill(s, width):
+    n = len(s.chars)
+    if width <= n:
+        return s
+    fill = width - n
+    r = malloc(typeOf(s).TO, width)
+    i = 0
+    while i < fill:
+        r.chars[i] = '0'
+        i += 1
+    i = 0
+    while i < n:
+        r.chars[fill + i] = s.chars[i]
+        i += 1
+    if n > 0 and (s.chars[0] == '+' or s.chars[0] == '-'):
+        r.chars[0] = s.chars[0]
+        r.chars[fill] = '0'
+    return r
+
+
+def _mapped_width(c, mode):
+    k = 0
+    while _map_char(c, k, mode) != -1:
+        k += 1
+    return k
+
+
+def _map_char(c, k, mode):
+    # 0: lower, 1: upper, 2: title, 3: casefold, 4: unchanged
+    if mode == 0:
+        return unichar_lower(c, k)
+    if mode == 1:
+        return unichar_upper(c, k)
+    if mode == 2:
+        return unichar_title(c, k)
+    if mode == 3:
+        return unichar_casefold(c, k)
+    if k == 0:
+        return ord(c)
+    return -1
+
+
+def _case_mode(s, i, method):
+    # the mapping of character i: capitalize (0), swapcase (1), casefold (2)
+    c = s.chars[i]
+    if method == 0:
+        if i == 0:
+            return 2
+        return 0
+    if method == 1:
+        p = unichar_props(c)
+        if p & ISUPPER != 0:
+            return 0
+        if p & ISLOWER != 0:
+            return 1
+        return 4
+    return 3
+
+
+def _case_method(s, method):
+    n = len(s.chars)
+    total = 0
+    i = 0
+    while i < n:
+        total += _mapped_width(s.chars[i], _case_mode(s, i, method))
+        i += 1
+    r = malloc(STR, total)
+    j = 0
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        mode = _case_mode(s, i, method)
+        if mode == 0 and ord(c) == 0x3a3:
+            # a capital sigma lowers to a final sigma at the end of a word
+            if _final_sigma(s, i):
+                r.chars[j] = chr(0x3c2)
+            else:
+                r.chars[j] = chr(0x3c3)
+            j += 1
+        else:
+            k = 0
+            m = _map_char(c, 0, mode)
+            while m != -1:
+                r.chars[j] = chr(m)
+                j += 1
+                k += 1
+                m = _map_char(c, k, mode)
+        i += 1
+    return r
+
+
+@ll_args(PSTR)
+def ll_capitalize(s):
+    return _case_method(s, 0)
+
+
+@ll_args(PSTR)
+def ll_swapcase(s):
+    return _case_method(s, 1)
+
+
+@ll_args(PSTR)
+def ll_casefold(s):
+    return _case_method(s, 2)
+
+
+@ll_args(PSTR)
+def ll_istitle(s):
+    n = len(s.chars)
+    cased = False
+    previous_is_cased = False
+    i = 0
+    while i < n:
+        p = unichar_props(s.chars[i])
+        if p & (ISUPPER | ISTITLE) != 0:
+            if previous_is_cased:
+                return False
+            previous_is_cased = True
+            cased = True
+        elif p & ISLOWER != 0:
+            if not previous_is_cased:
+                return False
+            previous_is_cased = True
+            cased = True
+        else:
+            previous_is_cased = False
+        i += 1
+    return cased
+
+
+@ll_args(PSTR)
+def ll_isascii(s):
+    n = len(s.chars)
+    i = 0
+    while i < n:
+        if ord(s.chars[i]) >= 128:
+            return False
+        i += 1
+    return True
+
+
+@ll_args(PSTR, PSTR, Signed, Bool)
+def ll_partition_part(s, sep, k, right):
+    """Part k (0, 1, 2) of s.partition(sep) (s.rpartition(sep) when
+    right); ValueError for an empty separator."""
+    n = len(s.chars)
+    m = len(sep.chars)
+    if m == 0:
+        raise ValueError
+    if right:
+        i = ll_rfind(s, sep, 0, n)
+    else:
+        i = ll_find(s, sep, 0, n)
+    if i < 0:
+        # not found: the string is the first part (the last, from the right)
+        if (k == 0 and not right) or (k == 2 and right):
+            return s
+        return ll_strslice(s, 0, 0)
+    if k == 0:
+        return ll_strslice(s, 0, i)
+    if k == 1:
+        return ll_strslice(s, i, i + m)
+    return ll_strslice(s, i + m, n)
+
+
+@ll_args(PSTR, Signed)
+def ll_expandtabs(s, tabsize):
+    n = len(s.chars)
+    total = 0
+    col = 0
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        if c == '\t':
+            if tabsize > 0:
+                w = tabsize - col % tabsize
+                total += w
+                col += w
+        else:
+            total += 1
+            col += 1
+            if c == '\n' or c == '\r':
+                col = 0
+        i += 1
+    r = malloc(typeOf(s).TO, total)
+    j = 0
+    col = 0
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        if c == '\t':
+            if tabsize > 0:
+                w = tabsize - col % tabsize
+                col += w
+                while w > 0:
+                    r.chars[j] = ' '
+                    j += 1
+                    w -= 1
+        else:
+            r.chars[j] = c
+            j += 1
+            col += 1
+            if c == '\n' or c == '\r':
+                col = 0
+        i += 1
+    return r
+
+
+def _ascii_upper(o):
+    if 97 <= o <= 122:
+        return o - 32
+    return o
+
+
+def _ascii_lower(o):
+    if 65 <= o <= 90:
+        return o + 32
+    return o
+
+
+def ll_bytes_case(b, method):
+    """The case methods of bytes (ASCII letters only): upper (0), lower
+    (1), capitalize (2), swapcase (3), title (4)."""
+    n = len(b.chars)
+    r = malloc(typeOf(b).TO, n)
+    previous_is_cased = False
+    i = 0
+    while i < n:
+        o = ord(b.chars[i])
+        is_upper = 65 <= o <= 90
+        is_lower = 97 <= o <= 122
+        if method == 0:
+            o = _ascii_upper(o)
+        elif method == 1:
+            o = _ascii_lower(o)
+        elif method == 2:
+            if i == 0:
+                o = _ascii_upper(o)
+            else:
+                o = _ascii_lower(o)
+        elif method == 3:
+            if is_upper:
+                o = o + 32
+            elif is_lower:
+                o = o - 32
+        else:
+            if previous_is_cased:
+                o = _ascii_lower(o)
+            else:
+                o = _ascii_upper(o)
+            previous_is_cased = is_upper or is_lower
+        r.chars[i] = chr(o)
+        i += 1
+    return r

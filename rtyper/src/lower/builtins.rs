@@ -252,8 +252,20 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let x = self.input(&args[0], &r)?;
                 let obj = self.object_ptr_of(x)?;
+                let single_class = match self.s(&args[1]) {
+                    SomeValue::Pbc {
+                        descs,
+                        can_be_none: false,
+                    } if descs.len() == 1 => descs
+                        .iter()
+                        .next()
+                        .and_then(|d| self.rt.ann.desc_object(*d)),
+                    _ => None,
+                };
                 let cls = match &args[1] {
                     Hlvalue::Constant(c) => c.value.clone(),
+                    // a variable that can only hold one class
+                    _ if single_class.is_some() => single_class.expect("checked"),
                     v if self.repr_of(v)? == Repr::Class => {
                         // a variable holding one of several classes: its vtable
                         let vt = self.input(v, &Repr::Class)?;
@@ -421,6 +433,12 @@ impl Cx<'_, '_, '_, '_> {
                     acc = self.call_helper_in(RBUILTIN, helper, vals)?.0;
                 }
                 self.convert(acc, &int, want)?
+            }
+            "math.isqrt" => {
+                let x = self.input(&args[0], &int)?;
+                let (v, _) =
+                    self.call_helper_in(RBUILTIN, "ll_isqrt", vec![(x, SomeValue::int())])?;
+                self.convert(v, &int, want)?
             }
             "math.factorial" | "math.comb" | "math.perm" => {
                 let mut vals = Vec::new();

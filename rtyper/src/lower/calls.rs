@@ -188,6 +188,7 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             (op.args[1..].to_vec(), Vec::new())
         };
+        let (positional, keywords) = self.builtin_keywords(&op.args[0], positional, keywords)?;
         let want = self.result_repr(op)?;
         if let Hlvalue::Constant(c) = &op.args[0] {
             // a method of a constant string ("{} {}".format)
@@ -206,7 +207,7 @@ impl Cx<'_, '_, '_, '_> {
                     let mname: String = mname.extract().unwrap_or_default();
                     let v = if mname == "format" {
                         let fmt: String = recv.extract().unwrap_or_default();
-                        self.str_format(&fmt, &positional, &want)?
+                        self.str_format(&fmt, &positional, &keywords, &want)?
                     } else {
                         let receiver = Hlvalue::Constant(rpy3_model::Constant::new(
                             rpy3_model::PyObj::new(&recv),
@@ -380,6 +381,46 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Builtin {
+                name: name @ ("bit_length" | "is_integer"),
+                s_self: Some(inner),
+            } if matches!(**inner, SomeValue::Integer { .. } | SomeValue::Float { .. })
+                && positional.is_empty() =>
+            {
+                // int.bit_length(), float.is_integer(): the receiver is the
+                // bound method's value
+                let recv = match &op.args[0] {
+                    Hlvalue::Constant(c) => {
+                        let me = c
+                            .value
+                            .bind(self.py)
+                            .getattr("__self__")
+                            .map_err(|e| RTypeError::new(e.to_string()))?;
+                        Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&me)))
+                    }
+                    v => v.clone(),
+                };
+                let (r, s, helper) = if *name == "bit_length" {
+                    (
+                        Repr::Int(rpy3_annotator::model::IntKind::Signed),
+                        SomeValue::int(),
+                        "ll_bit_length",
+                    )
+                } else {
+                    (Repr::Float, SomeValue::float(), "ll_float_is_integer")
+                };
+                let x = self.input(&recv, &r)?;
+                let (v, t) =
+                    self.call_helper_in(super::builtins::RBUILTIN, helper, vec![(x, s)])?;
+                let have = if t == rpy3_model::lltype::BOOL {
+                    Repr::Bool
+                } else {
+                    Repr::Int(rpy3_annotator::model::IntKind::Signed)
+                };
+                let v = self.convert(v, &have, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Builtin {
                 name: "compute_hash" | "hash",
                 s_self: None,
             } if positional.len() == 1 => {
@@ -394,8 +435,28 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Builtin {
                 name: name @ ("min" | "max"),
                 s_self: None,
-            } if positional.len() == 1 && keywords.len() == 1 && keywords[0].0 == "key" => {
-                let v = self.min_max_key(name, &positional[0], &keywords[0].1, &want)?;
+            } if !positional.is_empty()
+                && !keywords.is_empty()
+                && keywords.iter().all(|(k, _)| k == "key" || k == "default") =>
+            {
+                // the arguments are the items (min(a, b, key=f))
+                let s_res = self.rt.ann.binding(self.g, op.result).without_const();
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry(want.clone())
+                    .or_insert(s_res);
+                let key = keywords
+                    .iter()
+                    .find(|(k, _)| k == "key")
+                    .map(|(_, v)| v.clone())
+                    .filter(|v| !matches!(self.s(v), SomeValue::None_));
+                let default = keywords
+                    .iter()
+                    .find(|(k, _)| k == "default")
+                    .map(|(_, v)| v.clone());
+                let v =
+                    self.min_max_key(name, &positional, key.as_ref(), default.as_ref(), &want)?;
                 self.finish(op.result, v);
                 Ok(())
             }
@@ -652,6 +713,63 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
         }
         Ok(())
+    }
+
+    /// The keyword arguments a built-in (or a method of a string) takes
+    /// moved into place among the positional ones, as the annotator did.
+    #[allow(clippy::type_complexity)]
+    fn builtin_keywords(
+        &mut self,
+        callee: &Hlvalue,
+        mut positional: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<(Vec<Hlvalue>, Vec<(String, Hlvalue)>), RTypeError> {
+        if keywords.is_empty() {
+            return Ok((positional, keywords));
+        }
+        let (name, of_str): (String, bool) = match self.s(callee) {
+            SomeValue::Builtin { name, s_self } => (
+                name.to_string(),
+                matches!(s_self.as_deref(), Some(SomeValue::Str { .. })),
+            ),
+            _ => match callee {
+                // a method of a constant string
+                Hlvalue::Constant(c) => {
+                    let obj = c.value.bind(self.py);
+                    let recv_is_str = obj
+                        .getattr("__self__")
+                        .map(|r| {
+                            r.is_instance_of::<pyo3::types::PyString>()
+                                || r.is_instance_of::<pyo3::types::PyBytes>()
+                        })
+                        .unwrap_or(false);
+                    match obj.getattr("__name__").and_then(|n| n.extract::<String>()) {
+                        Ok(n) if recv_is_str => (n, true),
+                        _ => return Ok((positional, keywords)),
+                    }
+                }
+                _ => return Ok((positional, keywords)),
+            },
+        };
+        let names: Vec<String> = keywords.iter().map(|(k, _)| k.clone()).collect();
+        let Some(slots) = rpy3_annotator::keyword_slots(&name, of_str, positional.len(), &names)
+        else {
+            return Ok((positional, keywords));
+        };
+        let slots = slots.map_err(RTypeError::new)?;
+        for s in slots {
+            positional.push(match s {
+                rpy3_annotator::KeywordSlot::Keyword(k) => keywords[k].1.clone(),
+                rpy3_annotator::KeywordSlot::Default(lit) => {
+                    let v = self
+                        .py
+                        .eval(&std::ffi::CString::new(lit).expect("a literal"), None, None)
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                    Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&v)))
+                }
+            });
+        }
+        Ok((positional, Vec::new()))
     }
 
     fn instantiate(
@@ -1020,6 +1138,16 @@ impl Cx<'_, '_, '_, '_> {
         };
         let s_res = self.rt.ann.binding(self.g, op.result);
         let want = self.result_repr(op)?;
+        if matches!(s_obj, SomeValue::Integer { .. } | SomeValue::Float { .. })
+            && matches!(s_res, SomeValue::Builtin { .. })
+        {
+            // a bound method of a number is the number
+            let r = self.repr_of(&op.args[0])?;
+            let x = self.input(&op.args[0], &r)?;
+            let v = self.convert(x, &r, &want)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         if let SomeValue::Instance { classdef, .. } = s_obj {
             // a method: the bound method is the instance itself
             let methods = matches!(&s_res, SomeValue::Pbc { descs, .. }

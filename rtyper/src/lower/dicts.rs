@@ -304,6 +304,20 @@ impl Cx<'_, '_, '_, '_> {
                     v
                 }
             }
+            H::Eq | H::Ne if self.repr_of(&op.args[1])? == dr => {
+                // dicts: the same keys with equal values
+                let (_, vr) = parts(&dr).expect("a dict");
+                let a = self.dict_arg(first, &dr)?;
+                let b = self.dict_arg(&op.args[1], &dr)?;
+                let eq = self.key_eq(&kr)?;
+                let value_eq = self.item_function("hl_eq", &vr)?;
+                let v = self.dict_helper("ll_dict_eq", vec![a, b, eq, value_eq])?;
+                if op.opname == H::Ne {
+                    self.emit(LlOp::BoolNot, vec![v], BOOL)
+                } else {
+                    v
+                }
+            }
             H::Le | H::Ge | H::Lt | H::Gt if is_set => {
                 let (x, y) = if matches!(op.opname, H::Le | H::Lt) {
                     (first, &op.args[1])

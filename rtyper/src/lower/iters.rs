@@ -323,6 +323,11 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("math.fsum", _) => {
                 let lr = self.aggregate_list(&args[0])?;
+                if lr == Repr::List(Box::new(Repr::Void)) {
+                    // items that never exist: the sum of nothing
+                    let z = value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?;
+                    return Ok(Some(self.convert(z, &Repr::Float, want)?));
+                }
                 if lr != Repr::List(Box::new(Repr::Float)) {
                     return Err(RTypeError::unsupported(&format!("math.fsum() of {lr:?}")));
                 }
@@ -384,23 +389,66 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn min_max_key(
         &mut self,
         builtin: &str,
-        arg: &Hlvalue,
-        key: &Hlvalue,
+        args: &[Hlvalue],
+        key: Option<&Hlvalue>,
+        default: Option<&Hlvalue>,
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let lr = self.aggregate_list(arg)?;
-        let Repr::List(item) = &lr else {
-            unreachable!("a list")
+        let (l, item) = if let [arg] = args {
+            let lr = self.aggregate_list(arg)?;
+            let Repr::List(item) = &lr else {
+                unreachable!("a list")
+            };
+            let item = (**item).clone();
+            (self.list_of(arg, &lr)?, item)
+        } else {
+            // min(a, b, ..., key=f): a list of the arguments
+            let mut vals = Vec::new();
+            for a in args {
+                vals.push(self.input(a, want)?);
+            }
+            let l = self.new_list(want, vals)?;
+            let lt = Repr::List(Box::new(want.clone())).lowleveltype(self.rt);
+            ((l, SomeValue::Ptr(lt)), want.clone())
         };
-        let item = (**item).clone();
-        let l = self.list_of(arg, &lr)?;
-        let (f, ft, key_repr) = self.key_function(key)?;
-        let lt = self.item_function("hl_lt", &key_repr)?;
         let largest = self.largest_arg(builtin)?;
-        let (v, _) = self.call_list_helper(
-            "ll_extreme_key",
-            vec![l, (f, SomeValue::Ptr(ft)), lt, largest],
-        )?;
+        // the default is given in the items' repr
+        if default.is_some() && item != *want {
+            return Err(RTypeError::unsupported(&format!(
+                "{builtin}() with a default of another type than its items ({item:?}, {want:?})"
+            )));
+        }
+        let default = match default {
+            Some(d) => Some(self.item_arg(d, &item)?),
+            None => None,
+        };
+        let v = match key {
+            Some(key) => {
+                let (f, ft, key_repr) = self.key_function(key, &item)?;
+                let lt = self.item_function("hl_lt", &key_repr)?;
+                let mut args = vec![l, (f, SomeValue::Ptr(ft)), lt, largest];
+                let helper = match default {
+                    Some(d) => {
+                        args.push(d);
+                        "ll_extreme_key_or"
+                    }
+                    None => "ll_extreme_key",
+                };
+                self.call_list_helper(helper, args)?.0
+            }
+            None => {
+                let lt = self.item_function("hl_lt", &item)?;
+                let mut args = vec![l, lt, largest];
+                let helper = match default {
+                    Some(d) => {
+                        args.push(d);
+                        "ll_extreme_or"
+                    }
+                    None => "ll_extreme",
+                };
+                self.call_list_helper(helper, args)?.0
+            }
+        };
         self.convert(v, &item, want)
     }
 
@@ -439,9 +487,52 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn key_function(
         &mut self,
         key: &Hlvalue,
+        item: &Repr,
     ) -> Result<(Hlvalue, LlType, Repr), RTypeError> {
         let kr = self.repr_of(key)?;
+        // the high-level annotation of the keys, when the function is known
+        let mut s_known: Option<SomeValue> = None;
         let (f, ft) = match (&kr, self.s(key)) {
+            // a built-in (key=len): a function calling it, annotated for
+            // the items
+            (
+                _,
+                SomeValue::Builtin {
+                    name: _,
+                    s_self: None,
+                },
+            ) if matches!(key, Hlvalue::Constant(_)) => {
+                use pyo3::prelude::*;
+                let Hlvalue::Constant(c) = key else {
+                    unreachable!("matched")
+                };
+                let wrapper = self
+                    .py
+                    .import("rpy3.hlbuiltins")
+                    .and_then(|m| m.getattr("key_wrapper"))
+                    .and_then(|w| w.call1((c.value.bind(self.py),)))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let s_item = self
+                    .rt
+                    .list_items
+                    .borrow()
+                    .get(item)
+                    .cloned()
+                    .ok_or_else(|| RTypeError::new(format!("no annotation for items {item:?}")))?;
+                let idx = self
+                    .rt
+                    .helper_for(self.py, &wrapper, vec![s_item.clone()])?;
+                let obj = rpy3_model::PyObj::new(&wrapper);
+                s_known = self
+                    .rt
+                    .ann
+                    .lookup_desc(&obj)
+                    .and_then(|d| self.rt.ann.existing_graph(self.py, d, &[s_item]))
+                    .map(|g| self.rt.ann.return_annotation(g));
+                let t = LlType::ptr(self.rt.funcs_ty(idx))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                (self.func_const(idx)?, t)
+            }
             // one known function: its pointer
             (Repr::Void, SomeValue::Pbc { descs, .. }) if descs.len() == 1 => {
                 let d = *descs.iter().next().expect("one");
@@ -450,12 +541,22 @@ impl Cx<'_, '_, '_, '_> {
                     .rt
                     .func_index(g)
                     .ok_or_else(|| RTypeError::new("a key function without a graph"))?;
+                s_known = Some(self.rt.ann.return_annotation(g));
                 let t = LlType::ptr(self.rt.funcs_ty(idx))
                     .map_err(|e| RTypeError::new(e.to_string()))?;
                 (self.func_const(idx)?, t)
             }
             _ => (self.input(key, &kr)?, kr.lowleveltype(self.rt)),
         };
+        if let Some(s_key) = s_known.map(|s| s.without_const()) {
+            let key_repr = self.rt.getrepr(&s_key)?;
+            self.rt
+                .list_items
+                .borrow_mut()
+                .entry(key_repr.clone())
+                .or_insert(s_key);
+            return Ok((f, ft, key_repr));
+        }
         let Some(rpy3_model::lltype::TypeDef::Func { result, .. }) = ft.target().map(|t| t.def())
         else {
             return Err(RTypeError::unsupported("a key= that is not one function"));
@@ -519,11 +620,59 @@ impl Cx<'_, '_, '_, '_> {
                 Repr::List(item)
             }
             Repr::Bytes => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::EnumIter(_) | Repr::ZipIter(_) | Repr::DictIter(_, _, 2) => {
+                // tuples: their annotation for the item functions
+                let item = self.rt.next_item_repr(&r);
+                if let Some(s) = self.s_next(&self.s(h)) {
+                    self.rt
+                        .list_items
+                        .borrow_mut()
+                        .entry(item.clone())
+                        .or_insert(s.without_const());
+                }
+                self.rt.ensure_types(&item);
+                Repr::List(Box::new(item))
+            }
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "an aggregate of {other:?}"
                 )))
             }
+        })
+    }
+
+    /// The annotation of the items iterating over a value of annotation
+    /// `s` gives (as the annotator's `next` sees them), where it is known.
+    fn s_next(&self, s: &SomeValue) -> Option<SomeValue> {
+        use rpy3_annotator::model::IterVariant as V;
+        let defs = &self.rt.ann.itemdefs;
+        Some(match s {
+            SomeValue::Iterator { over, variant } => match (variant, &**over) {
+                (V::Enumerate | V::EnumerateSigned, inner) => {
+                    SomeValue::Tuple(vec![SomeValue::int(), self.s_next(inner)?])
+                }
+                (V::Zip, SomeValue::Tuple(its)) => SomeValue::Tuple(
+                    its.iter()
+                        .map(|i| self.s_next(i))
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+                (V::Values, SomeValue::Dict(id)) => defs.get(*id).value.clone(),
+                (V::Pairs, SomeValue::Dict(id)) => {
+                    let d = defs.get(*id);
+                    SomeValue::Tuple(vec![d.item.clone(), d.value.clone()])
+                }
+                (_, inner) => self.s_next(inner)?,
+            },
+            SomeValue::List(id) | SomeValue::Set(id) | SomeValue::Dict(id) => {
+                defs.get(*id).item.clone()
+            }
+            SomeValue::Generator(id) => defs.get(*id).item.clone(),
+            SomeValue::Str {
+                kind: rpy3_annotator::model::StrKind::Str,
+                ..
+            } => SomeValue::char(),
+            SomeValue::Str { .. } => SomeValue::nonneg_int(),
+            _ => return None,
         })
     }
 

@@ -561,6 +561,18 @@ impl Cx<'_, '_, '_, '_> {
                     (v, Repr::Int(IntKind::Signed))
                 }
             }
+            ("index", 2 | 3) => {
+                let x = self.item_arg(&args[0], &item)?;
+                let start = self.int_arg(&args[1])?;
+                let stop = match args.get(2) {
+                    Some(a) => self.int_arg(a)?,
+                    None => self.const_int_arg(i64::MAX)?,
+                };
+                let eq = self.item_function("hl_eq", &item)?;
+                let (v, _) =
+                    self.call_list_helper("ll_index_range", vec![l, x, start, stop, eq])?;
+                (v, Repr::Int(IntKind::Signed))
+            }
             ("reverse", 0) => {
                 self.call_list_helper("ll_reverse", vec![l])?;
                 (none, Repr::Void)
@@ -615,7 +627,7 @@ impl Cx<'_, '_, '_, '_> {
         };
         // the keys, computed once per item into an array, then sorted with
         // the items
-        let (f, ft, key_repr) = self.key_function(&key)?;
+        let (f, ft, key_repr) = self.key_function(&key, item)?;
         let lt = self.item_function("hl_lt", &key_repr)?;
         let n = self.emit(
             LlOp::Getfield,
@@ -883,7 +895,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("reversed", Repr::ListIter(item, true)) => {
                 let lr = Repr::List(item.clone());
-                let l = self.input(&args[0], &lr)?;
+                let l = if matches!(self.repr_of(&args[0])?, Repr::List(_)) {
+                    self.input(&args[0], &lr)?
+                } else {
+                    // a tuple or a dict: a list of its items
+                    self.iterable_as_list(&args[0], item)?
+                };
                 Ok(Some(self.new_list_iter(item, l, true)?))
             }
             ("iter", Repr::ListIter(item, false)) => {

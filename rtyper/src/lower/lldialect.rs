@@ -241,7 +241,10 @@ impl Cx<'_, '_, '_, '_> {
                 let r = self.emit(LlOp::UnicharProps, vec![c], rpy3_model::lltype::SIGNED);
                 self.convert(r, &Repr::Int(rpy3_annotator::model::IntKind::Signed), &want)?
             }
-            "ll.unichar_upper" | "ll.unichar_lower" | "ll.unichar_title" => {
+            "ll.unichar_upper"
+            | "ll.unichar_lower"
+            | "ll.unichar_title"
+            | "ll.unichar_casefold" => {
                 let c = self.input(&op.args[1], &Repr::UniChar)?;
                 let k = self.input(
                     &op.args[2],
@@ -250,6 +253,7 @@ impl Cx<'_, '_, '_, '_> {
                 let llop = match builtin {
                     "ll.unichar_upper" => LlOp::UnicharUpper,
                     "ll.unichar_title" => LlOp::UnicharTitle,
+                    "ll.unichar_casefold" => LlOp::UnicharCasefold,
                     _ => LlOp::UnicharLower,
                 };
                 let r = self.emit(llop, vec![c, k], rpy3_model::lltype::SIGNED);

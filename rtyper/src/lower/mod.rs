@@ -547,6 +547,43 @@ impl Cx<'_, '_, '_, '_> {
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
                 }
+                // a method bound to a constant number ((2.5).is_integer)
+                {
+                    let obj = c.value.bind(self.py);
+                    if let (Ok(me), Ok(name)) = (
+                        obj.getattr("__self__"),
+                        obj.getattr("__name__").and_then(|n| n.extract::<String>()),
+                    ) {
+                        let recv = if me.is_instance_of::<pyo3::types::PyFloat>() {
+                            Some(SomeValue::float())
+                        } else if me.is_instance_of::<pyo3::types::PyInt>()
+                            && !me.is_instance_of::<pyo3::types::PyBool>()
+                        {
+                            Some(SomeValue::int())
+                        } else {
+                            None
+                        };
+                        let name = match name.as_str() {
+                            "bit_length" => Some("bit_length"),
+                            "is_integer" => Some("is_integer"),
+                            _ => None,
+                        };
+                        if let (Some(recv), Some(name)) = (recv, name) {
+                            return SomeValue::Builtin {
+                                name,
+                                s_self: Some(Box::new(recv)),
+                            };
+                        }
+                    }
+                }
+                // str.lower as a value: the function standing for it
+                if let Some(w) =
+                    rpy3_annotator::unbound_method_wrapper(self.py, c.value.bind(self.py))
+                {
+                    if let Some(d) = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&w)) {
+                        return self.rt.ann.pbc(d);
+                    }
+                }
                 // a prebuilt list, dict or set: its container annotation
                 if let Some(s) = self.rt.ann.prebuilt_container(&c.value) {
                     return s;

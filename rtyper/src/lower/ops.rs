@@ -386,6 +386,11 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 ));
             }
+            (Repr::Dict(..), Repr::Dict(..)) | (Repr::Set(_), Repr::Set(_))
+                if ra == rb && (i == 2 || i == 3) =>
+            {
+                return self.compare_by_item_functions(i, a, b, ra);
+            }
             (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
             | (Repr::Bytes, Repr::Bytes)
             | (Repr::List(_), Repr::List(_))
@@ -648,8 +653,11 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Instance(_), Repr::Instance(_))
             | (Repr::Instance(_), Repr::Void)
             | (Repr::Void, Repr::Instance(_))
+            | (Repr::Class, Repr::Class | Repr::Void)
+            | (Repr::Void, Repr::Class)
                 if matches!(op.opname, H::Eq | H::Ne) =>
             {
+                // classes (type(x) == A) and instances compare by identity
                 return self.identity(op, op.opname == H::Ne);
             }
             // classes, functions and frozen objects are equal when they are
@@ -772,6 +780,16 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Frozen, _) | (_, Repr::Frozen) => {
                 let a = self.input(&op.args[0], &Repr::Frozen)?;
                 let b = self.input(&op.args[1], &Repr::Frozen)?;
+                self.emit(
+                    if negate { LlOp::PtrNe } else { LlOp::PtrEq },
+                    vec![a, b],
+                    BOOL,
+                )
+            }
+            (Repr::Class, Repr::Void) | (Repr::Void, Repr::Class) => {
+                // type(x) is A: the vtables
+                let a = self.input(&op.args[0], &Repr::Class)?;
+                let b = self.input(&op.args[1], &Repr::Class)?;
                 self.emit(
                     if negate { LlOp::PtrNe } else { LlOp::PtrEq },
                     vec![a, b],

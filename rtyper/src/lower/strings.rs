@@ -62,8 +62,21 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_hex", args)?;
                 return self.convert(v, &Repr::Str, want);
             }
-            ("title", Repr::Bytes) => {
-                return Err(RTypeError::unsupported("bytes.title()"));
+            ("upper" | "lower" | "capitalize" | "swapcase" | "title", Repr::Bytes)
+                if args.is_empty() =>
+            {
+                // ASCII letters only
+                let k = ["upper", "lower", "capitalize", "swapcase", "title"]
+                    .iter()
+                    .position(|m| *m == method)
+                    .unwrap_or(0);
+                let k = value_const(self.py, LlValue::Int(k as i64), SIGNED)?;
+                let args = vec![(me, SomeValue::Ptr(st)), (k, SomeValue::int())];
+                let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_case", args)?;
+                return self.convert(v, &sp, want);
+            }
+            ("casefold", Repr::Bytes) => {
+                return Err(RTypeError::new("bytes has no method casefold()"));
             }
             ("strip" | "lstrip" | "rstrip", Repr::Bytes) if args.len() <= 1 => {
                 let chars = match args.first() {
@@ -89,6 +102,89 @@ impl Cx<'_, '_, '_, '_> {
             "upper" => ("ll_upper", st, 0, &[]),
             "lower" => ("ll_lower", st, 0, &[]),
             "title" => ("ll_title", st, 0, &[]),
+            "capitalize" => ("ll_capitalize", st, 0, &[]),
+            "swapcase" => ("ll_swapcase", st, 0, &[]),
+            "casefold" => ("ll_casefold", st, 0, &[]),
+            "istitle" => ("ll_istitle", BOOL, 0, &[]),
+            "isascii" => ("ll_isascii", BOOL, 0, &[]),
+            "expandtabs" => ("ll_expandtabs", st, 0, &[8]),
+            "ljust" | "rjust" | "center" if (1..=2).contains(&args.len()) => {
+                let width = self.input(&args[0], &int)?;
+                let fill = match args.get(1) {
+                    Some(f) => self.input(f, &Repr::UniChar)?,
+                    None => value_const(self.py, LlValue::UniChar(32), UNICHAR)?,
+                };
+                let k = match method {
+                    "ljust" => 0,
+                    "rjust" => 1,
+                    _ => 2,
+                };
+                let k = value_const(self.py, LlValue::Int(k), SIGNED)?;
+                let v = self.call_str_helper("ll_pad", vec![me, width, fill, k], st)?;
+                return self.convert(v, &sp, want);
+            }
+            "zfill" if args.len() == 1 => {
+                let width = self.input(&args[0], &int)?;
+                let v = self.call_str_helper("ll_zfill", vec![me, width], st)?;
+                return self.convert(v, &sp, want);
+            }
+            "startswith" | "endswith"
+                if !args.is_empty() && matches!(self.repr_of(&args[0])?, Repr::Tuple(_)) =>
+            {
+                // a tuple of prefixes: true when one of them matches
+                let Repr::Tuple(items) = self.repr_of(&args[0])? else {
+                    unreachable!("matched")
+                };
+                let t = self.input(&args[0], &Repr::Tuple(items.clone()))?;
+                let mut bounds = Vec::new();
+                for (k, d) in [0i64, i64::MAX].into_iter().enumerate() {
+                    bounds.push(match args.get(k + 1) {
+                        Some(a) => self.input(a, &int)?,
+                        None => value_const(self.py, LlValue::Int(d), SIGNED)?,
+                    });
+                }
+                let helper = if method == "startswith" {
+                    "ll_startswith"
+                } else {
+                    "ll_endswith"
+                };
+                let mut acc = value_const(self.py, LlValue::Bool(false), BOOL)?;
+                for (i, ir) in items.iter().enumerate() {
+                    let x = self.emit(
+                        LlOp::Getfield,
+                        vec![t.clone(), super::name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    let x = self.convert(x, ir, &sp)?;
+                    let b = self.call_str_helper(
+                        helper,
+                        vec![me.clone(), x, bounds[0].clone(), bounds[1].clone()],
+                        BOOL,
+                    )?;
+                    let x = self.emit(LlOp::CastBoolToInt, vec![acc], SIGNED);
+                    let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+                    let o = self.emit(LlOp::IntOr, vec![x, y], SIGNED);
+                    acc = self.emit(LlOp::IntIsTrue, vec![o], BOOL);
+                }
+                return self.convert(acc, &Repr::Bool, want);
+            }
+            "partition" | "rpartition" if args.len() == 1 => {
+                let sep = self.input(&args[0], &sp)?;
+                let right = value_const(self.py, LlValue::Bool(method == "rpartition"), BOOL)?;
+                let mut parts = Vec::new();
+                for k in 0..3 {
+                    let k = value_const(self.py, LlValue::Int(k), SIGNED)?;
+                    parts.push(self.call_str_helper(
+                        "ll_partition_part",
+                        vec![me.clone(), sep.clone(), k, right.clone()],
+                        st,
+                    )?);
+                }
+                let reprs = vec![sp.clone(), sp.clone(), sp.clone()];
+                self.rt.ensure_types(&Repr::Tuple(reprs.clone()));
+                let t = self.new_tuple(&reprs, parts)?;
+                return self.convert(t, &Repr::Tuple(reprs), want);
+            }
             "removeprefix" => ("ll_removeprefix", st, 1, &[]),
             "removesuffix" => ("ll_removesuffix", st, 1, &[]),
             "isdigit" => ("ll_isdigit", BOOL, 0, &[]),
@@ -495,6 +591,7 @@ impl Cx<'_, '_, '_, '_> {
         &mut self,
         fmt: &str,
         args: &[Hlvalue],
+        keywords: &[(String, Hlvalue)],
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         let chars: Vec<char> = fmt.chars().collect();
@@ -541,18 +638,23 @@ impl Cx<'_, '_, '_, '_> {
                 Some((n, c)) => (n.to_string(), Some(c.to_string())),
                 None => (head, None),
             };
-            let index = if name.is_empty() {
+            let v = if name.is_empty() {
                 auto += 1;
-                auto - 1
+                args.get(auto - 1)
+            } else if let Ok(index) = name.parse::<usize>() {
+                args.get(index)
+            } else if let Some((_, v)) = keywords.iter().find(|(k, _)| *k == name) {
+                // a named field: its keyword argument
+                Some(v)
+            } else if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                return Err(bad(&format!("no keyword argument '{name}'")));
             } else {
-                name.parse::<usize>().map_err(|_| {
-                    RTypeError::unsupported("str.format() fields other than positions")
-                })?
-            };
-            let v = args
-                .get(index)
-                .ok_or_else(|| bad("not enough arguments"))?
-                .clone();
+                return Err(RTypeError::unsupported(
+                    "str.format() fields with attributes or indexes",
+                ));
+            }
+            .ok_or_else(|| bad("not enough arguments"))?
+            .clone();
             self.flush_literal(&mut literal, &mut pieces)?;
             let r = self.repr_of(&v)?;
             if let Some(c) = conv.as_deref() {
@@ -562,6 +664,11 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 let text = self.text_of(&v, &r, c == "r")?;
                 pieces.push(self.format_with("ll_format_str", text, &spec)?);
+                continue;
+            }
+            if spec.is_empty() && (format_helper(&r).is_err() || self.s(&v).can_be_none()) {
+                // format(x, '') is str(x) (containers, None, a string or None)
+                pieces.push(self.text_of(&v, &r, false)?);
                 continue;
             }
             let (helper, input) = format_helper(&r)?;
@@ -1010,6 +1117,14 @@ impl Cx<'_, '_, '_, '_> {
             H::Bool => {
                 let s = self.input(&op.args[0], &sp)?;
                 self.call_str_helper("ll_str_is_true", vec![s], BOOL)?
+            }
+            H::Format
+                if matches!(self.s(&op.args[1]).konst().map(|k| k.bind(self.py).extract::<String>().ok()), Some(Some(ref s)) if s.is_empty())
+                    && (format_helper(&reprs[0]).is_err() || self.s(&op.args[0]).can_be_none()) =>
+            {
+                // format(x, '') is str(x) (containers, None, a string or None)
+                let r = reprs[0].clone();
+                self.text_of(&op.args[0], &r, false)?
             }
             H::Format => {
                 let spec = self.input(&op.args[1], &sp)?;
