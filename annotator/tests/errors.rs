@@ -196,15 +196,6 @@ fn attribute_read_but_never_set() {
 }
 
 #[test]
-fn eq_method_not_called() {
-    check(
-        "class V(object):\n    def __init__(self, x):\n        self.x = x\n    def __eq__(self, o):\n        return self.x == o.x\ndef f(n):\n    return V(n) == V(n)\n",
-        int(),
-        "bad_input.py:7: V defines __eq__, which RPython does not call: == of its instances would silently ignore it (in function f)",
-    );
-}
-
-#[test]
 fn hash_method_not_called() {
     check(
         "class V(object):\n    def __hash__(self):\n        return 1\ndef f(n):\n    d = {}\n    d[V()] = n\n    return len(d)\n",

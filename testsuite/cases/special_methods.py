@@ -134,7 +134,28 @@ def printing(n):
     return n
 
 
+class Key(object):
+    def __init__(self, x):
+        self.x = x
+
+    def __eq__(self, o):
+        return self.x == o.x
+
+    def __lt__(self, o):
+        return self.x < o.x
+
+
+def containers(n):
+    # list methods and sorting compare items through __eq__ and __lt__
+    items = [Key(3), Key(n), Key(1)]
+    ordered = sorted(items)
+    return (items.index(Key(n)), Key(n) in items, items.count(Key(3)),
+            [k.x for k in ordered], max(items).x)
+
+
 CASES = [
+    (containers, [2]),
+    (containers, [5]),
     (vectors, [5]),
     (vectors, [-2]),
     (grid, [7]),
