@@ -279,6 +279,41 @@ impl RTyper<'_> {
             .unwrap_or(false)
     }
 
+    /// Whether the methods of `cases` (class, function) take the same
+    /// arguments after `self` and give results one dispatcher can return
+    /// (else the call goes through a generated Python dispatcher).
+    pub fn methods_share_a_type(&self, cases: &[(ClassDefId, usize)]) -> bool {
+        let Some(&(_, f0)) = cases.first() else {
+            return true;
+        };
+        let TypeDef::Func {
+            args: first_args,
+            mut result,
+        } = self.funcs[f0].1.def()
+        else {
+            return false;
+        };
+        for &(_, f) in cases {
+            if let TypeDef::Func { result: r, .. } = self.funcs[f].1.def() {
+                if result == VOID && r != VOID {
+                    result = r;
+                }
+            }
+        }
+        cases.iter().all(|&(_, f)| match self.funcs[f].1.def() {
+            TypeDef::Func { args, result: r } => {
+                args.len() == first_args.len()
+                    && args[1..] == first_args[1..]
+                    && !(r != result && r != VOID && r.target().is_none())
+                    && !(r == VOID
+                        && result != VOID
+                        && !self.never_returns(f)
+                        && result.target().is_none())
+            }
+            _ => false,
+        })
+    }
+
     /// A dispatcher calling, for a receiver of class `base`, the function
     /// of the most specific case its class is a subclass of: `cases` are
     /// `(class, function index)`.  Arguments after the receiver pass
@@ -312,28 +347,17 @@ impl RTyper<'_> {
                 ))
             }
         };
+        if !self.methods_share_a_type(&cases) {
+            return Err(RTypeError::unsupported(
+                "overriding methods with different argument or result types",
+            ));
+        }
         // a case without a result (a method that only raises, as an
         // abstract base method does, or returns None) takes the others'
         for &(_, f) in &cases {
             if let TypeDef::Func { result: r, .. } = self.funcs[f].1.def() {
                 if result == VOID && r != VOID {
                     result = r;
-                }
-            }
-        }
-        for &(_, f) in &cases {
-            if let TypeDef::Func { args, result: r } = self.funcs[f].1.def() {
-                if args.len() != first_args.len()
-                    || args[1..] != first_args[1..]
-                    || (r != result && r != VOID && r.target().is_none())
-                    || (r == VOID
-                        && result != VOID
-                        && !self.never_returns(f)
-                        && result.target().is_none())
-                {
-                    return Err(RTypeError::unsupported(
-                        "overriding methods with different argument or result types",
-                    ));
                 }
             }
         }

@@ -38,6 +38,9 @@ pub enum Repr {
     /// One of several functions with the same low-level signature: a
     /// function pointer.
     FuncPtr(LlType),
+    /// One of several functions whose signatures differ: its index in
+    /// this list (-1 for None); calls go through a dispatcher.
+    FuncSet(Vec<rpy3_model::PyObj>),
     /// One of several frozen prebuilt objects (or their bound methods): a
     /// pointer to a prebuilt struct of their attributes.
     Frozen,
@@ -114,6 +117,7 @@ impl Repr {
             Repr::Range => rt.range_types().1,
             Repr::RangeIter => rt.range_types().3,
             Repr::FuncPtr(t) => *t,
+            Repr::FuncSet(_) => lltype::SIGNED,
             Repr::Frozen => rt.frozen_ptr(),
             Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
             Repr::Str => rt
@@ -408,16 +412,24 @@ impl RTyper<'_> {
                 }
                 if all(&|d| matches!(d, rpy3_annotator::description::Desc::Function(_))) {
                     let mut ty = None;
+                    let mut same = true;
                     for d in descs.iter() {
-                        let t = self.function_ptr_type(*d)?;
-                        if ty.is_some_and(|x| x != t) {
-                            return Err(RTypeError::unsupported(
-                                "a variable holding functions of different signatures",
-                            ));
+                        // a function with several specialised graphs has
+                        // no single pointer type: dispatch by index too
+                        let t = self.function_ptr_type(*d).ok();
+                        if t.is_none() || (ty.is_some() && ty != t) {
+                            same = false;
                         }
-                        ty = Some(t);
+                        ty = ty.or(t);
                     }
-                    return Ok(Repr::FuncPtr(ty.expect("at least one function")));
+                    if same {
+                        return Ok(Repr::FuncPtr(ty.expect("at least one function")));
+                    }
+                    let funcs = descs
+                        .iter()
+                        .filter_map(|d| self.ann.desc_object(*d))
+                        .collect();
+                    return Ok(Repr::FuncSet(funcs));
                 }
                 if selfs.len() == descs.len() && !selfs.is_empty() {
                     let mut base = selfs[0];
@@ -771,6 +783,14 @@ impl RTyper<'_> {
                     _ => obj.clone(),
                 };
                 LlValue::Ptr(Some(self.frozen_object(py, &target)?))
+            }
+            Repr::FuncSet(_) if obj.is_none() => LlValue::Int(-1),
+            Repr::FuncSet(funcs) => {
+                let i = funcs
+                    .iter()
+                    .position(|f| f.bind(py).is(obj))
+                    .ok_or_else(bad)?;
+                LlValue::Int(i as i64)
             }
             Repr::FuncPtr(_) => {
                 let key = rpy3_model::PyObj::new(obj);

@@ -88,15 +88,30 @@ impl Cx<'_, '_, '_, '_> {
             });
         }
         if sig.varargname.is_some() {
-            if !extra.is_empty() {
-                return Err(RTypeError::unsupported(
-                    "calls passing extra positional arguments to *args",
-                ));
+            if extra.is_empty() {
+                let empty = pyo3::types::PyTuple::empty(self.py).into_any();
+                bound.push(Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                    &empty,
+                ))));
+            } else {
+                // the extra positional arguments packed into the *args tuple
+                let star = graph.blocks[graph.startblock].inputargs[nparams];
+                let Repr::Tuple(items) = self.rt.getrepr(&self.rt.ann.binding(gid, star))? else {
+                    return Err(RTypeError::new("*args that is not a tuple"));
+                };
+                if items.len() != extra.len() {
+                    return Err(RTypeError::new("*args of another length"));
+                }
+                let mut vals = Vec::new();
+                for (a, r) in extra.iter().zip(items.iter()) {
+                    vals.push(self.input(a, r)?);
+                }
+                let t = self.new_tuple(&items, vals)?;
+                if let Hlvalue::Variable(v) = &t {
+                    self.lowered.insert(*v, Repr::Tuple(items));
+                }
+                bound.push(t);
             }
-            let empty = pyo3::types::PyTuple::empty(self.py).into_any();
-            bound.push(Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
-                &empty,
-            ))));
         }
         for (i, s) in kwonly.into_iter().enumerate() {
             bound.push(match s {
@@ -578,6 +593,14 @@ impl Cx<'_, '_, '_, '_> {
                         cases.push((c, self.callee(func)?));
                     }
                 }
+                if !self.rt.methods_share_a_type(&cases) {
+                    // different signatures: a generated dispatcher tests
+                    // the receiver's class and calls each method directly
+                    let v = self.call_method_family(op, base, descs, positional, keywords)?;
+                    let v = self.convert(v.0, &v.1, &want)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 let dispatcher = self.rt.method_dispatcher(self.py, base, cases.clone())?;
                 // the receiver as the base class, computed before the call
                 let me = self.input(&op.args[0], &Repr::Instance(base))?;
@@ -641,6 +664,22 @@ impl Cx<'_, '_, '_, '_> {
             {
                 // one of several functions: an indirect call through the pointer
                 let r = self.repr_of(&op.args[0])?;
+                if let Repr::FuncSet(funcs) = &r {
+                    // different signatures: a dispatcher taking this call's
+                    // arguments calls each directly
+                    let funcs = funcs.iter().map(|f| f.bind(self.py).clone()).collect();
+                    let (v, rr) = self.call_dispatcher(
+                        "function_dispatcher",
+                        funcs,
+                        op.args[0].clone(),
+                        SomeValue::nonneg_int(),
+                        positional,
+                        keywords,
+                    )?;
+                    let v = self.convert(v, &rr, &want)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 let fptr = self.input(&op.args[0], &r)?;
                 let first = *descs.iter().next().expect("non-empty");
                 let f0 = self.callee(first)?;
@@ -678,6 +717,95 @@ impl Cx<'_, '_, '_, '_> {
                 rpy3_annotator::describe(other)
             ))),
         }
+    }
+
+    /// Calls the dispatcher `rpy3._dispatch.<kind>` made for `candidates`
+    /// and this call's shape, with `first` (annotated `s_first`: the
+    /// function's index, the receiver or the class) and the call's
+    /// arguments.
+    fn call_dispatcher(
+        &mut self,
+        kind: &str,
+        candidates: Vec<Bound<'_, PyAny>>,
+        first: Hlvalue,
+        s_first: SomeValue,
+        positional: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
+        let py = self.py;
+        let err = |e: PyErr| RTypeError::new(format!("making a call dispatcher: {e}"));
+        let cands = pyo3::types::PyList::new(py, candidates).map_err(err)?;
+        let kwnames: Vec<String> = keywords.iter().map(|(k, _)| k.clone()).collect();
+        let dispatcher = py
+            .import("rpy3._dispatch")
+            .and_then(|m| m.getattr(kind))
+            .and_then(|f| f.call1((cands, positional.len(), kwnames)))
+            .map_err(err)?;
+        let mut anns = vec![s_first];
+        for a in positional.iter().chain(keywords.iter().map(|(_, v)| v)) {
+            anns.push(self.s(a).without_const());
+        }
+        let f = self.rt.helper_for(py, &dispatcher, anns)?;
+        let mut args = vec![first];
+        args.extend(positional);
+        args.extend(keywords.into_iter().map(|(_, v)| v));
+        self.direct_call(f, args, Vec::new())
+    }
+
+    /// A method of several classes whose signatures differ, called through
+    /// `rpy3._dispatch.method_dispatcher` (most derived classes first).
+    fn call_method_family(
+        &mut self,
+        op: &SpaceOperation,
+        base: ClassDefId,
+        descs: &std::collections::BTreeSet<rpy3_annotator::DescId>,
+        positional: Vec<Hlvalue>,
+        keywords: Vec<(String, Hlvalue)>,
+    ) -> Result<(Hlvalue, Repr), RTypeError> {
+        let py = self.py;
+        let depth = |ann: &rpy3_annotator::Annotator, mut c: ClassDefId| {
+            let mut d = 0;
+            while let Some(b) = ann.classdefs[c].base {
+                d += 1;
+                c = b;
+            }
+            d
+        };
+        let mut cases = Vec::new();
+        for d in descs.iter() {
+            if let Desc::Method {
+                func, selfclassdef, ..
+            } = &self.rt.ann.descs[*d]
+            {
+                let f = self
+                    .rt
+                    .ann
+                    .desc_object(*func)
+                    .ok_or_else(|| RTypeError::new("method without a function"))?;
+                cases.push((depth(self.rt.ann, *selfclassdef), *selfclassdef, f));
+            }
+        }
+        cases.sort_by_key(|(d, c, _)| (std::cmp::Reverse(*d), *c));
+        let candidates = cases
+            .iter()
+            .map(|(_, c, f)| {
+                let cls = self.rt.ann.classdefs[*c].cls.bind(py).clone();
+                pyo3::types::PyTuple::new(py, [cls, f.bind(py).clone()]).map(|t| t.into_any())
+            })
+            .collect::<PyResult<Vec<_>>>()
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let s_self = SomeValue::Instance {
+            classdef: base,
+            can_be_none: false,
+        };
+        self.call_dispatcher(
+            "method_dispatcher",
+            candidates,
+            op.args[0].clone(),
+            s_self,
+            positional,
+            keywords,
+        )
     }
 
     /// An operation on an instance lowered as the call of a special
@@ -969,9 +1097,19 @@ impl Cx<'_, '_, '_, '_> {
                 None => arg_types.is_empty(),
             };
             if !ok {
-                return Err(RTypeError::unsupported(
-                    "instantiating one of several classes whose __init__ take different arguments",
-                ));
+                // different signatures: a generated dispatcher compares the
+                // class with each and instantiates it directly
+                let candidates = classes.iter().map(|c| c.bind(self.py).clone()).collect();
+                let s_cls = self.s(&op.args[0]);
+                let (v, rr) = self.call_dispatcher(
+                    "class_dispatcher",
+                    candidates,
+                    op.args[0].clone(),
+                    s_cls,
+                    args,
+                    keywords,
+                )?;
+                return self.convert(v, &rr, &want);
             }
         }
         let dispatcher = self.class_dispatcher(base, &cases, &arg_types)?;

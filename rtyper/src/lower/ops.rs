@@ -662,8 +662,8 @@ impl Cx<'_, '_, '_, '_> {
             }
             // classes, functions and frozen objects are equal when they are
             // the same; anything compared with None is
-            (Repr::Class | Repr::FuncPtr(_) | Repr::Frozen, _)
-            | (_, Repr::Class | Repr::FuncPtr(_) | Repr::Frozen)
+            (Repr::Class | Repr::FuncPtr(_) | Repr::FuncSet(_) | Repr::Frozen, _)
+            | (_, Repr::Class | Repr::FuncPtr(_) | Repr::FuncSet(_) | Repr::Frozen)
             | (Repr::Void, _)
             | (_, Repr::Void)
                 if matches!(op.opname, H::Eq | H::Ne) =>
@@ -828,6 +828,21 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(
                     if negate { LlOp::PtrNe } else { LlOp::PtrEq },
                     vec![x, y],
+                    BOOL,
+                )
+            }
+            // functions of different signatures: their indices
+            (Repr::FuncSet(_), _) | (_, Repr::FuncSet(_)) => {
+                let fs = if matches!(ra, Repr::FuncSet(_)) {
+                    ra.clone()
+                } else {
+                    rb.clone()
+                };
+                let a = self.input(&op.args[0], &fs)?;
+                let b = self.input(&op.args[1], &fs)?;
+                self.emit(
+                    if negate { LlOp::IntNe } else { LlOp::IntEq },
+                    vec![a, b],
                     BOOL,
                 )
             }

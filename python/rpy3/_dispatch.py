@@ -1,0 +1,85 @@
+"""Dispatchers for call families (PyPy's normalizecalls, done by
+generating code): when one call site may call functions, methods or
+classes whose signatures differ (other defaults, keyword arguments,
+`*args`), the rtyper calls a dispatcher made here instead.  The
+dispatcher takes exactly the call site's arguments and calls each
+candidate directly, so the annotator fills in each one's defaults and
+keywords as for any direct call, and every candidate keeps its own
+signature.
+
+Dispatchers are cached by their candidates and call shape, so every
+rtyping pass finds the same function object (and the graph annotated for
+it).
+"""
+
+_cache = {}
+
+
+def _params(npos, kwnames):
+    params = ["a%d" % i for i in range(npos)] + ["k_%s" % k for k in kwnames]
+    call = ["a%d" % i for i in range(npos)] + ["%s=k_%s" % (k, k) for k in kwnames]
+    return params, ", ".join(call)
+
+
+def _make(name, head, cases, last, namespace):
+    lines = ["def %s(%s):" % (name, head)]
+    for test, body in cases:
+        lines.append("    if %s:" % test)
+        lines.append("        return %s" % body)
+    lines.append("    return %s" % last)
+    code = compile("\n".join(lines) + "\n", "<rpy3 dispatcher %s>" % name, "exec")
+    exec(code, namespace)
+    return namespace[name]
+
+
+def function_dispatcher(funcs, npos, kwnames):
+    """`dispatch(which, args...)` calling `funcs[which](args...)`."""
+    key = ("f", tuple(id(f) for f in funcs), npos, tuple(kwnames))
+    if key in _cache:
+        return _cache[key][0]
+    params, call = _params(npos, kwnames)
+    namespace = {"f%d" % i: f for i, f in enumerate(funcs)}
+    head = ", ".join(["which"] + params)
+    cases = [("which == %d" % i, "f%d(%s)" % (i, call)) for i in range(len(funcs) - 1)]
+    last = "f%d(%s)" % (len(funcs) - 1, call)
+    d = _make("dispatch_call", head, cases, last, namespace)
+    _cache[key] = (d, funcs)
+    return d
+
+
+def method_dispatcher(cases, npos, kwnames):
+    """`dispatch(self, args...)` calling the function of the first class in
+    `cases` (pairs of class and function, most derived classes first) that
+    `self` is an instance of."""
+    key = ("m", tuple((id(c), id(f)) for c, f in cases), npos, tuple(kwnames))
+    if key in _cache:
+        return _cache[key][0]
+    params, call = _params(npos, kwnames)
+    namespace = {}
+    for i, (c, f) in enumerate(cases):
+        namespace["c%d" % i] = c
+        namespace["f%d" % i] = f
+    head = ", ".join(["self"] + params)
+    sep = ", " if call else ""
+    tests = [("isinstance(self, c%d)" % i, "f%d(self%s%s)" % (i, sep, call))
+             for i in range(len(cases) - 1)]
+    last = "f%d(self%s%s)" % (len(cases) - 1, sep, call)
+    d = _make("dispatch_method", head, tests, last, namespace)
+    _cache[key] = (d, cases)
+    return d
+
+
+def class_dispatcher(classes, npos, kwnames):
+    """`dispatch(cls, args...)` instantiating whichever of `classes` `cls`
+    is."""
+    key = ("c", tuple(id(c) for c in classes), npos, tuple(kwnames))
+    if key in _cache:
+        return _cache[key][0]
+    params, call = _params(npos, kwnames)
+    namespace = {"c%d" % i: c for i, c in enumerate(classes)}
+    head = ", ".join(["cls"] + params)
+    cases = [("cls is c%d" % i, "c%d(%s)" % (i, call)) for i in range(len(classes) - 1)]
+    last = "c%d(%s)" % (len(classes) - 1, call)
+    d = _make("dispatch_new", head, cases, last, namespace)
+    _cache[key] = (d, classes)
+    return d
