@@ -660,6 +660,61 @@ impl Annotator {
         if let Some(s) = self.prebuilt_containers.get(&key) {
             return Ok(s.clone());
         }
+        if crate::rules::builtin_name(py, obj.get_type().as_any()) == Some("r_dict") {
+            // a prebuilt r_dict: its key functions and entries
+            let msg = |e: PyErr| format!("a prebuilt r_dict: {e}");
+            let (eq, hash, items) = match (
+                obj.getattr("key_eq"),
+                obj.getattr("key_hash"),
+                obj.call_method0("items"),
+            ) {
+                (Ok(a), Ok(b), Ok(c)) => (a, b, c),
+                (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(self.error(msg(e))),
+            };
+            let s_eq = self.immutablevalue(py, &eq)?;
+            let s_hash = self.immutablevalue(py, &hash)?;
+            let id =
+                self.new_container(ItemKind::Dict, SomeValue::Impossible, SomeValue::Impossible);
+            self.itemdefs.get_mut(id).custom = Some((s_eq, s_hash));
+            let s = SomeValue::Dict(id);
+            self.prebuilt_containers.insert(key, s.clone());
+            let pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = items
+                .try_iter()
+                .and_then(|it| {
+                    it.map(|kv| {
+                        let kv = kv?;
+                        Ok((kv.get_item(0)?, kv.get_item(1)?))
+                    })
+                    .collect()
+                })
+                .map_err(|e| self.error(msg(e)))?;
+            for (k, v) in pairs {
+                let sk = self.immutablevalue(py, &k)?.without_const();
+                let sv = self.immutablevalue(py, &v)?.without_const();
+                self.generalize_item(id, &sk, &sv)?;
+            }
+            return Ok(s);
+        }
+        if obj.is_instance_of::<pyo3::types::PyRange>() {
+            // a prebuilt range: the list range() makes (never mutated)
+            let bound = |name: &str| -> Result<i64, AnnotatorError> {
+                obj.getattr(name)
+                    .and_then(|v| v.extract::<i64>())
+                    .map_err(|_| self.error(format!("a range whose {name} does not fit in a word")))
+            };
+            let (start, step) = (bound("start")?, bound("step")?);
+            let _ = bound("stop")?;
+            let item = SomeValue::Integer {
+                kind: IntKind::Signed,
+                nonneg: start >= 0 && step > 0,
+                konst: None,
+            };
+            let id = self.new_container(ItemKind::List, item, SomeValue::Impossible);
+            self.itemdefs.get_mut(id).range_step = Some(Some(step));
+            let s = SomeValue::List(id);
+            self.prebuilt_containers.insert(key, s.clone());
+            return Ok(s);
+        }
         if let Ok(l) = obj.cast::<PyList>() {
             let id =
                 self.new_container(ItemKind::List, SomeValue::Impossible, SomeValue::Impossible);
@@ -773,6 +828,9 @@ impl Annotator {
             }
         }
         // A prebuilt instance of a program class.
+        if let Some(s) = prebuilt_builder(py, obj) {
+            return Ok(s);
+        }
         if let Some(world) = crate::rules::world_object(py, obj) {
             // the standard streams and os.environ
             return Ok(SomeValue::Builtin {
@@ -860,6 +918,25 @@ impl Annotator {
         }
         Ok(())
     }
+}
+
+/// The annotation of a prebuilt `StringBuilder` or `BytesBuilder`: as
+/// one the constructor makes.
+pub fn prebuilt_builder(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<SomeValue> {
+    let name @ ("StringBuilder" | "BytesBuilder") =
+        crate::rules::builtin_name(py, obj.get_type().as_any())?
+    else {
+        return None;
+    };
+    let kind = if name == "StringBuilder" {
+        StrKind::Str
+    } else {
+        StrKind::Bytes
+    };
+    Some(SomeValue::Builtin {
+        name,
+        s_self: Some(Box::new(crate::rules::string_annotation(kind))),
+    })
 }
 
 /// Whether an object declares itself frozen (`_freeze_()` true).

@@ -871,6 +871,69 @@ impl RTyper<'_> {
                 self.heap.set_slot(&p, off, LlValue::Ptr(Some(a)));
                 LlValue::Ptr(Some(p))
             }
+            Repr::StrBuilder | Repr::BytesBuilder => {
+                // a prebuilt builder: a fresh buffer holding what it built
+                // so far (full, so the next append reallocates it)
+                let key = rpy3_model::PyObj::new(obj);
+                if let Some(p) = self.prebuilt.get(&key) {
+                    return Ok(LlValue::Ptr(Some(*p)));
+                }
+                let text = obj.call_method0("build").map_err(|_| bad())?;
+                let chars: Vec<u32> = match text.extract::<String>() {
+                    Ok(s) => s.chars().map(u32::from).collect(),
+                    Err(_) => text
+                        .extract::<Vec<u8>>()
+                        .map_err(|_| bad())?
+                        .into_iter()
+                        .map(u32::from)
+                        .collect(),
+                };
+                let bt = r.lowleveltype(self).target().ok_or_else(bad)?;
+                let buf_ptr = bt.field_type("buf").ok_or_else(bad)?;
+                let buf_st = buf_ptr.target().ok_or_else(bad)?;
+                let buf = self
+                    .heap
+                    .malloc(buf_st, chars.len())
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                for (i, c) in chars.iter().enumerate() {
+                    self.heap
+                        .set_item(&buf, i as i64, 0, LlValue::UniChar(*c))
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                }
+                let p = self
+                    .heap
+                    .malloc(bt, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let off = bt.field_offset("buf").ok_or_else(bad)?;
+                self.heap.set_slot(&p, off, LlValue::Ptr(Some(buf)));
+                let off = bt.field_offset("used").ok_or_else(bad)?;
+                self.heap
+                    .set_slot(&p, off, LlValue::Int(chars.len() as i64));
+                self.prebuilt.insert(key, p);
+                LlValue::Ptr(Some(p))
+            }
+            Repr::Range => {
+                // a prebuilt range object: its bounds
+                let key = rpy3_model::PyObj::new(obj);
+                if let Some(p) = self.prebuilt.get(&key) {
+                    return Ok(LlValue::Ptr(Some(*p)));
+                }
+                let (st, ..) = self.range_types();
+                let p = self
+                    .heap
+                    .malloc(st, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                for f in ["start", "stop", "step"] {
+                    let v: i64 = obj
+                        .getattr(f)
+                        .and_then(|v| v.extract())
+                        .map_err(|_| bad())?;
+                    let off = st.field_offset(f).ok_or_else(bad)?;
+                    self.heap.set_slot(&p, off, LlValue::Int(v));
+                }
+                self.prebuilt.insert(key, p);
+                LlValue::Ptr(Some(p))
+            }
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let ty = self.tuple_struct(items);
@@ -926,6 +989,13 @@ impl RTyper<'_> {
                 entries.push((kv.get_item(0).map_err(err)?, kv.get_item(1).map_err(err)?));
             }
         }
+        // an r_dict hashes its keys with its own function
+        let custom_hash = obj
+            .get_type()
+            .name()
+            .is_ok_and(|n| n == "r_dict")
+            .then(|| obj.getattr("key_hash").ok())
+            .flatten();
         let n = entries.len();
         let mut size = 8usize;
         while (size * 2) / 3 <= n * 2 {
@@ -963,7 +1033,14 @@ impl RTyper<'_> {
         }
         let mask = (size - 1) as i64;
         for (e, (k, v)) in entries.iter().enumerate() {
-            let h = self.prebuilt_hash(&kr, k)?;
+            let h = match &custom_hash {
+                Some(f) => {
+                    let h = f.call1((k,)).map_err(err)?;
+                    let h: i128 = h.extract().map_err(err)?;
+                    h as i64
+                }
+                None => self.prebuilt_hash(&kr, k)?,
+            };
             let set = |rt: &mut Self, a: &lltype::Ptr, val: LlValue| {
                 rt.heap
                     .set_item(a, e as i64, 0, val)

@@ -20,6 +20,7 @@ use crate::ids::GraphId;
 use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
+pub use arith::string as string_annotation;
 pub use builtins::{
     builtin_name, immutable_builtin_value, keyword_slots, unbound_method_wrapper, KeywordSlot,
 };

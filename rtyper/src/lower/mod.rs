@@ -544,6 +544,11 @@ impl Cx<'_, '_, '_, '_> {
                 if let Some(name) = rpy3_annotator::world_object(self.py, c.value.bind(self.py)) {
                     return SomeValue::Builtin { name, s_self: None };
                 }
+                if let Some(s) =
+                    rpy3_annotator::description::prebuilt_builder(self.py, c.value.bind(self.py))
+                {
+                    return s;
+                }
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
                 }
