@@ -350,7 +350,8 @@ impl Annotator {
                     },
                 }
             }
-            (Tuple(x), Tuple(y)) => {
+            (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) => {
+                let nullable = matches!(a, TupleOrNone(_)) || matches!(b, TupleOrNone(_));
                 if x.len() != y.len() {
                     return Err(UnionError {
                         message: format!(
@@ -364,7 +365,11 @@ impl Annotator {
                 for (p, q) in x.iter().zip(y) {
                     items.push(self.union(p, q)?);
                 }
-                Tuple(items)
+                if nullable {
+                    TupleOrNone(items)
+                } else {
+                    Tuple(items)
+                }
             }
             (List(x), List(y)) => List(self.merge_itemdefs(*x, *y)?),
             (Dict(x), Dict(y)) => Dict(self.merge_itemdefs(*x, *y)?),
@@ -683,6 +688,7 @@ impl Annotator {
             Set(i) => Set(self.itemdefs.find(*i)),
             Generator(i) => Generator(self.itemdefs.find(*i)),
             Tuple(items) => Tuple(items.iter().map(|x| self.normalize(x)).collect()),
+            TupleOrNone(items) => TupleOrNone(items.iter().map(|x| self.normalize(x)).collect()),
             Iterator { over, variant } => Iterator {
                 over: Box::new(self.normalize(over)),
                 variant: *variant,

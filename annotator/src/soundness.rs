@@ -283,7 +283,8 @@ impl Oracle {
                 }
             }
             None_ => value.is_none(),
-            Tuple(items) => match value.cast::<PyTuple>() {
+            TupleOrNone(_) if value.is_none() => true,
+            Tuple(items) | TupleOrNone(items) => match value.cast::<PyTuple>() {
                 Ok(t) => {
                     t.len() == items.len()
                         && t.iter()

@@ -48,6 +48,14 @@ pub fn consider_op(
             return Ok(s);
         }
     }
+    if let (Len | Getitem | Getslice | Iter | Contains, Some(SomeValue::TupleOrNone(items))) =
+        (op.opname, args.first())
+    {
+        // a tuple that may be None used as a tuple (None raises TypeError)
+        let mut args = args.to_vec();
+        args[0] = SomeValue::Tuple(items.clone());
+        return consider_op(ann, py, graph, op, &args);
+    }
     match op.opname {
         Bool => Ok(truth(&args[0], op_var(op, 0))),
         Is_ => Ok(is_(ann, op, args)),
@@ -296,6 +304,7 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
         (
             Instance { .. }
             | Pbc { .. }
+            | TupleOrNone(_)
             | Str {
                 can_be_none: true, ..
             },

@@ -230,11 +230,8 @@ impl Cx<'_, '_, '_, '_> {
                 let v = match r {
                     Repr::UniChar => self.emit(LlOp::CastUnicharToInt, vec![x], SIGNED),
                     Repr::Char => self.emit(LlOp::CastCharToInt, vec![x], SIGNED),
-                    _ => {
-                        return Err(RTypeError::unsupported(
-                            "ord() of a string (the containers issue)",
-                        ))
-                    }
+                    Repr::Str => self.call_str_helper("ll_str_ord", vec![x], SIGNED)?,
+                    other => return Err(RTypeError::unsupported(&format!("ord() of {other:?}"))),
                 };
                 self.convert(v, &int, &want)?
             }

@@ -252,7 +252,10 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&op.args[0], &r)?;
                 self.emit(LlOp::DirectCall, vec![f, x], SIGNED)
             }
-            Repr::Tuple(items) => value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?,
+            Repr::Tuple(items) => {
+                self.tuple_input(&op.args[0], &r)?;
+                value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?
+            }
             _ => {
                 return Err(RTypeError::unsupported(
                     "len() of containers (the containers issue)",
@@ -304,7 +307,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(LlOp::DirectCall, vec![f, c, x], BOOL)
             }
             Repr::Tuple(items) => {
-                let c = self.input(&op.args[0], &r)?;
+                let c = self.tuple_input(&op.args[0], &r)?;
                 let rx = self.repr_of(&op.args[1])?;
                 let x = self.input(&op.args[1], &rx)?;
                 let mut acc: Option<Hlvalue> = None;
