@@ -1066,6 +1066,10 @@ impl Annotator {
                 },
             );
         }
+        let inputs: &[VarId] = match link.prevblock {
+            Some(b) => &g.blocks[b].inputargs,
+            None => &[],
+        };
         let mut cells = Vec::with_capacity(link.args.len());
         for a in &link.args {
             let s = match a {
@@ -1082,7 +1086,15 @@ impl Annotator {
                             self.meet(&current, s)
                         }
                     } else {
-                        self.binding(graph, *v)
+                        let s = self.binding(graph, *v);
+                        if s.is_impossible() && inputs.contains(v) {
+                            // an input of the block with no value: a local
+                            // not assigned yet on this path (see below),
+                            // passed on
+                            cells.push(s);
+                            continue;
+                        }
+                        s
                     }
                 }
                 Hlvalue::Constant(c) if rpy3_flowspace::is_undefined_local(c.value.bind(py)) => {

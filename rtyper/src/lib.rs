@@ -187,12 +187,15 @@ impl<'a> RTyper<'a> {
     /// The struct of lists of items of repr `item`: the length and a
     /// pointer to the items' array (PyPy's resizable list).
     pub fn list_struct(&self, item: &Repr) -> LlType {
-        if let Some(t) = self.lists.borrow().get(item) {
+        // cached under the list's own repr: the other containers' structs
+        // are cached under theirs (a list of dicts is not a dict)
+        let cache_key = Repr::List(Box::new(item.clone()));
+        if let Some(t) = self.lists.borrow().get(&cache_key) {
             return *t;
         }
         // declared first: the item type may refer to the list type
         let t = LlType::forward(true);
-        self.lists.borrow_mut().insert(item.clone(), t);
+        self.lists.borrow_mut().insert(cache_key, t);
         let items = LlType::array(item.lowleveltype(self), true).expect("list items");
         t.become_(
             "list",

@@ -135,7 +135,62 @@ def tuple_or_none_var(n):
     return out
 
 
+class Node(object):
+    def __init__(self, i):
+        self.i = i
+
+    def __lt__(self, other):
+        return self.i < other.i
+
+
+def tuple_order_with_instances(n):
+    a = Node(n)
+    b = Node(2)
+    x = (1.0, a)
+    y = (1.0, b)
+    z = (0.5, b)
+    heap = [x, y, z]
+    best = heap[0]
+    for t in heap:
+        if t < best:
+            best = t
+    return (x < y, y < x, z < x, x <= z, x == x, x == y, best[1].i)
+
+
+def list_of_dicts(n):
+    dists = [{}, {}]
+    seen = [{n: 0.5}, {n + 1: 1.5}]
+    dists[0][n] = 2.5
+    seen[1][n] = 3.5
+    return len(dists[0]) + len(dists[1]) * 10 + len(seen[1]) * 100
+
+
+def first_big(n):
+    lst = [n, n + 1, n + 2]
+    while lst:
+        x = lst.pop()
+        if x > 100:
+            return (fd, [x])
+        if x > 2:
+            fd = x * 1.5
+    return None
+
+
+def loop_local_assigned_later(n):
+    r = first_big(n)
+    if r is None:
+        return -1.0
+    f, l = r
+    return f + l[0]
+
+
 CASES = [
+    (tuple_order_with_instances, [1]),
+    (tuple_order_with_instances, [3]),
+    (list_of_dicts, [4]),
+    (loop_local_assigned_later, [3]),
+    (loop_local_assigned_later, [99]),
+    (loop_local_assigned_later, [300]),
     (tuple_var_index, [0]),
     (tuple_var_index, [3]),
     (tuple_var_index, [6]),

@@ -389,6 +389,25 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 ));
             }
+            (Repr::Instance(x), Repr::Instance(y)) => {
+                // ordering instances (items of tuples compared): the
+                // program's own `__lt__`, through the item function
+                let c = self.rt.ann.common_base(*x, *y).ok_or_else(|| {
+                    RTypeError::unsupported("comparing instances of unrelated classes")
+                })?;
+                let r = Repr::Instance(c);
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry(r.clone())
+                    .or_insert(SomeValue::Instance {
+                        classdef: c,
+                        can_be_none: false,
+                    });
+                let a = self.convert(a, ra, &r)?;
+                let b = self.convert(b, rb, &r)?;
+                return self.compare_by_item_functions(i, a, b, &r);
+            }
             (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
             | (Repr::Bytes, Repr::Bytes)
             | (Repr::List(_), Repr::List(_))
