@@ -771,6 +771,21 @@ fn lltype_attr(
         .ok_or_else(|| ann.error(format!("the low-level type {t} has no attribute '{name}'")))
 }
 
+/// The classes at or below `c`, as a PBC of classes.
+pub(crate) fn classes_below(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    c: crate::ids::ClassDefId,
+) -> Result<SomeValue, AnnotatorError> {
+    let mut s = SomeValue::Impossible;
+    for cd in ann.subtree(c) {
+        let cls = ann.classdefs[cd].cls.clone();
+        let one = ann.immutablevalue(py, cls.bind(py))?;
+        s = ann.union(&s, &one).map_err(|e| ann.error(e.message))?;
+    }
+    Ok(s)
+}
+
 /// A call of whatever `callee` is.
 pub(crate) fn call(
     ann: &mut Annotator,
@@ -808,6 +823,15 @@ pub(crate) fn call(
         SomeValue::Type { konst: Some(k), .. } => {
             let k = k.clone();
             let s = ann.immutablevalue(py, k.bind(py))?;
+            call(ann, py, &s, args)
+        }
+        // the class of an instance (`x.__class__(...)`): any class at or
+        // below its class definition, as PyPy's read_attr__class__
+        SomeValue::Type {
+            classdef: Some(c),
+            konst: None,
+        } => {
+            let s = classes_below(ann, py, *c)?;
             call(ann, py, &s, args)
         }
         // a low-level function pointer in a helper

@@ -606,6 +606,23 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, v);
                 Ok(())
             }
+            SomeValue::Type {
+                classdef: Some(c),
+                konst: None,
+            } => {
+                // the class of an instance: one of the classes below its
+                // class definition (as the annotator called them)
+                let classes: Vec<rpy3_model::PyObj> = self
+                    .rt
+                    .ann
+                    .subtree(*c)
+                    .into_iter()
+                    .map(|cd| self.rt.ann.classdefs[cd].cls.clone())
+                    .collect();
+                let v = self.instantiate_one_of(op, &classes, positional, keywords)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             SomeValue::Type { konst: Some(k), .. } => {
                 let k = k.clone();
                 let v = self.instantiate(&k, positional, keywords)?;
