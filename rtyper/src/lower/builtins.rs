@@ -184,6 +184,15 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(RBUILTIN, "ll_pow_mod", vals)?;
                 self.convert(v, &int, &want)?
             }
+            "id" => {
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                if r.lowleveltype(self.rt).target().is_none() {
+                    return Err(RTypeError::unsupported(&format!("id() of {r:?}")));
+                }
+                let v = self.emit(LlOp::GcId, vec![x], SIGNED);
+                self.convert(v, &int, &want)?
+            }
             "hex" | "oct" | "bin" => {
                 let x = self.input(&args[0], &int)?;
                 let spec = match builtin {
