@@ -172,6 +172,22 @@ impl<'py> FlowContext<'py> {
                 }
             }
             if kwnames.is_empty() {
+                // the lazy iterators: generator functions written in RPython
+                let lazy = match values.len() {
+                    2 if self.builtin_is(&f, "map") => Some("rpy_map"),
+                    3 if self.builtin_is(&f, "map") => Some("rpy_map2"),
+                    2 if self.builtin_is(&f, "filter") => Some("rpy_filter"),
+                    _ => None,
+                };
+                if let Some(name) = lazy {
+                    let g = self
+                        .py
+                        .import("rpy3.iterators")
+                        .and_then(|m| m.getattr(name))
+                        .map_err(|e| self.pyerr("rpy3.iterators", e))?;
+                    let g = Hlvalue::Constant(rpy3_model::Constant::new(PyObj::new(&g)));
+                    return self.call_value(g, npos, kwnames, values);
+                }
                 for &(name, op, arity) in BUILTIN_OPS {
                     if values.len() == arity && self.builtin_is(&f, name) {
                         return self.do_op(op, values);

@@ -40,6 +40,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "list", "list"),
     ("builtins", "dict", "dict"),
     ("builtins", "set", "set"),
+    ("builtins", "frozenset", "frozenset"),
     ("builtins", "tuple", "tuple"),
     ("builtins", "divmod", "divmod"),
     ("builtins", "round", "round"),
@@ -552,7 +553,10 @@ pub fn call(
             };
             S::List(ann.new_container(ItemKind::List, item.without_const(), S::Impossible))
         }
-        "set" => {
+        // a frozenset is a set the program never mutates (CPython has no
+        // method to mutate one)
+        "set" | "frozenset" => {
+            arity(ann, name, a, 0, 1)?;
             let item = match a.first() {
                 Some(x) => {
                     let it = super::containers::iter(ann, x)?;
