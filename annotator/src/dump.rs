@@ -70,6 +70,9 @@ impl Annotator {
             ),
             None_ => "None".into(),
             Tuple(items) => format!("({})", items.iter().map(c).collect::<Vec<_>>().join(", ")),
+            TupleOrNone(items) => {
+                format!("({})?", items.iter().map(c).collect::<Vec<_>>().join(", "))
+            }
             List(id) | Set(id) | Generator(id) => {
                 let d = self.itemdefs.get(*id);
                 let tag = match s {

@@ -352,7 +352,8 @@ impl Annotator {
                     },
                 }
             }
-            (Tuple(x), Tuple(y)) => {
+            (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) => {
+                let nullable = matches!(a, TupleOrNone(_)) || matches!(b, TupleOrNone(_));
                 if x.len() != y.len() {
                     return Err(UnionError {
                         message: format!(
@@ -366,7 +367,11 @@ impl Annotator {
                 for (p, q) in x.iter().zip(y) {
                     items.push(self.union(p, q)?);
                 }
-                Tuple(items)
+                if nullable {
+                    TupleOrNone(items)
+                } else {
+                    Tuple(items)
+                }
             }
             (List(x), List(y)) => List(self.merge_itemdefs(*x, *y)?),
             (Dict(x), Dict(y)) => Dict(self.merge_itemdefs(*x, *y)?),
@@ -696,6 +701,7 @@ impl Annotator {
             Set(i) => Set(self.itemdefs.find(*i)),
             Generator(i) => Generator(self.itemdefs.find(*i)),
             Tuple(items) => Tuple(items.iter().map(|x| self.normalize(x)).collect()),
+            TupleOrNone(items) => TupleOrNone(items.iter().map(|x| self.normalize(x)).collect()),
             Iterator { over, variant } => Iterator {
                 over: Box::new(self.normalize(over)),
                 variant: *variant,
@@ -1073,6 +1079,10 @@ impl Annotator {
                 },
             );
         }
+        let inputs: &[VarId] = match link.prevblock {
+            Some(b) => &g.blocks[b].inputargs,
+            None => &[],
+        };
         let mut cells = Vec::with_capacity(link.args.len());
         for a in &link.args {
             let s = match a {
@@ -1089,7 +1099,15 @@ impl Annotator {
                             self.meet(&current, s)
                         }
                     } else {
-                        self.binding(graph, *v)
+                        let s = self.binding(graph, *v);
+                        if s.is_impossible() && inputs.contains(v) {
+                            // an input of the block with no value: a local
+                            // not assigned yet on this path (see below),
+                            // passed on
+                            cells.push(s);
+                            continue;
+                        }
+                        s
                     }
                 }
                 Hlvalue::Constant(c) if rpy3_flowspace::is_undefined_local(c.value.bind(py)) => {

@@ -30,7 +30,7 @@ impl Annotator {
         }
         match (&a, &b) {
             (None_, x) => self.may_be_none(x),
-            (Tuple(x), Tuple(y)) => {
+            (Tuple(x), Tuple(y) | TupleOrNone(y)) | (TupleOrNone(x), TupleOrNone(y)) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
             }
             (List(_), List(_))
@@ -194,10 +194,13 @@ impl Annotator {
                 },
                 Err(()) => none_or_impossible(),
             },
-            (Tuple(x), Tuple(y)) if x.len() == y.len() => {
+            (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) if x.len() == y.len() => {
+                let both_none = matches!(a, TupleOrNone(_)) && matches!(b, TupleOrNone(_));
                 let items: Vec<SomeValue> = x.iter().zip(y).map(|(p, q)| self.meet(p, q)).collect();
                 if items.iter().any(|i| i.is_impossible()) {
-                    Impossible
+                    none_or_impossible()
+                } else if both_none {
+                    TupleOrNone(items)
                 } else {
                     Tuple(items)
                 }

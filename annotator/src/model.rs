@@ -113,6 +113,9 @@ pub enum SomeValue {
     None_,
     /// A tuple of fixed length.
     Tuple(Vec<SomeValue>),
+    /// A tuple of fixed length, or `None` (a tuple is a pointer to a GC
+    /// struct at the low level, so `None` is the null pointer).
+    TupleOrNone(Vec<SomeValue>),
     /// A list; the item definition is shared by every alias.
     List(ItemDefId),
     /// A dict; the key and value definitions are shared by every alias.
@@ -256,6 +259,7 @@ impl SomeValue {
             SomeValue::Str { can_be_none, .. }
             | SomeValue::Instance { can_be_none, .. }
             | SomeValue::Pbc { can_be_none, .. } => *can_be_none,
+            SomeValue::TupleOrNone(_) => true,
             _ => false,
         }
     }
@@ -288,6 +292,9 @@ impl SomeValue {
             SomeValue::Tuple(items) => {
                 SomeValue::Tuple(items.iter().map(|i| i.without_const()).collect())
             }
+            SomeValue::TupleOrNone(items) => {
+                SomeValue::TupleOrNone(items.iter().map(|i| i.without_const()).collect())
+            }
             other => other.clone(),
         }
     }
@@ -316,6 +323,7 @@ impl SomeValue {
                 descs: descs.clone(),
                 can_be_none: false,
             },
+            SomeValue::TupleOrNone(items) => SomeValue::Tuple(items.clone()),
             other => other.clone(),
         }
     }
@@ -338,6 +346,9 @@ impl SomeValue {
                 descs: descs.clone(),
                 can_be_none: true,
             },
+            SomeValue::Tuple(items) | SomeValue::TupleOrNone(items) => {
+                SomeValue::TupleOrNone(items.clone())
+            }
             _ => return None,
         })
     }
@@ -589,7 +600,7 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
             classdef: *c1,
             konst: union_const(k1, k2),
         },
-        (Tuple(_), Tuple(_))
+        (Tuple(_) | TupleOrNone(_), Tuple(_) | TupleOrNone(_))
         | (List(_), List(_))
         | (Dict(_), Dict(_))
         | (Set(_), Set(_))
@@ -642,6 +653,10 @@ pub fn describe(s: &SomeValue) -> String {
         .into(),
         None_ => "None".into(),
         Tuple(items) => format!(
+            "tuple({})",
+            items.iter().map(describe).collect::<Vec<_>>().join(", ")
+        ),
+        TupleOrNone(items) => format!(
             "tuple({})",
             items.iter().map(describe).collect::<Vec<_>>().join(", ")
         ),

@@ -283,7 +283,8 @@ impl Oracle {
                 }
             }
             None_ => value.is_none(),
-            Tuple(items) => match value.cast::<PyTuple>() {
+            TupleOrNone(_) if value.is_none() => true,
+            Tuple(items) | TupleOrNone(items) => match value.cast::<PyTuple>() {
                 Ok(t) => {
                     t.len() == items.len()
                         && t.iter()
@@ -318,15 +319,23 @@ impl Oracle {
                     Err(_) => false,
                 }
             }
-            Set(id) => match value.cast::<PySet>() {
-                Ok(st) => {
-                    let item = &self.items[id].0;
-                    st.iter()
-                        .take(MAX_ITEMS)
-                        .all(|x| self.contains_in(py, item, &x, open))
+            Set(id) => {
+                let items = match value.cast::<PySet>() {
+                    Ok(st) => Some(st.iter().take(MAX_ITEMS).collect::<Vec<_>>()),
+                    // a frozenset is a set that is never mutated
+                    Err(_) => value
+                        .cast::<pyo3::types::PyFrozenSet>()
+                        .ok()
+                        .map(|st| st.iter().take(MAX_ITEMS).collect()),
+                };
+                match items {
+                    Some(xs) => {
+                        let item = &self.items[id].0;
+                        xs.iter().all(|x| self.contains_in(py, item, x, open))
+                    }
+                    None => false,
                 }
-                Err(_) => false,
-            },
+            }
             Dict(id) => {
                 let (k, v) = &self.items[id];
                 if let Ok(d) = value.cast::<PyDict>() {

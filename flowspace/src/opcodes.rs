@@ -312,14 +312,24 @@ impl<'py> FlowContext<'py> {
             }
             Op::LoadAttr => {
                 let obj = self.popvalue()?;
-                let name = self.const_str(&instr.name);
-                let v = self.do_op(OpName::Getattr, vec![obj, name])?;
+                let v = if instr.name == "__class__" {
+                    // `x.__class__` is `type(x)` for every object RPython
+                    // knows (no class redefines `__class__`)
+                    self.do_op(OpName::Type, vec![obj])?
+                } else {
+                    let name = self.const_str(&instr.name);
+                    self.do_op(OpName::Getattr, vec![obj, name])?
+                };
                 self.pushval(v);
             }
             Op::LoadMethod => {
                 let obj = self.popvalue()?;
-                let name = self.const_str(&instr.name);
-                let v = self.do_op(OpName::Getattr, vec![obj, name])?;
+                let v = if instr.name == "__class__" {
+                    self.do_op(OpName::Type, vec![obj])?
+                } else {
+                    let name = self.const_str(&instr.name);
+                    self.do_op(OpName::Getattr, vec![obj, name])?
+                };
                 self.push(FrameValue::Null);
                 self.pushval(v);
             }

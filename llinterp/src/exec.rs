@@ -914,6 +914,14 @@ fn exec_op(
             }
             w[dst] = LlValue::Float(arith::parse_float(&text).ok_or(Trap::Raise(arith::VALUE))?);
         }
+        // the object's number, as an address would be (a null pointer: 0);
+        // every pointer to one object (its parent structs first) has it
+        LlOp::GcId => {
+            w[dst] = LlValue::Int(match address(w[a])? {
+                None => 0,
+                Some((obj, _, _, _)) => (i64::from(obj) + 1) * 16,
+            })
+        }
         // the object's number, spread over the word (a null pointer: 0)
         LlOp::GcIdentityHash => {
             w[dst] = LlValue::Int(match address(w[a])? {

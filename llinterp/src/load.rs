@@ -239,7 +239,7 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         Getinteriorfield | Setinteriorfield | Getinteriorarraysize => Lowering::Interior,
         CastPointer => Lowering::CastPointer,
         PtrEq | PtrNe => Lowering::PtrCompare,
-        PtrIszero | PtrNonzero | GcIdentityHash | StrToFloat => Lowering::PtrTest,
+        PtrIszero | PtrNonzero | GcIdentityHash | GcId | StrToFloat => Lowering::PtrTest,
         DirectCall | IndirectCall => Lowering::Call,
         ExternalCall => Lowering::External,
         DebugAssert => Lowering::DebugAssert,

@@ -182,7 +182,7 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
             let r = b.op(s, op, vec![v(a)], BOOL);
             v(b.op(s, LlOp::CastBoolToInt, vec![v(r)], SIGNED))
         }
-        LlOp::GcIdentityHash => {
+        LlOp::GcIdentityHash | LlOp::GcId => {
             // stable for one object
             let h1 = b.op(s, op, vec![v(a)], SIGNED);
             let h2 = b.op(s, op, vec![v(a)], SIGNED);

@@ -277,6 +277,8 @@ ll_operations! {
     PtrIszero = "ptr_iszero", [Ptr] -> Bool, pure, [];
     PtrNonzero = "ptr_nonzero", [Ptr] -> Bool, pure, [];
     GcIdentityHash = "gc_identityhash", [Ptr] -> Signed, pure, [];
+    // `id(x)`: a number unique to the object while it lives (0 for null)
+    GcId = "gc_id", [Ptr] -> Signed, pure, [];
     // the float an ASCII decimal (or inf/nan) text in an rpy_string means,
     // correctly rounded; ValueError if it is not one
     StrToFloat = "str_to_float", [Ptr] -> Float, raising, ["ValueError"];

@@ -1,31 +1,32 @@
 """Built-ins the flow space replaces by the RPython functions here, so
 that every later stage sees ordinary (generator) functions: `map()` and
-`filter()`, each specialised on the function it applies (one copy per
-constant function); and the plain functions standing for a built-in or an
+`filter()`, each specialised per call site (so every `map(f, xs)` gets
+its own graph typed for its function and items); and the plain functions standing for a built-in or an
 unbound method of str used as a value (`key=len`, `map(str, xs)`,
 `key=str.lower`)."""
 from rpy3.rlib.objectmodel import specialize
 
 
-@specialize.arg(0)
+@specialize.call_location()
 def rpy_map(f, it):
     for x in it:
         yield f(x)
 
 
-@specialize.arg(0)
+@specialize.call_location()
 def rpy_map2(f, a, b):
     for x, y in zip(a, b):
         yield f(x, y)
 
 
-@specialize.arg(0)
+@specialize.call_location()
 def rpy_filter(f, it):
     for x in it:
         if f(x):
             yield x
 
 
+@specialize.call_location()
 def rpy_filter_true(it):
     for x in it:
         if x:

@@ -156,6 +156,52 @@ impl Repr {
 }
 
 impl RTyper<'_> {
+    /// The union of two item annotations when one representation holds
+    /// both (the items of a tuple iterated over or indexed): equal reprs,
+    /// a char and a str, instances under their common base, tuples item by item.
+    pub fn unite_items(
+        &self,
+        a: &SomeValue,
+        b: &SomeValue,
+    ) -> Result<Option<SomeValue>, RTypeError> {
+        use SomeValue as S;
+        let b = b.without_const();
+        if self.getrepr(a)? == self.getrepr(&b)? {
+            return Ok(Some(a.clone()));
+        }
+        Ok(match (a, &b) {
+            (S::Tuple(x), S::Tuple(y)) if x.len() == y.len() => {
+                let mut out = Vec::with_capacity(x.len());
+                for (p, q) in x.iter().zip(y) {
+                    match self.unite_items(p, q)? {
+                        Some(u) => out.push(u),
+                        None => return Ok(None),
+                    }
+                }
+                Some(S::Tuple(out))
+            }
+            (
+                S::Instance {
+                    classdef: c1,
+                    can_be_none: n1,
+                },
+                S::Instance {
+                    classdef: c2,
+                    can_be_none: n2,
+                },
+            ) => self.ann.common_base(*c1, *c2).map(|c| S::Instance {
+                classdef: c,
+                can_be_none: *n1 || *n2,
+            }),
+            // a char and a str (numbers keep their kind, as in CPython)
+            (S::Str { .. }, S::Str { .. }) => match rpy3_annotator::model::union_simple(a, &b) {
+                Some(Ok(u)) => Some(u),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
     /// The only graph of a function that is not specialised.
     pub fn single_graph(
         &self,
@@ -366,7 +412,8 @@ impl RTyper<'_> {
                 kind: StrKind::Str, ..
             } if self.str_ptr.is_some() => Repr::Str,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
-            S::Tuple(items) => Repr::Tuple(
+            // a tuple that may be None: the same pointer, maybe null
+            S::Tuple(items) | S::TupleOrNone(items) => Repr::Tuple(
                 items
                     .iter()
                     .map(|i| self.item_repr(i))
@@ -539,31 +586,33 @@ impl RTyper<'_> {
                         .or_insert(s_item);
                     return Ok(Repr::ListIter(Box::new(item), false));
                 }
-                let mut item: Option<Repr> = None;
+                // the items' annotations united (a char that meets a str
+                // is a str, instances their common base), as RPython
+                // generalises the items of a tuple iterated over
+                let mut s_item: Option<S> = None;
                 for i in items {
-                    let r = self.getrepr(i)?;
-                    item = Some(match (item, r) {
-                        (None, r) => r,
-                        (Some(a), b) if a == b => a,
-                        (Some(Repr::UniChar | Repr::Str), Repr::UniChar | Repr::Str) => Repr::Str,
-                        // instances of several classes: their common base
-                        (Some(Repr::Instance(a)), Repr::Instance(b)) => {
-                            match self.ann.common_base(a, b) {
-                                Some(c) => Repr::Instance(c),
-                                None => {
-                                    return Err(RTypeError::unsupported(
-                                        "iterating over a tuple of instances of unrelated classes",
-                                    ))
-                                }
-                            }
-                        }
-                        (Some(a), b) => {
-                            return Err(RTypeError::unsupported(&format!(
-                                "iterating over a tuple of {a:?} and {b:?}"
-                            )))
-                        }
+                    s_item = Some(match s_item {
+                        None => i.without_const(),
+                        Some(a) => self.unite_items(&a, i)?.ok_or_else(|| {
+                            RTypeError::unsupported(&format!(
+                                "iterating over a tuple of {} and {}",
+                                rpy3_annotator::model::describe(&a),
+                                rpy3_annotator::model::describe(i)
+                            ))
+                        })?,
                     });
                 }
+                let item = match &s_item {
+                    Some(s_item) => {
+                        let r = self.getrepr(s_item)?;
+                        self.list_items
+                            .borrow_mut()
+                            .entry(r.clone())
+                            .or_insert(s_item.clone());
+                        Some(r)
+                    }
+                    None => None,
+                };
                 Repr::ListIter(Box::new(item.unwrap_or(Repr::Void)), false)
             }
             S::Iterator {
@@ -934,6 +983,7 @@ impl RTyper<'_> {
                 self.prebuilt.insert(key, p);
                 LlValue::Ptr(Some(p))
             }
+            Repr::Tuple(_) if obj.is_none() => LlValue::Ptr(None),
             Repr::Tuple(items) => {
                 let t = obj.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let ty = self.tuple_struct(items);

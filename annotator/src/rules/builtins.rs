@@ -26,6 +26,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "chr", "chr"),
     ("builtins", "ord", "ord"),
     ("builtins", "hash", "hash"),
+    ("builtins", "id", "id"),
     ("builtins", "enumerate", "enumerate"),
     ("builtins", "zip", "zip"),
     ("builtins", "reversed", "reversed"),
@@ -39,6 +40,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "list", "list"),
     ("builtins", "dict", "dict"),
     ("builtins", "set", "set"),
+    ("builtins", "frozenset", "frozenset"),
     ("builtins", "tuple", "tuple"),
     ("builtins", "divmod", "divmod"),
     ("builtins", "round", "round"),
@@ -629,6 +631,20 @@ pub fn call(
             S::nonneg_int()
         }
         "hash" | "compute_hash" => S::int(),
+        // PyPy's builtin_id: the identity of an object that has one
+        "id" => {
+            arity(ann, name, a, 1, 1)?;
+            match &a[0] {
+                S::Instance { .. } | S::List(_) | S::Dict(_) | S::Set(_) => S::nonneg_int(),
+                other => {
+                    return Err(ann.error(format!(
+                        "id() of {} is not RPython (only instances, lists, dicts and sets \
+                         have an identity)",
+                        describe(other)
+                    )))
+                }
+            }
+        }
         "enumerate" => {
             arity(ann, name, a, 1, 2)?;
             let variant = match a.get(1) {
@@ -704,7 +720,10 @@ pub fn call(
             };
             S::List(ann.new_container(ItemKind::List, item.without_const(), S::Impossible))
         }
-        "set" => {
+        // a frozenset is a set the program never mutates (CPython has no
+        // method to mutate one)
+        "set" | "frozenset" => {
+            arity(ann, name, a, 0, 1)?;
             let item = match a.first() {
                 Some(x) => {
                     let it = super::containers::iter(ann, x)?;

@@ -157,6 +157,23 @@ fn slice_tuple(
     ))
 }
 
+/// Why `item` would change kind as a member of union `s` (a bool among
+/// ints, an int among floats), recursively through tuples; None if not.
+pub(crate) fn number_kind_change(item: &SomeValue, s: &SomeValue) -> Option<String> {
+    match (item, s) {
+        (SomeValue::Bool { .. }, SomeValue::Integer { .. } | SomeValue::Float { .. })
+        | (SomeValue::Integer { .. }, SomeValue::Float { .. }) => Some(format!(
+            "{} and {} items",
+            describe(&item.without_const()),
+            describe(s)
+        )),
+        (SomeValue::Tuple(a), SomeValue::Tuple(b)) => {
+            a.iter().zip(b).find_map(|(x, y)| number_kind_change(x, y))
+        }
+        _ => None,
+    }
+}
+
 /// `container[key]`.
 pub fn getitem(
     ann: &mut Annotator,
@@ -207,7 +224,28 @@ pub fn getitem(
                     _ => None,
                 })
             else {
-                return Err(ann.error("indexing a tuple with a non-constant index is not RPython"));
+                // a variable index: the items must have one type (PyPy's
+                // rtuple allows it then), and the result is their union
+                if !is_int(key) {
+                    return Err(ann.error(format!("cannot index a tuple with {}", describe(key))));
+                }
+                if items.is_empty() {
+                    return Err(ann.error("indexing an empty tuple with a non-constant index"));
+                }
+                let why = "indexing a tuple with a non-constant index needs items of one type";
+                let mut s = items[0].without_const();
+                for it in &items[1..] {
+                    s = ann
+                        .union(&s, &it.without_const())
+                        .map_err(|e| ann.error(format!("{why}: {}", e.message)))?;
+                }
+                // a bool or an int would change kind (CPython keeps it)
+                for it in items {
+                    if let Some(m) = number_kind_change(it, &s) {
+                        return Err(ann.error(format!("{why}: {m}")));
+                    }
+                }
+                return Ok(s);
             };
             let n = items.len() as i64;
             let i = if k < 0 { k + n } else { k };
@@ -244,6 +282,11 @@ pub fn setitem(
                     can_be_none: false, ..
                 },
             ) => {
+                if let SomeValue::List(_) = value {
+                    // as PyPy's listdef.agree(): the two lists share one
+                    // item definition (so one representation)
+                    ann.union(c, value).map_err(|e| ann.error(e.message))?;
+                }
                 let it = iter(ann, value)?;
                 let item = next(ann, &it)?;
                 ann.generalize_item(*id, &item.without_const(), &SomeValue::Impossible)?;
@@ -341,9 +384,9 @@ pub fn setslice(
     value: &SomeValue,
 ) -> Result<SomeValue, AnnotatorError> {
     match (c, value) {
-        (SomeValue::List(id), SomeValue::List(other)) => {
-            let (item, _) = ann.read_item(*other);
-            ann.generalize_item(*id, &item, &SomeValue::Impossible)?;
+        (SomeValue::List(id), SomeValue::List(_)) => {
+            // as PyPy's listdef.agree(): one item definition for both
+            ann.union(c, value).map_err(|e| ann.error(e.message))?;
             let d = ann.itemdefs.get_mut(*id);
             d.mutated = true;
             d.resized = true;

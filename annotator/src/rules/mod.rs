@@ -51,6 +51,14 @@ pub fn consider_op(
             return Ok(s);
         }
     }
+    if let (Len | Getitem | Getslice | Iter | Contains, Some(SomeValue::TupleOrNone(items))) =
+        (op.opname, args.first())
+    {
+        // a tuple that may be None used as a tuple (None raises TypeError)
+        let mut args = args.to_vec();
+        args[0] = SomeValue::Tuple(items.clone());
+        return consider_op(ann, py, graph, op, &args);
+    }
     match op.opname {
         Bool => {
             // the truth of an instance is whether it is not None
@@ -303,6 +311,7 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
         (
             Instance { .. }
             | Pbc { .. }
+            | TupleOrNone(_)
             | Str {
                 can_be_none: true, ..
             },
@@ -769,6 +778,21 @@ fn lltype_attr(
         .ok_or_else(|| ann.error(format!("the low-level type {t} has no attribute '{name}'")))
 }
 
+/// The classes at or below `c`, as a PBC of classes.
+pub(crate) fn classes_below(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    c: crate::ids::ClassDefId,
+) -> Result<SomeValue, AnnotatorError> {
+    let mut s = SomeValue::Impossible;
+    for cd in ann.subtree(c) {
+        let cls = ann.classdefs[cd].cls.clone();
+        let one = ann.immutablevalue(py, cls.bind(py))?;
+        s = ann.union(&s, &one).map_err(|e| ann.error(e.message))?;
+    }
+    Ok(s)
+}
+
 /// A call of whatever `callee` is.
 pub(crate) fn call(
     ann: &mut Annotator,
@@ -806,6 +830,15 @@ pub(crate) fn call(
         SomeValue::Type { konst: Some(k), .. } => {
             let k = k.clone();
             let s = ann.immutablevalue(py, k.bind(py))?;
+            call(ann, py, &s, args)
+        }
+        // the class of an instance (`x.__class__(...)`): any class at or
+        // below its class definition, as PyPy's read_attr__class__
+        SomeValue::Type {
+            classdef: Some(c),
+            konst: None,
+        } => {
+            let s = classes_below(ann, py, *c)?;
             call(ann, py, &s, args)
         }
         // a low-level function pointer in a helper
@@ -873,6 +906,22 @@ fn instantiate(
     let c = cls.bind(py).clone();
     if let Some(s) = builtins::call_class_builtin(ann, py, &c, args)? {
         return Ok(s);
+    }
+    let builtin_type = c
+        .getattr("__module__")
+        .is_ok_and(|m| m.to_string() == "builtins");
+    let is_exception = c.cast::<pyo3::types::PyType>().is_ok_and(|t| {
+        t.is_subclass(&py.get_type::<pyo3::exceptions::PyBaseException>())
+            .unwrap_or(false)
+    });
+    if builtin_type && !is_exception {
+        let name = c
+            .getattr("__name__")
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        return Err(ann.error(format!(
+            "the built-in type {name}() is not supported in RPython"
+        )));
     }
     let cdef = ann.getclassdef(py, &c)?;
     let s_inst = SomeValue::Instance {

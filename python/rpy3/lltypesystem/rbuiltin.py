@@ -6,6 +6,14 @@ import math
 from rpy3.rlib.rarithmetic import ovfcheck, intmask, r_uint
 
 
+def ll_check_not_none(p):
+    """A tuple that may be None, used as a tuple: TypeError if it is None
+    (`len(None)`, unpacking or indexing None)."""
+    if not p:
+        raise TypeError
+    return p
+
+
 def _addmod(x, y, m):
     # (x + y) % m for x, y in [0, m), without overflowing
     if x >= m - y:

@@ -426,6 +426,25 @@ def ll_hash_combine(acc, h):
     return intmask(acc * -7046029288634856825)
 
 
+def ll_set_hash(d):
+    """The hash of a (frozen) set: its keys' stored hashes mixed and
+    combined in an order-independent way, as CPython's frozenset hash
+    (so equal sets hash alike)."""
+    acc = 0
+    i = 0
+    while i < d.used:
+        if d.live[i]:
+            h = d.hashes[i]
+            acc ^= intmask(((h ^ 89869747) ^ (h << 16)) * 3644798167)
+        i += 1
+    acc ^= intmask((d.length + 1) * 1927868237)
+    acc ^= (acc >> 11) ^ (acc >> 25)
+    acc = intmask(acc * 69069 + 907133923)
+    if acc == -1:
+        acc = 590923713
+    return acc
+
+
 def hl_hash(x):
     """Key hashing, annotated and rtyped for each key type."""
     return compute_hash(x)

@@ -61,6 +61,14 @@ def ll_stritem(s, i):
     return s.chars[i]
 
 
+@ll_args(PSTR)
+def ll_str_ord(s):
+    """`ord(s)` of a string the annotator cannot prove has one character."""
+    if len(s.chars) != 1:
+        raise TypeError
+    return ord(s.chars[0])
+
+
 @ll_args(UniChar)
 def ll_char2str(c):
     s = malloc(STR, 1)

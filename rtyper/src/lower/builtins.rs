@@ -184,6 +184,15 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(RBUILTIN, "ll_pow_mod", vals)?;
                 self.convert(v, &int, &want)?
             }
+            "id" => {
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                if r.lowleveltype(self.rt).target().is_none() {
+                    return Err(RTypeError::unsupported(&format!("id() of {r:?}")));
+                }
+                let v = self.emit(LlOp::GcId, vec![x], SIGNED);
+                self.convert(v, &int, &want)?
+            }
             "hex" | "oct" | "bin" => {
                 let x = self.input(&args[0], &int)?;
                 let spec = match builtin {
@@ -230,11 +239,8 @@ impl Cx<'_, '_, '_, '_> {
                 let v = match r {
                     Repr::UniChar => self.emit(LlOp::CastUnicharToInt, vec![x], SIGNED),
                     Repr::Char => self.emit(LlOp::CastCharToInt, vec![x], SIGNED),
-                    _ => {
-                        return Err(RTypeError::unsupported(
-                            "ord() of a string (the containers issue)",
-                        ))
-                    }
+                    Repr::Str => self.call_str_helper("ll_str_ord", vec![x], SIGNED)?,
+                    other => return Err(RTypeError::unsupported(&format!("ord() of {other:?}"))),
                 };
                 self.convert(v, &int, &want)?
             }

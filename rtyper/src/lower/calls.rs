@@ -494,6 +494,25 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Builtin { name, s_self: None } => {
+                // a built-in that is an operation, called through a
+                // variable (`map(str, xs)`): that operation
+                let as_op = match *name {
+                    "str" => Some(rpy3_model::OpName::Str),
+                    "repr" => Some(rpy3_model::OpName::Repr),
+                    "len" => Some(rpy3_model::OpName::Len),
+                    "abs" => Some(rpy3_model::OpName::Abs),
+                    "bool" => Some(rpy3_model::OpName::Bool),
+                    _ => None,
+                };
+                if let (Some(opname), 1, true) = (as_op, positional.len(), keywords.is_empty()) {
+                    let direct = SpaceOperation {
+                        opname,
+                        args: positional.clone(),
+                        result: op.result,
+                        lineno: op.lineno,
+                    };
+                    return self.lower_op(&direct, None);
+                }
                 if let Some(v) = self.iter_builtin(name, &positional, &want)? {
                     self.finish(op.result, v);
                     return Ok(());
@@ -701,6 +720,23 @@ impl Cx<'_, '_, '_, '_> {
                 let classes: Vec<rpy3_model::PyObj> = descs
                     .iter()
                     .filter_map(|d| self.rt.ann.desc_object(*d))
+                    .collect();
+                let v = self.instantiate_one_of(op, &classes, positional, keywords)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
+            SomeValue::Type {
+                classdef: Some(c),
+                konst: None,
+            } => {
+                // the class of an instance: one of the classes below its
+                // class definition (as the annotator called them)
+                let classes: Vec<rpy3_model::PyObj> = self
+                    .rt
+                    .ann
+                    .subtree(*c)
+                    .into_iter()
+                    .map(|cd| self.rt.ann.classdefs[cd].cls.clone())
                     .collect();
                 let v = self.instantiate_one_of(op, &classes, positional, keywords)?;
                 self.finish(op.result, v);

@@ -715,7 +715,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             // an r_dict's functions are passed to each helper call
             ("r_dict", Repr::Dict(..)) if args.len() == 2 => Ok(Some(self.new_dict(want)?)),
-            ("set", Repr::Set(_)) => {
+            ("set" | "frozenset", Repr::Set(_)) => {
                 let s = self.new_dict(want)?;
                 if let Some(a) = args.first() {
                     let sa = (s.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
@@ -795,6 +795,11 @@ impl Cx<'_, '_, '_, '_> {
                 )?
             }
             Repr::Void => value_const(self.py, LlValue::Int(0), SIGNED)?,
+            // a frozenset: by content (from the hashes its entries keep)
+            Repr::Set(_) => {
+                let t = r.lowleveltype(self.rt);
+                self.dict_helper("ll_set_hash", vec![(x, SomeValue::Ptr(t))])?
+            }
             r if r.lowleveltype(self.rt).target().is_some() => {
                 self.emit(LlOp::GcIdentityHash, vec![x], SIGNED)
             }

@@ -651,6 +651,47 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
+    /// Tuple `h` used as a tuple (its items read): when the annotator
+    /// says it may be None, a check raising TypeError if it is.
+    pub(super) fn tuple_input(&mut self, h: &Hlvalue, tr: &Repr) -> Result<Hlvalue, RTypeError> {
+        let t = self.input(h, tr)?;
+        if !matches!(self.s(h), SomeValue::TupleOrNone(_)) {
+            return Ok(t);
+        }
+        let pt = tr.lowleveltype(self.rt);
+        let (v, _) = self.call_helper_in(
+            super::builtins::RBUILTIN,
+            "ll_check_not_none",
+            vec![(t, SomeValue::Ptr(pt))],
+        )?;
+        Ok(v)
+    }
+
+    /// `tuple[i]` with a variable index (the annotator checked that the
+    /// items unite): the items as a list of the result's repr, indexed
+    /// like a list (IndexError when out of range).
+    pub(super) fn tuple_getitem_var(
+        &mut self,
+        op: &SpaceOperation,
+        _tr: &Repr,
+    ) -> Result<(), RTypeError> {
+        let item = self.result_repr(op)?;
+        self.rt
+            .list_items
+            .borrow_mut()
+            .entry(item.clone())
+            .or_insert_with(|| self.s(&Hlvalue::Variable(op.result)));
+        let l = self.iterable_as_list(&op.args[0], &item)?;
+        let lr = Repr::List(Box::new(item.clone()));
+        let args = vec![
+            (l, SomeValue::Ptr(lr.lowleveltype(self.rt))),
+            self.int_arg(&op.args[1])?,
+        ];
+        let (v, _) = self.call_list_helper("ll_getitem", args)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
     /// A list of items of repr `item` with the items of iterable `h` (the
     /// list itself when it is one).
     pub(super) fn iterable_as_list(
@@ -765,7 +806,7 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             Repr::Tuple(items) => {
-                let t = self.input(h, r)?;
+                let t = self.tuple_input(h, r)?;
                 let s_items = match self.s(h) {
                     SomeValue::Tuple(s) => s,
                     _ => Vec::new(),

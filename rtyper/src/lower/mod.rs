@@ -918,6 +918,14 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     Repr::Range => self.range_is_true(x)?,
+                    // a tuple is true when not empty (and not None)
+                    Repr::Tuple(items) if items.is_empty() => {
+                        value_const(self.py, LlValue::Bool(false), BOOL)?
+                    }
+                    Repr::Tuple(_) => match self.s(&op.args[0]) {
+                        SomeValue::TupleOrNone(_) => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
+                        _ => value_const(self.py, LlValue::Bool(true), BOOL)?,
+                    },
                     _ => return Err(RTypeError::unsupported(&format!("truth value of {a:?}"))),
                 };
                 self.finish(op.result, v);
@@ -962,7 +970,7 @@ impl Cx<'_, '_, '_, '_> {
                             .bind(self.py)
                             .extract()
                             .map_err(|_| RTypeError::new("tuple index"))?,
-                        None => return Err(RTypeError::new("tuple index is not a constant")),
+                        None => return self.tuple_getitem_var(op, &tr),
                     },
                 };
                 let i = if idx < 0 {
@@ -970,7 +978,7 @@ impl Cx<'_, '_, '_, '_> {
                 } else {
                     idx
                 } as usize;
-                let t = self.input(&op.args[0], &tr)?;
+                let t = self.tuple_input(&op.args[0], &tr)?;
                 let v = self.emit(
                     LlOp::Getfield,
                     vec![t, name(self.py, &format!("item{i}"))],
@@ -1087,7 +1095,7 @@ impl Cx<'_, '_, '_, '_> {
                 let Repr::Tuple(out) = want.clone() else {
                     return Err(RTypeError::new("slice of a tuple is not a tuple"));
                 };
-                let t = self.input(&op.args[0], &Repr::Tuple(items.clone()))?;
+                let t = self.tuple_input(&op.args[0], &Repr::Tuple(items.clone()))?;
                 let mut vals = Vec::new();
                 for (j, i) in (start..stop).enumerate() {
                     let r = &items[i as usize];

@@ -252,7 +252,10 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&op.args[0], &r)?;
                 self.emit(LlOp::DirectCall, vec![f, x], SIGNED)
             }
-            Repr::Tuple(items) => value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?,
+            Repr::Tuple(items) => {
+                self.tuple_input(&op.args[0], &r)?;
+                value_const(self.py, LlValue::Int(items.len() as i64), SIGNED)?
+            }
             _ => {
                 return Err(RTypeError::unsupported(
                     "len() of containers (the containers issue)",
@@ -304,7 +307,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(LlOp::DirectCall, vec![f, c, x], BOOL)
             }
             Repr::Tuple(items) => {
-                let c = self.input(&op.args[0], &r)?;
+                let c = self.tuple_input(&op.args[0], &r)?;
                 let rx = self.repr_of(&op.args[1])?;
                 let x = self.input(&op.args[1], &rx)?;
                 let mut acc: Option<Hlvalue> = None;
@@ -390,6 +393,25 @@ impl Cx<'_, '_, '_, '_> {
                 if ra == rb && (i == 2 || i == 3) =>
             {
                 return self.compare_by_item_functions(i, a, b, ra);
+            }
+            (Repr::Instance(x), Repr::Instance(y)) => {
+                // ordering instances (items of tuples compared): the
+                // program's own `__lt__`, through the item function
+                let c = self.rt.ann.common_base(*x, *y).ok_or_else(|| {
+                    RTypeError::unsupported("comparing instances of unrelated classes")
+                })?;
+                let r = Repr::Instance(c);
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry(r.clone())
+                    .or_insert(SomeValue::Instance {
+                        classdef: c,
+                        can_be_none: false,
+                    });
+                let a = self.convert(a, ra, &r)?;
+                let b = self.convert(b, rb, &r)?;
+                return self.compare_by_item_functions(i, a, b, &r);
             }
             (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
             | (Repr::Bytes, Repr::Bytes)
