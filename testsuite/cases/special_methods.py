@@ -153,7 +153,30 @@ def containers(n):
             [k.x for k in ordered], max(items).x)
 
 
+class Queue(object):
+    def __init__(self):
+        self.items = []
+
+    def __len__(self):
+        return len(self.items)
+
+
+def truth_by_length(n):
+    # without __bool__, an instance is true when its length is not zero
+    q = Queue()
+    r = 0
+    if not q:
+        r += 1
+    for i in range(n):
+        q.items.append(i)
+    while q:
+        q.items.pop()
+        r += 10
+    return r, bool(q), len(q)
+
+
 CASES = [
+    (truth_by_length, [3]),
     (containers, [2]),
     (containers, [5]),
     (vectors, [5]),

@@ -147,6 +147,8 @@ fn lookup(
         Iter if has(0, "__iter__") => Some(("__iter__", 0, vec![], false)),
         Next if has(0, "__next__") => Some(("__next__", 0, vec![], false)),
         Bool if has(0, "__bool__") => Some(("__bool__", 0, vec![], false)),
+        // without __bool__, the truth of an instance is its length
+        Bool if has(0, "__len__") => Some(("__len__", 0, vec![], false)),
         Str if has(0, "__str__") => Some(("__str__", 0, vec![], false)),
         Str | Repr if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
         Hash if has(0, "__hash__") => Some(("__hash__", 0, vec![], false)),
@@ -179,6 +181,7 @@ pub fn consider(
             SomeValue::bool()
         }
         ("__bool__" | "__contains__", _) if !result.is_impossible() => SomeValue::bool(),
+        ("__len__", _) if op.opname == OpName::Bool && !result.is_impossible() => SomeValue::bool(),
         _ => result,
     };
     if let Some(at) = ann.current_position() {

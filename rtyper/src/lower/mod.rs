@@ -705,6 +705,15 @@ impl Cx<'_, '_, '_, '_> {
         }
         Ok(match (have, want) {
             (_, Repr::Void) => value_const(self.py, LlValue::Void, VOID)?,
+            // a length as a truth value (`__len__` standing for `__bool__`)
+            (Repr::Int(k @ (IntKind::Signed | IntKind::Unsigned)), Repr::Bool) => {
+                let op = if k.unsigned() {
+                    LlOp::UintIsTrue
+                } else {
+                    LlOp::IntIsTrue
+                };
+                self.emit(op, vec![v], BOOL)
+            }
             (Repr::Bool, Repr::Int(k)) => {
                 if k.unsigned() {
                     self.emit(LlOp::CastBoolToUint, vec![v], UNSIGNED)
