@@ -127,7 +127,15 @@ pub struct Annotator {
     /// Operations on instances annotated as calls of a special method of
     /// their class (`__add__`, `__getitem__`, ...), by position.
     pub special_calls: HashMap<(GraphId, BlockId, usize), rules::SpecialCall>,
+    /// Calls of built-ins iterating over instances: for each, the
+    /// positional arguments replaced by their `__iter__()` (the index, the
+    /// call, and its result's annotation).
+    pub special_args: HashMap<(GraphId, BlockId, usize), Vec<SpecialArg>>,
 }
+
+/// An argument of a built-in replaced by a call: its index, the call, and
+/// the annotation of the call's result.
+pub type SpecialArg = (usize, rules::SpecialCall, SomeValue);
 
 impl Annotator {
     /// The operation being annotated: (graph, block, index).
@@ -173,6 +181,7 @@ impl Annotator {
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
             special_calls: HashMap::new(),
+            special_args: HashMap::new(),
         }
     }
 

@@ -33,6 +33,15 @@ def rpy_filter_true(it):
             yield x
 
 
+@specialize.argtype(0)
+def rpy_iterate(obj):
+    """The items of an instance whose class defines `__iter__` (returning
+    an iterator instance or a generator), as a generator: what a built-in
+    iterating over such an instance (`sum(obj)`, `list(obj)`) consumes."""
+    for x in obj:
+        yield x
+
+
 _WRAPPERS = {}
 
 

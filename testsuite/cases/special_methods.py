@@ -175,7 +175,18 @@ def truth_by_length(n):
     return r, bool(q), len(q)
 
 
+def builtins_over_instances(n):
+    # built-ins iterate over instances through __iter__ (an iterator
+    # instance or a generator method)
+    t = Tree(1, [Tree(2, []), Tree(3, [Tree(n, [])])])
+    return (sum(Countdown(n)), list(Countdown(n)), list(t), sorted(t), max(t),
+            min(Countdown(3)), any(Countdown(n)), all(t),
+            [x for x in enumerate(Countdown(2))])
+
+
 CASES = [
+    (builtins_over_instances, [4]),
+    (builtins_over_instances, [0]),
     (truth_by_length, [3]),
     (containers, [2]),
     (containers, [5]),

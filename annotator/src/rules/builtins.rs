@@ -444,6 +444,11 @@ pub fn call(
     s_self: Option<&SomeValue>,
     args: CallArgs,
 ) -> Result<SomeValue, AnnotatorError> {
+    let args = if s_self.is_none() {
+        super::special::iterable_arguments(ann, py, name, args)?
+    } else {
+        args
+    };
     if let Some(s_self) = s_self {
         if let SomeValue::Builtin {
             name: receiver,

@@ -198,3 +198,81 @@ pub fn consider(
     }
     Ok(Some(result))
 }
+
+/// The built-ins that iterate over their positional arguments.
+const ITERATING_BUILTINS: &[&str] = &[
+    "list",
+    "tuple",
+    "set",
+    "frozenset",
+    "sorted",
+    "sum",
+    "min",
+    "max",
+    "any",
+    "all",
+    "enumerate",
+    "zip",
+];
+
+/// A call of a built-in that iterates over an instance whose class
+/// defines `__iter__`: the argument is replaced by the generator
+/// `rpy3.hlbuiltins.rpy_iterate(obj)` (a call recorded in
+/// `Annotator::special_args`, which the rtyper makes before the
+/// built-in's own lowering).
+pub fn iterable_arguments(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    name: &str,
+    mut args: CallArgs,
+) -> Result<CallArgs, AnnotatorError> {
+    if !ITERATING_BUILTINS.contains(&name) {
+        return Ok(args);
+    }
+    let iterated: Vec<usize> = match name {
+        "zip" => (0..args.positional.len()).collect(),
+        // min(a, b) compares its arguments; min(xs) iterates
+        "min" | "max" if args.positional.len() != 1 => Vec::new(),
+        _ => vec![0],
+    };
+    let mut recorded = Vec::new();
+    let n = args.positional.len();
+    for i in iterated.into_iter().filter(|&i| i < n) {
+        let Some(c) = class_of(&args.positional[i]) else {
+            continue;
+        };
+        if !defines(ann, py, c, "__iter__") {
+            continue;
+        }
+        // through rpy3.hlbuiltins.rpy_iterate, a generator of the items
+        let f = py
+            .import("rpy3.hlbuiltins")
+            .and_then(|m| m.getattr("rpy_iterate"))
+            .map_err(|e| ann.error(format!("rpy3.hlbuiltins: {e}")))?;
+        let s_method = ann.immutablevalue(py, &f)?;
+        let s_iter = super::call(
+            ann,
+            py,
+            &s_method,
+            CallArgs::positional(vec![args.positional[i].clone()]),
+        )?;
+        recorded.push((
+            i,
+            SpecialCall {
+                method: "rpy_iterate",
+                s_method,
+                receiver: 0,
+                args: Vec::new(),
+                negate: false,
+            },
+            s_iter.clone(),
+        ));
+        args.positional[i] = s_iter;
+    }
+    if !recorded.is_empty() {
+        if let Some(at) = ann.current_position() {
+            ann.special_args.insert(at, recorded);
+        }
+    }
+    Ok(args)
+}

@@ -203,7 +203,41 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             (op.args[1..].to_vec(), Vec::new())
         };
-        let (positional, keywords) = self.builtin_keywords(&op.args[0], positional, keywords)?;
+        let (mut positional, keywords) =
+            self.builtin_keywords(&op.args[0], positional, keywords)?;
+        if self.callee_override.is_none() {
+            // a built-in iterating over instances: their __iter__() first
+            let iters = self
+                .rt
+                .ann
+                .special_args
+                .get(&(self.g, self.block, self.index))
+                .cloned()
+                .unwrap_or_default();
+            for (i, sc, s_iter) in iters {
+                let Some(recv) = positional.get(i).cloned() else {
+                    continue;
+                };
+                let r = self.rt.getrepr(&s_iter)?;
+                let v = self.graph.new_var("");
+                self.graph.vars[v].concretetype = Some(r.lowleveltype(self.rt));
+                self.lowered.insert(v, r);
+                self.synthetic.insert(v, s_iter);
+                // `rpy_iterate(recv)`: the callee's annotation overrides the
+                // placeholder first argument
+                let call = SpaceOperation {
+                    opname: rpy3_model::OpName::SimpleCall,
+                    args: vec![recv.clone(), recv],
+                    result: v,
+                    lineno: op.lineno,
+                };
+                self.callee_override = Some(sc.s_method.clone());
+                let lowered = self.call(&call);
+                self.callee_override = None;
+                lowered?;
+                positional[i] = Hlvalue::Variable(v);
+            }
+        }
         let want = self.result_repr(op)?;
         if let Hlvalue::Constant(c) = &op.args[0] {
             // a method of a constant string ("{} {}".format)
@@ -1218,6 +1252,7 @@ impl Cx<'_, '_, '_, '_> {
                 bytes_mode: false,
                 custom_keys: None,
                 callee_override: None,
+                synthetic: std::collections::HashMap::new(),
             };
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];

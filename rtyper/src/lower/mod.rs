@@ -75,6 +75,7 @@ pub fn lower_graph(
             bytes_mode: false,
             custom_keys: None,
             callee_override: None,
+            synthetic: std::collections::HashMap::new(),
         };
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
@@ -426,6 +427,7 @@ fn convert_link_args(
         bytes_mode: false,
         custom_keys: None,
         callee_override: None,
+        synthetic: std::collections::HashMap::new(),
     };
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
@@ -523,6 +525,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// The annotation of the callee of the call being lowered, when it is
     /// not its first argument's (a special method of an instance).
     callee_override: Option<SomeValue>,
+    /// Annotations of variables this lowering made that the annotator
+    /// never saw (what `__iter__` returns for a built-in's argument).
+    synthetic: std::collections::HashMap<VarId, SomeValue>,
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
@@ -536,7 +541,10 @@ pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
 impl Cx<'_, '_, '_, '_> {
     pub(super) fn s(&self, h: &Hlvalue) -> SomeValue {
         match h {
-            Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v),
+            Hlvalue::Variable(v) => match self.synthetic.get(v) {
+                Some(s) => s.clone(),
+                None => self.rt.ann.binding(self.g, *v),
+            },
             Hlvalue::Constant(c) => {
                 if let Some(name) = rpy3_annotator::builtin_name(self.py, c.value.bind(self.py)) {
                     return SomeValue::Builtin { name, s_self: None };
