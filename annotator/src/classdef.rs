@@ -86,6 +86,42 @@ fn is_mixin(cls: &Bound<'_, PyAny>) -> bool {
         .unwrap_or(false)
 }
 
+/// The name of `b` if it is a built-in type a program class may not
+/// subclass (anything of `builtins` but `object` and the exceptions).
+fn builtin_container_base(py: Python<'_>, b: &Bound<'_, PyAny>) -> Option<String> {
+    let module = b.getattr("__module__").ok()?.to_string();
+    if module != "builtins" {
+        return None;
+    }
+    let base_exc = py.get_type::<pyo3::exceptions::PyBaseException>();
+    let is_exc = b
+        .cast::<pyo3::types::PyType>()
+        .ok()
+        .and_then(|t| t.is_subclass(&base_exc).ok())
+        .unwrap_or(false);
+    if is_exc {
+        return None;
+    }
+    b.getattr("__name__").ok().map(|n| n.to_string())
+}
+
+/// " (file:line)" where class `cls` is defined, when Python knows.
+fn defined_at(py: Python<'_>, cls: &Bound<'_, PyAny>) -> String {
+    let found = (|| -> PyResult<(String, i64)> {
+        let inspect = py.import("inspect")?;
+        let file: String = inspect.call_method1("getsourcefile", (cls,))?.extract()?;
+        let line: i64 = inspect
+            .call_method1("getsourcelines", (cls,))?
+            .get_item(1)?
+            .extract()?;
+        Ok((file, line))
+    })();
+    match found {
+        Ok((file, line)) => format!(" (defined at {file}:{line})"),
+        Err(_) => String::new(),
+    }
+}
+
 impl Annotator {
     /// The class definition of `cls`, creating it and its bases.
     pub fn getclassdef(
@@ -116,6 +152,14 @@ impl Annotator {
                         .unwrap_or(false);
             if is_object || is_mixin(&b) {
                 continue;
+            }
+            if let Some(builtin) = builtin_container_base(py, &b) {
+                return Err(self.error(format!(
+                    "class {name}{} subclasses the built-in type {builtin}; RPython does not \
+                     allow subclassing built-in types other than object and the exceptions \
+                     (hold a {builtin} in an attribute instead)",
+                    defined_at(py, cls)
+                )));
             }
             real_bases.push(b);
         }

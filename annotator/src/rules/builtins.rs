@@ -798,7 +798,15 @@ pub fn call(
         }
         "tuple" => match a.first() {
             Some(t @ S::Tuple(_)) => t.clone(),
-            _ => return Err(ann.error("tuple() of something that is not a tuple is not RPython")),
+            None => S::Tuple(Vec::new()),
+            Some(other) => {
+                let what = describe(other);
+                return Err(ann.error(format!(
+                    "tuple() of a {what} is not RPython: a tuple's length must be known \
+                     when translating, and a {what}'s is not (keep the {what}, or build \
+                     the tuple from its items)"
+                )));
+            }
         },
         "sum" => {
             let it = super::containers::iter(ann, &a[0])?;

@@ -184,6 +184,20 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(RBUILTIN, "ll_pow_mod", vals)?;
                 self.convert(v, &int, &want)?
             }
+            // tuple() and tuple(t) of a tuple (the annotator refuses the rest)
+            "tuple" => match args.first() {
+                None => {
+                    let Repr::Tuple(items) = want.clone() else {
+                        return Err(RTypeError::new("tuple() is not a tuple"));
+                    };
+                    self.new_tuple(&items, Vec::new())?
+                }
+                Some(a) => {
+                    let r = self.repr_of(a)?;
+                    let x = self.input(a, &r)?;
+                    self.convert(x, &r, &want)?
+                }
+            },
             "id" => {
                 let r = self.repr_of(&args[0])?;
                 let x = self.input(&args[0], &r)?;
