@@ -222,6 +222,16 @@ impl<'py> FlowContext<'py> {
             ("rpy_filter_true", values[1..].to_vec())
         } else if self.builtin_is(f, "filter") && values.len() == 2 {
             ("rpy_filter", values.to_vec())
+        } else if self.builtin_is(f, "map") {
+            return Err(self.error(format!(
+                "map() with {} iterables is not supported (one or two)",
+                values.len().saturating_sub(1)
+            )));
+        } else if self.builtin_is(f, "filter") {
+            return Err(self.error(format!(
+                "filter() takes 2 arguments ({} given)",
+                values.len()
+            )));
         } else {
             return Ok(None);
         };

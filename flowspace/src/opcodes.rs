@@ -88,6 +88,17 @@ impl<'py> FlowContext<'py> {
             .unwrap_or_else(|| format!("#{i}"))
     }
 
+    /// Raising `UnboundLocalError` for local slot `i`, as CPython does.
+    fn unbound_local(&mut self, i: usize) -> FlowResult<Signal> {
+        let name = self.local_name(i);
+        self.raise_builtin(
+            "UnboundLocalError",
+            &format!(
+                "cannot access local variable '{name}' where it is not associated with a value"
+            ),
+        )
+    }
+
     fn load_local(&mut self, i: usize) -> FlowResult<()> {
         match self.locals.get(i) {
             Some(FrameValue::Undefined) | None => {
@@ -96,13 +107,7 @@ impl<'py> FlowContext<'py> {
                 if let Some(merge) = self.merge_at_join_point() {
                     return Err(merge);
                 }
-                let name = self.local_name(i);
-                Err(self.raise_builtin(
-                    "UnboundLocalError",
-                    &format!(
-                        "cannot access local variable '{name}' where it is not associated with a value"
-                    ),
-                )?)
+                Err(self.unbound_local(i)?)
             }
             Some(FrameValue::MaybeVal { value, bound }) => {
                 // bound on some paths only: Python's check
@@ -111,13 +116,7 @@ impl<'py> FlowContext<'py> {
                     self.push(FrameValue::Val(value));
                     Ok(())
                 } else {
-                    let name = self.local_name(i);
-                    Err(self.raise_builtin(
-                        "UnboundLocalError",
-                        &format!(
-                            "cannot access local variable '{name}' where it is not associated with a value"
-                        ),
-                    )?)
+                    Err(self.unbound_local(i)?)
                 }
             }
             Some(v) => {
