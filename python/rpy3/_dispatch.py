@@ -32,19 +32,25 @@ def _make(name, head, cases, last, namespace):
     return namespace[name]
 
 
-def function_dispatcher(funcs, npos, kwnames):
-    """`dispatch(which, args...)` calling `funcs[which](args...)`."""
-    key = ("f", tuple(id(f) for f in funcs), npos, tuple(kwnames))
+def _by_identity(kind, name, first, test, candidates, npos, kwnames):
+    """`name(first, args...)` calling `c<i>(args...)` for the first
+    candidate whose `test` (a format of `first` and `i`) holds."""
+    key = (kind, tuple(id(c) for c in candidates), npos, tuple(kwnames))
     if key in _cache:
         return _cache[key][0]
     params, call = _params(npos, kwnames)
-    namespace = {"f%d" % i: f for i, f in enumerate(funcs)}
-    head = ", ".join(["which"] + params)
-    cases = [("which == %d" % i, "f%d(%s)" % (i, call)) for i in range(len(funcs) - 1)]
-    last = "f%d(%s)" % (len(funcs) - 1, call)
-    d = _make("dispatch_call", head, cases, last, namespace)
-    _cache[key] = (d, funcs)
+    namespace = {"c%d" % i: c for i, c in enumerate(candidates)}
+    head = ", ".join([first] + params)
+    last = len(candidates) - 1
+    cases = [(test % i, "c%d(%s)" % (i, call)) for i in range(last)]
+    d = _make(name, head, cases, "c%d(%s)" % (last, call), namespace)
+    _cache[key] = (d, candidates)
     return d
+
+
+def function_dispatcher(funcs, npos, kwnames):
+    """`dispatch(which, args...)` calling `funcs[which](args...)`."""
+    return _by_identity("f", "dispatch_call", "which", "which == %d", funcs, npos, kwnames)
 
 
 def method_dispatcher(cases, npos, kwnames):
@@ -72,14 +78,4 @@ def method_dispatcher(cases, npos, kwnames):
 def class_dispatcher(classes, npos, kwnames):
     """`dispatch(cls, args...)` instantiating whichever of `classes` `cls`
     is."""
-    key = ("c", tuple(id(c) for c in classes), npos, tuple(kwnames))
-    if key in _cache:
-        return _cache[key][0]
-    params, call = _params(npos, kwnames)
-    namespace = {"c%d" % i: c for i, c in enumerate(classes)}
-    head = ", ".join(["cls"] + params)
-    cases = [("cls is c%d" % i, "c%d(%s)" % (i, call)) for i in range(len(classes) - 1)]
-    last = "c%d(%s)" % (len(classes) - 1, call)
-    d = _make("dispatch_new", head, cases, last, namespace)
-    _cache[key] = (d, classes)
-    return d
+    return _by_identity("c", "dispatch_new", "cls", "cls is c%d", classes, npos, kwnames)
