@@ -18,7 +18,7 @@ usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--jso
        rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native]
        rpy3 run TARGET.py [--backend flow|llinterp|c|native] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
-       rpy3 translate TARGET.py [--backend c|native] [-o OUT]";
+       rpy3 translate TARGET.py [--backend c] [-o OUT] [--opt 0|2] [--gc-stress] [--keep-c DIR]";
 
 /// A usage error: one line on stderr, exit status 2.
 struct Usage(String);
@@ -444,16 +444,54 @@ fn show_annotated(
 }
 
 fn cmd_translate(words: &[String]) -> CmdResult {
-    let p = parse(words, &["--backend", "-o"], &[])?;
+    let p = parse(
+        words,
+        &["--backend", "-o", "--keep-c", "--opt"],
+        &["--gc-stress"],
+    )?;
     let backend = p.value("--backend").unwrap_or("c");
-    if backend != "c" && backend != "native" {
+    if backend != "c" {
         return Err(Usage(format!(
-            "unknown backend '{backend}' for translate (expected c or native)"
+            "unknown backend '{backend}' for translate (expected c; native is not implemented yet)"
         )));
     }
-    Err(Usage(format!(
-        "translate is not implemented yet: the {} backend needs the annotator, rtyper and llinterp, \
-         which come first; use `rpy3 run ... --backend flow` meanwhile",
-        if backend == "c" { "C" } else { "native" },
-    )))
+    let [target] = p.positional.as_slice() else {
+        return Err(Usage("translate needs exactly one TARGET.py".into()));
+    };
+    let file = PathBuf::from(target);
+    if !file.exists() {
+        return Err(Usage(format!("no such file: {}", file.display())));
+    }
+    let out = match p.value("-o") {
+        Some(o) => PathBuf::from(o),
+        None => PathBuf::from(
+            file.file_stem()
+                .map_or("a.out".into(), |s| s.to_os_string()),
+        ),
+    };
+    let opts = rpy3_genc::BuildOptions {
+        optimize: match p.value("--opt").unwrap_or("2") {
+            "0" => false,
+            "2" => true,
+            other => return Err(Usage(format!("--opt takes 0 or 2, not '{other}'"))),
+        },
+        gc_stress: p.flag("--gc-stress"),
+        cflags: Vec::new(),
+        keep_dir: p.value("--keep-c").map(PathBuf::from),
+    };
+    let result = with_big_stack(move || {
+        Python::attach(|py| rpy3_testsuite::program::translate_program(py, &file, &out, &opts))
+    });
+    match result {
+        Ok(Ok(times)) => {
+            for (phase, secs) in times {
+                println!("[translate] {phase:<10} {secs:8.3} s");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Err(e)) | Err(e) => {
+            eprintln!("rpy3: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
 }

@@ -182,7 +182,31 @@ void rpy_streams_flush_all(void);
 /* ends the process with status after flushing the streams */
 _Noreturn void rpy_exit(int status);
 
+/* ---- the collector and the core (gc.c) -------------------------------- */
+
+/* a new zeroed GC object of type tid (fixed size, or `length` items);
+ * may collect; NULL after raising MemoryError */
+void *rpy_gc_malloc(uint32_t tid);
+void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length);
+/* the same without collecting (for the instances of raised built-in
+ * exceptions: a raise must not move or free what its caller holds) */
+void *rpy_gc_malloc_nocollect(uint32_t tid);
+/* the shadow stack of GC roots */
+extern void **rpy_ss_top;
+/* raises RecursionError when the machine stack is nearly exhausted */
+void rpy_stack_check(void);
+/* sets up the collector, the shadow stack and the stack limit */
+void rpy_runtime_init(void *stack_base);
+/* ends the program with a message on stderr (status 2): an internal error */
+_Noreturn void rpy_fatal(const char *msg);
+
 /* ---- provided by the program (generated) ------------------------------ */
+
+/* the collector's table of GC types, by type id */
+extern const struct rpy_typeinfo rpy_typeinfo[];
+/* the prebuilt GC objects (roots) */
+extern void *const rpy_static_gc[];
+extern const size_t rpy_static_gc_count;
 
 /* raises a built-in exception: a new instance of the program's class */
 void rpy_raise_builtin(enum rpy_builtin_exc which);

@@ -945,6 +945,19 @@ fn exec_op(
             w[dst] = LlValue::Void;
         }
         LlOp::KeepAlive => w[dst] = LlValue::Void,
+        // the loader refuses the operations of prepared graphs
+        LlOp::ExcOccurred
+        | LlOp::ExcFetchType
+        | LlOp::ExcFetchValue
+        | LlOp::ExcClear
+        | LlOp::ExcRaise
+        | LlOp::GcPushRoots
+        | LlOp::GcPopRoots
+        | LlOp::StackCheck => {
+            return Err(Trap::Fault(Fault::Type(format!(
+                "{op} exists only in graphs prepared for a compiled backend"
+            ))))
+        }
     }
     Ok(())
 }

@@ -244,6 +244,10 @@ pub(crate) fn lowering(op: LlOp) -> Option<Lowering> {
         ExternalCall => Lowering::External,
         DebugAssert => Lowering::DebugAssert,
         KeepAlive => Lowering::KeepAlive,
+        // graphs prepared for a compiled backend only: the llinterp runs
+        // graphs before preparation
+        ExcOccurred | ExcFetchType | ExcFetchValue | ExcClear | ExcRaise | GcPushRoots
+        | GcPopRoots | StackCheck => return None,
     })
 }
 
@@ -938,7 +942,9 @@ impl<'a, 'py> Loader<'a, 'py> {
         self.check_patterns(op, args, result)?;
         let dst = result.as_u32();
         let rt = self.var_type(result)?;
-        let kind = lowering(op).ok_or_else(|| self.err("operation not implemented"))?;
+        let kind = lowering(op).ok_or_else(|| {
+            self.err("an operation of graphs prepared for a compiled backend (the llinterp runs graphs before preparation)")
+        })?;
         match kind {
             Lowering::Simple => {
                 let a = match args.first() {

@@ -221,7 +221,9 @@ fn program_for(py: Python<'_>, op: LlOp) -> Option<(LlProgram, usize, Vec<LlValu
 fn every_operation_of_the_table_is_implemented() {
     Python::attach(|py| {
         let mut missing = Vec::new();
-        for &op in ALL_LL_OPS {
+        // operations of prepared graphs are the compiled backends' (the
+        // llinterp runs graphs before preparation)
+        for &op in ALL_LL_OPS.iter().filter(|op| !op.desc().prepared) {
             assert!(implemented(op), "{op} has no lowering");
             let Some((p, f, args)) = program_for(py, op) else {
                 missing.push(format!("{op}: no sample graph"));

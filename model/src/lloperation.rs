@@ -58,6 +58,10 @@ pub struct LlOpDesc {
     pub canraise: &'static [&'static str],
     /// Has side effects (cannot be removed when its result is unused).
     pub sideeffects: bool,
+    /// Exists only in graphs prepared for a compiled backend (the
+    /// exception, GC and stack-check passes of `rpy3-prep` insert it); the
+    /// llinterp runs graphs before preparation and refuses it.
+    pub prepared: bool,
 }
 
 macro_rules! ll_operations {
@@ -87,6 +91,7 @@ macro_rules! ll_operations {
                             canfold: ll_operations!(@fold $kind),
                             canraise: &[$($exc),*],
                             sideeffects: ll_operations!(@side $kind),
+                            prepared: ll_operations!(@prep $kind),
                         };
                         &D
                     })*
@@ -102,10 +107,15 @@ macro_rules! ll_operations {
     (@side raising) => { false };
     (@side read) => { false };
     (@side effect) => { true };
+    (@side prepared) => { true };
+    (@fold prepared) => { false };
+    (@prep prepared) => { true };
+    (@prep $other:ident) => { false };
 }
 
 // kinds: pure (foldable, no side effects), raising (no side effects but may
-// raise, so not removable blindly), read (reads mutable memory), effect.
+// raise, so not removable blindly), read (reads mutable memory), effect,
+// prepared (only in graphs prepared for a compiled backend).
 ll_operations! {
     // --- Signed -------------------------------------------------------------
     IntAdd = "int_add", [Signed, Signed] -> Signed, pure, [];
@@ -290,6 +300,22 @@ ll_operations! {
     ExternalCall = "external_call", [Void, Rest] -> Any, effect, ["OSError"];
     DebugAssert = "debug_assert", [Bool, Void] -> Void, effect, [];
     KeepAlive = "keepalive", [Any] -> Void, effect, [];
+    // --- prepared graphs only (rpy3-prep) ------------------------------------------
+    // exceptions as explicit state: whether an exception is pending, the
+    // pending class (a vtable pointer) and instance, forgetting it, and
+    // making (class, instance) the pending exception
+    ExcOccurred = "exc_occurred", [] -> Bool, prepared, [];
+    ExcFetchType = "exc_fetch_type", [] -> Ptr, prepared, [];
+    ExcFetchValue = "exc_fetch_value", [] -> Ptr, prepared, [];
+    ExcClear = "exc_clear", [] -> Void, prepared, [];
+    ExcRaise = "exc_raise", [Ptr, Ptr] -> Void, prepared, [];
+    // GC pointers live across an operation that can collect, pushed on the
+    // shadow stack before it and popped after it (same arguments, same order)
+    GcPushRoots = "gc_push_roots", [Rest] -> Void, prepared, [];
+    GcPopRoots = "gc_pop_roots", [Rest] -> Void, prepared, [];
+    // at the entry of a function on a cycle of the call graph: raises
+    // RecursionError when the machine stack is nearly exhausted
+    StackCheck = "stack_check", [] -> Void, prepared, ["RecursionError"];
 }
 
 impl LlOp {

@@ -557,3 +557,40 @@ mod tests {
         assert_eq!(program_runs("x = 1\n"), vec![Vec::<String>::new()]);
     }
 }
+
+/// Translates the program `file` with the C backend into the executable
+/// `out`; the time of each phase.
+pub fn translate_program(
+    py: Python<'_>,
+    file: &Path,
+    out: &Path,
+    opts: &rpy3_genc::BuildOptions,
+) -> Result<Vec<(&'static str, f64)>, String> {
+    let mut times = Vec::new();
+    let mut clock = std::time::Instant::now();
+    let mut lap = |name: &'static str, times: &mut Vec<(&'static str, f64)>| {
+        times.push((name, clock.elapsed().as_secs_f64()));
+        clock = std::time::Instant::now();
+    };
+    let entry = match load_entry_point(py, file) {
+        Ok(e) => e,
+        Err(ProgramError::Usage(m)) | Err(ProgramError::Translation(m)) => return Err(m),
+    };
+    lap("import", &mut times);
+    let mut ann = Annotator::new();
+    let s_argv = argv_annotation(&mut ann);
+    let g = ann
+        .annotate(py, &entry, vec![s_argv])
+        .map_err(|e| format!("annotation error: {e}"))?;
+    lap("annotate", &mut times);
+    let program = rpy3_rtyper::rtype(py, &mut ann, g).map_err(|e| format!("rtyping error: {e}"))?;
+    lap("rtype", &mut times);
+    let prepared = rpy3_prep::prepare(py, &program).map_err(|e| format!("preparation: {e}"))?;
+    lap("prepare", &mut times);
+    let source = rpy3_genc::generate(py, &prepared, &rpy3_genc::Entry::Program)
+        .map_err(|e| e.to_string())?;
+    lap("genc", &mut times);
+    rpy3_genc::build(&source, out, opts).map_err(|e| e.to_string())?;
+    lap("cc", &mut times);
+    Ok(times)
+}

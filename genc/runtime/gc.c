@@ -1,0 +1,196 @@
+/* The core of the rpy3 runtime: exception state, fatal errors, the stack
+ * check, the shadow stack and the collector.
+ *
+ * The collector is a precise, non-moving mark-and-sweep: objects come
+ * from malloc with a hidden link to the previous one (the list of all
+ * objects), the roots are the shadow stack, the prebuilt GC objects and
+ * the pending exception, and tracing follows the rpy_typeinfo table with
+ * an explicit mark stack (no recursion).  A collection runs when the bytes
+ * allocated since the last one exceed the bytes that survived it (at
+ * least RPY_GC_MIN_HEAP), so memory stays bounded by a small multiple of
+ * the live data.  Built with RPY_GC_STRESS, it collects at every
+ * allocation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "rpy3.h"
+
+void *rpy_exc_type;
+void *rpy_exc_value;
+void **rpy_ss_top;
+static void **rpy_ss_base;
+static void **rpy_ss_limit;
+static char *rpy_stack_base;
+static size_t rpy_stack_max;
+
+#ifndef RPY_SHADOW_STACK_WORDS
+#define RPY_SHADOW_STACK_WORDS (16u * 1024u * 1024u)
+#endif
+#ifndef RPY_GC_MIN_HEAP
+#define RPY_GC_MIN_HEAP (8u * 1024u * 1024u)
+#endif
+
+_Noreturn void rpy_fatal(const char *msg)
+{
+    rpy_streams_flush_all();
+    fprintf(stderr, "rpy3 runtime error: %s\n", msg);
+    exit(2);
+}
+
+void rpy_stack_check(void)
+{
+    char here;
+    size_t used = (size_t)(rpy_stack_base - &here);
+    if (used > rpy_stack_max || rpy_ss_top + 4096 > rpy_ss_limit)
+        rpy_raise_builtin(RPY_RecursionError);
+}
+
+/* an object: the link to the previously allocated one, then the object */
+struct rpy_gclink {
+    struct rpy_gclink *prev;
+    size_t size;
+};
+
+static struct rpy_gclink *rpy_all;
+static size_t rpy_allocated_since;
+static size_t rpy_live_after;
+static size_t rpy_threshold = RPY_GC_MIN_HEAP;
+
+static void **rpy_mark_stack;
+static size_t rpy_mark_len, rpy_mark_cap;
+
+static void rpy_mark_push(void *obj)
+{
+    struct rpy_gchdr *h = obj;
+    if (obj == NULL || (h->gcflags & RPY_GC_MARK))
+        return;
+    h->gcflags |= RPY_GC_MARK;
+    if (rpy_mark_len == rpy_mark_cap) {
+        size_t cap = rpy_mark_cap ? rpy_mark_cap * 2 : 4096;
+        void **s = realloc(rpy_mark_stack, cap * sizeof(void *));
+        if (s == NULL)
+            rpy_fatal("out of memory while collecting");
+        rpy_mark_stack = s;
+        rpy_mark_cap = cap;
+    }
+    rpy_mark_stack[rpy_mark_len++] = obj;
+}
+
+static void rpy_trace(void *obj)
+{
+    const struct rpy_gchdr *h = obj;
+    const struct rpy_typeinfo *ti = &rpy_typeinfo[h->tid];
+    char *base = obj;
+    for (uint32_t i = 0; i < ti->nptrs; i++)
+        rpy_mark_push(*(void **)(base + ti->ptrs[i]));
+    if (ti->nitemptrs) {
+        rpy_Signed n = *(rpy_Signed *)(base + ti->length_ofs);
+        char *item = base + ti->items_ofs;
+        for (rpy_Signed k = 0; k < n; k++, item += ti->itemsize)
+            for (uint32_t i = 0; i < ti->nitemptrs; i++)
+                rpy_mark_push(*(void **)(item + ti->itemptrs[i]));
+    }
+}
+
+static void rpy_collect(void)
+{
+    /* mark: prebuilt objects are always alive and traced */
+    for (size_t i = 0; i < rpy_static_gc_count; i++) {
+        struct rpy_gchdr *h = rpy_static_gc[i];
+        h->gcflags &= ~RPY_GC_MARK;
+        rpy_mark_push(h);
+    }
+    for (void **p = rpy_ss_base; p < rpy_ss_top; p++)
+        rpy_mark_push(*p);
+    rpy_mark_push(rpy_exc_value);
+    while (rpy_mark_len)
+        rpy_trace(rpy_mark_stack[--rpy_mark_len]);
+    /* sweep */
+    size_t live = 0;
+    struct rpy_gclink **pp = &rpy_all;
+    while (*pp) {
+        struct rpy_gclink *l = *pp;
+        struct rpy_gchdr *h = (struct rpy_gchdr *)(l + 1);
+        if (h->gcflags & RPY_GC_MARK) {
+            h->gcflags &= ~RPY_GC_MARK;
+            live += l->size;
+            pp = &l->prev;
+        } else {
+            *pp = l->prev;
+            free(l);
+        }
+    }
+    for (size_t i = 0; i < rpy_static_gc_count; i++) {
+        struct rpy_gchdr *h = rpy_static_gc[i];
+        h->gcflags &= ~RPY_GC_MARK;
+    }
+    rpy_live_after = live;
+    rpy_allocated_since = 0;
+    rpy_threshold = live > RPY_GC_MIN_HEAP ? live : RPY_GC_MIN_HEAP;
+}
+
+static void *rpy_alloc(uint32_t tid, size_t size, int may_collect)
+{
+#ifdef RPY_GC_STRESS
+    if (may_collect)
+        rpy_collect();
+#else
+    if (may_collect && rpy_allocated_since > rpy_threshold)
+        rpy_collect();
+#endif
+    struct rpy_gclink *l = calloc(1, sizeof(struct rpy_gclink) + size);
+    if (l == NULL) {
+        if (may_collect) {
+            rpy_collect();
+            l = calloc(1, sizeof(struct rpy_gclink) + size);
+        }
+        if (l == NULL) {
+            rpy_raise_builtin(RPY_MemoryError);
+            return NULL;
+        }
+    }
+    l->size = size;
+    l->prev = rpy_all;
+    rpy_all = l;
+    rpy_allocated_since += size;
+    struct rpy_gchdr *h = (struct rpy_gchdr *)(l + 1);
+    h->tid = tid;
+    return h;
+}
+
+void *rpy_gc_malloc(uint32_t tid)
+{
+    return rpy_alloc(tid, rpy_typeinfo[tid].size, 1);
+}
+
+void *rpy_gc_malloc_nocollect(uint32_t tid)
+{
+    return rpy_alloc(tid, rpy_typeinfo[tid].size, 0);
+}
+
+void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length)
+{
+    const struct rpy_typeinfo *ti = &rpy_typeinfo[tid];
+    if (length < 0 ||
+        (ti->itemsize && (size_t)length > (SIZE_MAX / 2 - ti->items_ofs) / ti->itemsize)) {
+        rpy_raise_builtin(RPY_MemoryError);
+        return NULL;
+    }
+    size_t size = ti->items_ofs + (size_t)length * ti->itemsize;
+    char *obj = rpy_alloc(tid, size, 1);
+    if (obj != NULL)
+        *(rpy_Signed *)(obj + ti->length_ofs) = length;
+    return obj;
+}
+
+void rpy_runtime_init(void *stack_base)
+{
+    rpy_stack_base = stack_base;
+    /* the main thread's stack: keep a margin below its limit */
+    rpy_stack_max = 6u * 1024u * 1024u;
+    rpy_ss_base = calloc(RPY_SHADOW_STACK_WORDS, sizeof(void *));
+    if (rpy_ss_base == NULL)
+        rpy_fatal("cannot allocate the shadow stack");
+    rpy_ss_top = rpy_ss_base;
+    rpy_ss_limit = rpy_ss_base + RPY_SHADOW_STACK_WORDS;
+}
