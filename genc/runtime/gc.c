@@ -27,7 +27,7 @@ static size_t rpy_stack_max;
 #define RPY_SHADOW_STACK_WORDS (16u * 1024u * 1024u)
 #endif
 #ifndef RPY_GC_MIN_HEAP
-#define RPY_GC_MIN_HEAP (8u * 1024u * 1024u)
+#define RPY_GC_MIN_HEAP (16u * 1024u * 1024u)
 #endif
 
 _Noreturn void rpy_fatal(const char *msg)
@@ -45,21 +45,40 @@ void rpy_stack_check(void)
         rpy_raise_builtin(RPY_RecursionError);
 }
 
-/* an object: the link to the previously allocated one, then the object */
+/* Small objects (up to RPY_SMALL_MAX bytes) live in pages of one size
+ * class each (sizes rounded up to 16 bytes); a free slot's header holds
+ * RPY_FREE_TID and its second word the next free slot of its class.
+ * Large objects come from malloc, each behind a link to the previously
+ * allocated one. */
+#define RPY_NCLASSES (RPY_SMALL_MAX / 16u)
+#define RPY_PAGE_BYTES (64u * 1024u)
+#define RPY_FREE_TID 0xffffffffu
+
+struct rpy_page {
+    struct rpy_page *next; /* the next page of the same class */
+    size_t slot;           /* slot size in bytes */
+    size_t nslots;
+    size_t used;           /* slots handed out by bumping */
+    char *slots;
+};
+
+static struct rpy_page *rpy_pages[RPY_NCLASSES];
+struct rpy_freeslot *rpy_free[RPY_NCLASSES];
+static struct rpy_page *rpy_bump[RPY_NCLASSES];
+
 struct rpy_gclink {
     struct rpy_gclink *prev;
     size_t size;
 };
 
-static struct rpy_gclink *rpy_all;
-static size_t rpy_allocated_since;
-static size_t rpy_live_after;
-static size_t rpy_threshold = RPY_GC_MIN_HEAP;
+static struct rpy_gclink *rpy_large;
+size_t rpy_allocated_since;
+size_t rpy_threshold = RPY_GC_MIN_HEAP;
 
 static void **rpy_mark_stack;
 static size_t rpy_mark_len, rpy_mark_cap;
 
-static void rpy_mark_push(void *obj)
+static inline void rpy_mark_push(void *obj)
 {
     struct rpy_gchdr *h = obj;
     if (obj == NULL || (h->gcflags & RPY_GC_MARK))
@@ -105,9 +124,33 @@ static void rpy_collect(void)
     rpy_mark_push(rpy_exc_value);
     while (rpy_mark_len)
         rpy_trace(rpy_mark_stack[--rpy_mark_len]);
-    /* sweep */
+    /* sweep the pages, rebuilding the free lists */
     size_t live = 0;
-    struct rpy_gclink **pp = &rpy_all;
+    for (unsigned c = 0; c < RPY_NCLASSES; c++) {
+        struct rpy_freeslot *free_list = NULL;
+        for (struct rpy_page *pg = rpy_pages[c]; pg; pg = pg->next) {
+            char *slot = pg->slots;
+            for (size_t i = 0; i < pg->used; i++, slot += pg->slot) {
+                struct rpy_gchdr *h = (struct rpy_gchdr *)slot;
+                if (h->tid == RPY_FREE_TID) {
+                    /* already free */
+                } else if (h->gcflags & RPY_GC_MARK) {
+                    h->gcflags &= ~RPY_GC_MARK;
+                    live += pg->slot;
+                    continue;
+                } else {
+                    memset(slot, 0, pg->slot);
+                    h->tid = RPY_FREE_TID;
+                }
+                struct rpy_freeslot *f = (struct rpy_freeslot *)slot;
+                f->next = free_list;
+                free_list = f;
+            }
+        }
+        rpy_free[c] = free_list;
+    }
+    /* and the large objects */
+    struct rpy_gclink **pp = &rpy_large;
     while (*pp) {
         struct rpy_gclink *l = *pp;
         struct rpy_gchdr *h = (struct rpy_gchdr *)(l + 1);
@@ -124,9 +167,54 @@ static void rpy_collect(void)
         struct rpy_gchdr *h = rpy_static_gc[i];
         h->gcflags &= ~RPY_GC_MARK;
     }
-    rpy_live_after = live;
     rpy_allocated_since = 0;
-    rpy_threshold = live > RPY_GC_MIN_HEAP ? live : RPY_GC_MIN_HEAP;
+    rpy_threshold = live + live / 2 > RPY_GC_MIN_HEAP ? live + live / 2 : RPY_GC_MIN_HEAP;
+}
+
+static void *rpy_alloc_small(unsigned c, size_t slot)
+{
+    struct rpy_freeslot *f = rpy_free[c];
+    if (f != NULL) {
+        rpy_free[c] = f->next;
+        f->hdr.tid = 0;
+        f->next = NULL;
+        return f;
+    }
+    struct rpy_page *pg = rpy_bump[c];
+    if (pg == NULL || pg->used == pg->nslots) {
+        pg = malloc(sizeof(struct rpy_page));
+        char *slots = calloc(1, RPY_PAGE_BYTES);
+        if (pg == NULL || slots == NULL) {
+            free(pg);
+            free(slots);
+            return NULL;
+        }
+        pg->slot = slot;
+        pg->nslots = RPY_PAGE_BYTES / slot;
+        pg->used = 0;
+        pg->slots = slots;
+        pg->next = rpy_pages[c];
+        rpy_pages[c] = pg;
+        rpy_bump[c] = pg;
+    }
+    return pg->slots + slot * pg->used++;
+}
+
+static void *rpy_alloc_once(size_t size)
+{
+    if (size <= RPY_SMALL_MAX) {
+        size_t slot = (size + 15u) & ~(size_t)15u;
+        if (slot < sizeof(struct rpy_freeslot))
+            slot = sizeof(struct rpy_freeslot);
+        return rpy_alloc_small((unsigned)(slot / 16u - 1u), slot);
+    }
+    struct rpy_gclink *l = calloc(1, sizeof(struct rpy_gclink) + size);
+    if (l == NULL)
+        return NULL;
+    l->size = size;
+    l->prev = rpy_large;
+    rpy_large = l;
+    return l + 1;
 }
 
 static void *rpy_alloc(uint32_t tid, size_t size, int may_collect)
@@ -138,22 +226,16 @@ static void *rpy_alloc(uint32_t tid, size_t size, int may_collect)
     if (may_collect && rpy_allocated_since > rpy_threshold)
         rpy_collect();
 #endif
-    struct rpy_gclink *l = calloc(1, sizeof(struct rpy_gclink) + size);
-    if (l == NULL) {
-        if (may_collect) {
-            rpy_collect();
-            l = calloc(1, sizeof(struct rpy_gclink) + size);
-        }
-        if (l == NULL) {
-            rpy_raise_builtin(RPY_MemoryError);
-            return NULL;
-        }
+    struct rpy_gchdr *h = rpy_alloc_once(size);
+    if (h == NULL && may_collect) {
+        rpy_collect();
+        h = rpy_alloc_once(size);
     }
-    l->size = size;
-    l->prev = rpy_all;
-    rpy_all = l;
+    if (h == NULL) {
+        rpy_raise_builtin(RPY_MemoryError);
+        return NULL;
+    }
     rpy_allocated_since += size;
-    struct rpy_gchdr *h = (struct rpy_gchdr *)(l + 1);
     h->tid = tid;
     return h;
 }
@@ -177,6 +259,8 @@ void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length)
         return NULL;
     }
     size_t size = ti->items_ofs + (size_t)length * ti->itemsize;
+    if (size < ti->size)
+        size = ti->size;
     char *obj = rpy_alloc(tid, size, 1);
     if (obj != NULL)
         *(rpy_Signed *)(obj + ti->length_ofs) = length;

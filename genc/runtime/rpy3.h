@@ -191,6 +191,31 @@ void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length);
 /* the same without collecting (for the instances of raised built-in
  * exceptions: a raise must not move or free what its caller holds) */
 void *rpy_gc_malloc_nocollect(uint32_t tid);
+/* the allocation fast path: a free slot of the object's size class */
+#define RPY_SMALL_MAX 512u
+struct rpy_freeslot {
+    struct rpy_gchdr hdr;
+    struct rpy_freeslot *next;
+};
+extern struct rpy_freeslot *rpy_free[RPY_SMALL_MAX / 16u];
+extern size_t rpy_allocated_since, rpy_threshold;
+static inline void *rpy_gc_malloc_inline(uint32_t tid, size_t size)
+{
+#ifndef RPY_GC_STRESS
+    if (size <= RPY_SMALL_MAX && size >= sizeof(struct rpy_freeslot)) {
+        unsigned c = (unsigned)((size + 15u) / 16u - 1u);
+        struct rpy_freeslot *f = rpy_free[c];
+        if (f != NULL && rpy_allocated_since <= rpy_threshold) {
+            rpy_free[c] = f->next;
+            f->hdr.tid = tid;
+            f->next = NULL;
+            rpy_allocated_since += size;
+            return f;
+        }
+    }
+#endif
+    return rpy_gc_malloc(tid);
+}
 /* the shadow stack of GC roots */
 extern void **rpy_ss_top;
 /* raises RecursionError when the machine stack is nearly exhausted */

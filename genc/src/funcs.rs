@@ -26,6 +26,10 @@ pub struct Uses {
     pub unicodedb: bool,
 }
 
+/// Functions of at most this many operations (after preparation) are
+/// always inlined.
+const INLINE_OPS: usize = 40;
+
 /// The C name of function `index`.
 pub fn func_name(index: u32) -> String {
     format!("f{index}")
@@ -203,6 +207,8 @@ pub struct FuncGen<'a, 'py> {
     pub uses: &'a mut Uses,
     pub g: &'a FunctionGraph,
     pub index: usize,
+    /// The function lies on a cycle of the call graph.
+    pub recursive: bool,
     body: String,
     labels: HashSet<BlockId>,
 }
@@ -228,6 +234,7 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             uses,
             g: &program.functions[index].graph,
             index,
+            recursive: true,
             body: String::new(),
             labels: HashSet::new(),
         }
@@ -288,8 +295,20 @@ impl<'a, 'py> FuncGen<'a, 'py> {
         if params.is_empty() {
             params.push("void".into());
         }
+        // small functions are inlined, as RPython's backendopt would
+        let size: usize = g
+            .iterblocks()
+            .iter()
+            .map(|&b| g.blocks[b].operations.len())
+            .sum();
+        let recursive = self.recursive;
+        let inline = if !recursive && size <= INLINE_OPS {
+            "static inline __attribute__((always_inline)) "
+        } else {
+            "static "
+        };
         Ok(format!(
-            "static {r} {}({})",
+            "{inline}{r} {}({})",
             func_name(self.index as u32),
             params.join(", ")
         ))
@@ -524,11 +543,7 @@ impl<'a, 'py> FuncGen<'a, 'py> {
 
     /// The member path of an interior path (`->...`) and the bounds
     /// checks it needs (index, length lvalue).
-    fn interior(
-        &mut self,
-        ptr: &Hlvalue,
-        steps: &[Hlvalue],
-    ) -> Result<Interior, GencError> {
+    fn interior(&mut self, ptr: &Hlvalue, steps: &[Hlvalue]) -> Result<Interior, GencError> {
         let mut cur = self.struct_of(ptr)?;
         let mut path = format!("(*{})", self.val(ptr)?);
         let mut checks = Vec::new();
@@ -607,7 +622,17 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             });
         }
         use LlOp::*;
-        let line = if let Some(f) = runtime_call(o) {
+        // the common cases of some runtime operations, inline
+        let fast = match o {
+            IntFloordiv => Some(format!("({1} > 0 && {0} >= 0) ? {0} / {1}", a[0], a[1])),
+            IntMod => Some(format!("({1} > 0 && {0} >= 0) ? {0} % {1}", a[0], a[1])),
+            FloatTruediv => Some(format!("{1} != 0.0 ? {0} / {1}", a[0], a[1])),
+            FloatSqrt => Some(format!("{0} >= 0.0 ? sqrt({0})", a[0])),
+            _ => None,
+        };
+        let line = if let (Some(f), Some(fast)) = (runtime_call(o), fast) {
+            format!("{d}{fast} : {f}({});", a.join(", "))
+        } else if let Some(f) = runtime_call(o) {
             if matches!(
                 o,
                 UnicharProps | UnicharUpper | UnicharLower | UnicharTitle | UnicharCasefold
@@ -642,8 +667,15 @@ impl<'a, 'py> FuncGen<'a, 'py> {
                     self.types.aggregate(t)?;
                     if t.is_gc() {
                         let tid = self.tids.id(t);
-                        if o == Malloc {
-                            format!("{d}({rc})rpy_gc_malloc({tid});")
+                        if o == Malloc
+                            && rpy3_prep::callgraph::is_exception_instance(self.program, t)
+                        {
+                            format!("{d}({rc})rpy_gc_malloc_nocollect({tid});")
+                        } else if o == Malloc {
+                            format!(
+                                "{d}({rc})rpy_gc_malloc_inline({tid}, sizeof(struct t{}));",
+                                t.index()
+                            )
                         } else {
                             format!("{d}({rc})rpy_gc_malloc_varsize({tid}, {});", a[1])
                         }
@@ -653,7 +685,11 @@ impl<'a, 'py> FuncGen<'a, 'py> {
                 }
                 Getfield => {
                     let name = self.name_arg(&args[1])?;
-                    format!("{d}{}->{};", a[0], field_name(&name))
+                    if d.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{d}{}->{};", a[0], field_name(&name))
+                    }
                 }
                 Setfield => {
                     let name = self.name_arg(&args[1])?;
@@ -766,7 +802,7 @@ impl<'a, 'py> FuncGen<'a, 'py> {
                     )
                 }
                 KeepAlive => String::new(),
-                ExcOccurred => format!("{d}rpy_exc_type != NULL;"),
+                ExcOccurred => format!("{d}__builtin_expect(rpy_exc_type != NULL, 0);"),
                 ExcFetchType => format!("{d}({rc})rpy_exc_type;"),
                 ExcFetchValue => format!("{d}({rc})rpy_exc_value;"),
                 ExcClear => "rpy_exc_type = NULL; rpy_exc_value = NULL;".into(),

@@ -75,6 +75,7 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
     let mut bodies = String::new();
     for i in 0..program.functions.len() {
         let mut fg = FuncGen::new(py, program, db, &mut types, &mut tids, &mut uses, i);
+        fg.recursive = prepared.calls.recursive.get(i).copied().unwrap_or(true);
         let p = fg.prototype()?;
         let _ = writeln!(protos, "{p};");
         bodies.push_str(&fg.definition()?);

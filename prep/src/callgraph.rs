@@ -92,12 +92,34 @@ pub fn ext_can_raise(f: ExtFunc) -> bool {
             .any(|a| matches!(a, ExtTy::Str | ExtTy::Bytes))
 }
 
+/// Whether `t` is the struct of instances of an exception class.  Their
+/// allocation never collects (as the instances the runtime makes when an
+/// operation raises): helpers that allocate only to raise then keep no
+/// roots, which lets the C compiler inline them.  Memory those instances
+/// take is reclaimed at the next collection.
+pub fn is_exception_instance(program: &LlProgram, t: LlType) -> bool {
+    program
+        .exceptions
+        .get("BaseException")
+        .is_some_and(|base| t.starts_with(base.instance))
+}
+
+/// The type a `malloc` allocates.
+fn malloc_type(py: Python<'_>, op: &SpaceOperation) -> Option<LlType> {
+    let t = llconst::type_of_constant(py, op.args.first()?.as_const()?)?;
+    Some(t.target().unwrap_or(t))
+}
+
 /// Whether an operation other than a call of the program's functions can
 /// run the collector.  (Raising a built-in exception allocates its
-/// instance without collecting, so raising operations do not count.)
-pub fn op_can_collect_locally(py: Python<'_>, op: &SpaceOperation) -> bool {
+/// instance without collecting, so raising operations do not count, and
+/// neither does allocating an exception instance.)
+pub fn op_can_collect_locally(py: Python<'_>, program: &LlProgram, op: &SpaceOperation) -> bool {
     match op.opname {
-        OpName::Ll(LlOp::Malloc | LlOp::MallocVarsize) => true,
+        OpName::Ll(LlOp::Malloc) => {
+            !malloc_type(py, op).is_some_and(|t| is_exception_instance(program, t))
+        }
+        OpName::Ll(LlOp::MallocVarsize) => true,
         OpName::Ll(LlOp::ExternalCall) => {
             external(py, op).is_none_or(|f| matches!(f.desc().result, ExtTy::Str | ExtTy::Bytes))
         }
@@ -136,7 +158,7 @@ impl CallGraph {
                         }
                         Callee::None => {
                             raise_local[i] |= op_can_raise_locally(py, op);
-                            collect_local[i] |= op_can_collect_locally(py, op);
+                            collect_local[i] |= op_can_collect_locally(py, program, op);
                         }
                     }
                 }
@@ -199,11 +221,17 @@ impl CallGraph {
     }
 
     /// Whether the operation `op` of graph `g` can run the collector.
-    pub fn op_can_collect(&self, py: Python<'_>, g: &FunctionGraph, op: &SpaceOperation) -> bool {
+    pub fn op_can_collect(
+        &self,
+        py: Python<'_>,
+        program: &LlProgram,
+        g: &FunctionGraph,
+        op: &SpaceOperation,
+    ) -> bool {
         match callee(py, g, op) {
             Callee::Direct(k) => self.can_collect.get(k).copied().unwrap_or(true),
             Callee::Indirect(_) => true,
-            Callee::None => op_can_collect_locally(py, op),
+            Callee::None => op_can_collect_locally(py, program, op),
         }
     }
 }

@@ -37,6 +37,7 @@ pub fn insert_roots(
     program: &mut LlProgram,
     calls: &CallGraph,
 ) -> Result<(), PrepError> {
+    let snapshot = program.clone();
     for f in program.functions.iter_mut() {
         let g = Arc::make_mut(&mut f.graph);
         for b in g.iterblocks() {
@@ -57,7 +58,7 @@ pub fn insert_roots(
             let mut roots_at: Vec<(usize, Vec<VarId>)> = Vec::new();
             for (i, o) in block.operations.iter().enumerate().rev() {
                 live.remove(&o.result);
-                if calls.op_can_collect(py, g, o) {
+                if calls.op_can_collect(py, &snapshot, g, o) {
                     let roots: Vec<VarId> =
                         live.iter().copied().filter(|&v| is_gc_var(g, v)).collect();
                     if !roots.is_empty() {
