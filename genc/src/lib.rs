@@ -11,6 +11,7 @@
 //! runtime function defined for every input, and every array access is
 //! checked (`IndexError`).
 
+pub mod cases;
 pub mod data;
 pub mod funcs;
 pub mod types;
@@ -54,6 +55,8 @@ pub enum Entry {
     /// `entry_point(argv)`: `main` passes the command line as a list of
     /// str and exits with the result.
     Program,
+    /// Test cases: `main` runs the case its argument numbers.
+    Cases(Vec<cases::CaseCall>),
 }
 
 /// The C source of a prepared program.
@@ -90,6 +93,10 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
     static_roots(program, db, &mut glue)?;
     match entry {
         Entry::Program => program_main(program, &mut types, &mut tids, &mut glue)?,
+        Entry::Cases(calls) => {
+            let g = cases::CaseGlue::new(program, db).emit(&mut types, &mut tids, calls)?;
+            glue.push_str(&g);
+        }
     }
     let typeinfo = data::typeinfo_table(&mut types, &tids)?;
     let decls = types.declarations()?;

@@ -26,8 +26,15 @@ pub struct Database {
 impl Database {
     /// Collects the objects reachable from the graphs and the built-in
     /// exception classes of `program`.
-    pub fn collect(py: Python<'_>, program: &LlProgram) -> Result<Database, PrepError> {
+    pub fn collect(
+        py: Python<'_>,
+        program: &LlProgram,
+        roots: &[LlValue],
+    ) -> Result<Database, PrepError> {
         let mut db = Database::default();
+        for v in roots {
+            db.add_value(v);
+        }
         let add_const = |db: &mut Database, c: &Constant, func: &str| match llconst::ll_value(py, c)
         {
             Ok(v) => {

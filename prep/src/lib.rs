@@ -61,13 +61,19 @@ pub struct Prepared {
     pub calls: CallGraph,
 }
 
-/// Runs every pass, in order, on a copy of `program`.
-pub fn prepare(py: Python<'_>, program: &LlProgram) -> Result<Prepared, PrepError> {
+/// Runs every pass, in order, on a copy of `program`; `roots` are values
+/// outside the graphs (arguments of test cases) whose prebuilt objects the
+/// database must hold too.
+pub fn prepare(
+    py: Python<'_>,
+    program: &LlProgram,
+    roots: &[rpy3_model::lltype::LlValue],
+) -> Result<Prepared, PrepError> {
     let mut program = program.clone();
     let calls = CallGraph::analyse(py, &program)?;
     stackcheck::insert_stack_checks(py, &mut program, &calls)?;
     exceptions::transform_program(py, &mut program, &calls)?;
     gcroots::insert_roots(py, &mut program, &calls)?;
-    let db = Database::collect(py, &program)?;
+    let db = Database::collect(py, &program, roots)?;
     Ok(Prepared { program, db, calls })
 }

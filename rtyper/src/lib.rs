@@ -610,12 +610,23 @@ impl RTyper<'_> {
 /// then stops, the annotator annotates them, and a new pass starts with
 /// the low-level types of the previous one.
 pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlProgram, RTypeError> {
+    rtype_entries(py, ann, entry, &[]).map(|(p, _)| p)
+}
+
+/// Rtypes like [`rtype`], and gives the function index of each graph of
+/// `others` too (entry points of test cases sharing one program).
+pub fn rtype_entries(
+    py: Python<'_>,
+    ann: &mut Annotator,
+    entry: GraphId,
+    others: &[GraphId],
+) -> Result<(LlProgram, Vec<usize>), RTypeError> {
     let exception_classdefs = prepare(py, ann)?;
     let str_ptr = prepare_strings(py, ann)?;
     let mut cache = TypeCache::default();
     for _pass in 0..50 {
         let (result, needs, back) =
-            rtype_pass(py, ann, entry, &exception_classdefs, str_ptr, cache);
+            rtype_pass(py, ann, entry, others, &exception_classdefs, str_ptr, cache);
         cache = back;
         if needs.is_empty() {
             return result;
@@ -636,14 +647,20 @@ pub fn rtype(py: Python<'_>, ann: &mut Annotator, entry: GraphId) -> Result<LlPr
 }
 
 /// One rtyping pass: the program, or the helpers to annotate first.
+#[allow(clippy::type_complexity)]
 fn rtype_pass(
     py: Python<'_>,
     ann: &Annotator,
     entry: GraphId,
+    others: &[GraphId],
     exception_classdefs: &HashMap<String, ClassDefId>,
     str_ptr: Option<StrTypes>,
     mut cache: TypeCache,
-) -> (Result<LlProgram, RTypeError>, Vec<Need>, TypeCache) {
+) -> (
+    Result<(LlProgram, Vec<usize>), RTypeError>,
+    Vec<Need>,
+    TypeCache,
+) {
     let objmodel = match cache.objmodel.take() {
         Some(o) => o,
         None => match ObjectModel::new() {
@@ -687,7 +704,16 @@ fn rtype_pass(
         draining_prebuilt: false,
         gen_next: HashMap::new(),
     };
-    let result = rt.run(py, entry);
+    let result = rt.run(py, entry).and_then(|p| {
+        let idx = others
+            .iter()
+            .map(|&g| {
+                rt.func_index(g)
+                    .ok_or_else(|| RTypeError::unsupported("a generator as an entry point"))
+            })
+            .collect::<Result<Vec<usize>, RTypeError>>()?;
+        Ok((p, idx))
+    });
     let needs = rt.needs.take();
     let mut cache = std::mem::take(&mut rt.cache);
     cache.tuples = rt.tuples.take();

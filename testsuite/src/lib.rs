@@ -7,6 +7,7 @@
 //! changed by one run cannot leak into another.
 
 mod annotate;
+pub mod c_backend;
 pub mod compare;
 pub mod llinterp_backend;
 pub mod load;

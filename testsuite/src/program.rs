@@ -585,7 +585,8 @@ pub fn translate_program(
     lap("annotate", &mut times);
     let program = rpy3_rtyper::rtype(py, &mut ann, g).map_err(|e| format!("rtyping error: {e}"))?;
     lap("rtype", &mut times);
-    let prepared = rpy3_prep::prepare(py, &program).map_err(|e| format!("preparation: {e}"))?;
+    let prepared =
+        rpy3_prep::prepare(py, &program, &[]).map_err(|e| format!("preparation: {e}"))?;
     lap("prepare", &mut times);
     let source = rpy3_genc::generate(py, &prepared, &rpy3_genc::Entry::Program)
         .map_err(|e| e.to_string())?;

@@ -1,0 +1,284 @@
+//! The `c` backend for case files: every function of a case file is
+//! translated into one program, compiled once into one executable that
+//! runs any of the file's cases (its arguments are prebuilt data of the
+//! executable), and each case runs as a child process whose outcome is read
+//! back behind the marker line of `rpy3_genc::cases`.
+//!
+//! When the functions of a file cannot share one program (one of them is
+//! not RPython), each function gets an executable of its own, so the error
+//! stays with that function's cases.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+use rpy3_annotator::{Annotator, SomeValue};
+use rpy3_genc::cases::{py_to_ll, CaseCall, MARKER};
+use rpy3_model::lltype::{LlType, TypeDef};
+
+use crate::compare::Outcome;
+
+/// How long one case may run.
+const CASE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One executable and the case numbers it knows.
+struct Exe {
+    path: PathBuf,
+    /// Case index in the file -> case number in the executable.
+    numbers: HashMap<usize, usize>,
+}
+
+/// The executables of one case file.
+pub struct CFile {
+    _dir: tempfile::TempDir,
+    exes: Vec<Result<Exe, String>>,
+    /// Case index -> executable.
+    of_case: HashMap<usize, usize>,
+}
+
+/// The annotation of an argument: its type, not its value.
+fn arg_annotation(
+    py: Python<'_>,
+    ann: &mut Annotator,
+    a: &Bound<'_, PyAny>,
+) -> Result<SomeValue, String> {
+    let s = ann.immutablevalue(py, a).map_err(|e| e.to_string())?;
+    Ok(match s {
+        SomeValue::Integer { kind, .. } => SomeValue::Integer {
+            kind,
+            nonneg: false,
+            konst: None,
+        },
+        SomeValue::Str { kind, .. } => SomeValue::Str {
+            kind,
+            is_char: false,
+            can_be_none: false,
+            konst: None,
+        },
+        other => other.without_const(),
+    })
+}
+
+/// A function and the cases (index, arguments) calling it.
+pub struct FuncCases<'py> {
+    pub func: Bound<'py, PyAny>,
+    pub cases: Vec<(usize, Vec<Bound<'py, PyAny>>)>,
+}
+
+impl CFile {
+    /// Builds the executables for `funcs` (with the `gc_stress` collector
+    /// if asked).
+    pub fn build(
+        py: Python<'_>,
+        funcs: &[FuncCases<'_>],
+        gc_stress: bool,
+    ) -> Result<CFile, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let mut file = CFile {
+            _dir: dir,
+            exes: Vec::new(),
+            of_case: HashMap::new(),
+        };
+        let all: Vec<usize> = (0..funcs.len()).collect();
+        let together = file.build_one(py, funcs, &all, gc_stress, 0);
+        if together.is_ok() || funcs.len() == 1 {
+            file.add(funcs, &all, together);
+        } else {
+            for i in 0..funcs.len() {
+                let r = file.build_one(py, funcs, &[i], gc_stress, i + 1);
+                file.add(funcs, &[i], r);
+            }
+        }
+        Ok(file)
+    }
+
+    fn add(&mut self, funcs: &[FuncCases<'_>], which: &[usize], exe: Result<Exe, String>) {
+        let k = self.exes.len();
+        for &i in which {
+            for (case, _) in &funcs[i].cases {
+                self.of_case.insert(*case, k);
+            }
+        }
+        self.exes.push(exe);
+    }
+
+    fn build_one(
+        &self,
+        py: Python<'_>,
+        funcs: &[FuncCases<'_>],
+        which: &[usize],
+        gc_stress: bool,
+        n: usize,
+    ) -> Result<Exe, String> {
+        let mut ann = Annotator::new();
+        let mut graphs = Vec::new();
+        for &i in which {
+            let f = &funcs[i];
+            let first = f.cases.first().ok_or("a function without cases")?;
+            let mut sargs = Vec::new();
+            for a in &first.1 {
+                sargs.push(arg_annotation(py, &mut ann, a)?);
+            }
+            let g = ann
+                .annotate(py, &f.func, sargs)
+                .map_err(|e| format!("annotation error: {e}"))?;
+            graphs.push(g);
+        }
+        let (mut program, indices) = rpy3_rtyper::rtype_entries(py, &mut ann, graphs[0], &graphs)
+            .map_err(|e| format!("rtyping error: {e}"))?;
+        let mut calls = Vec::new();
+        let mut numbers = HashMap::new();
+        let mut roots = Vec::new();
+        for (&i, &index) in which.iter().zip(&indices) {
+            let TypeDef::Func { args: params, .. } = program.functions[index].ty.def() else {
+                return Err("a case function without a function type".into());
+            };
+            for (case, args) in &funcs[i].cases {
+                if args.len() != params.len() {
+                    return Err(format!(
+                        "the case passes {} arguments to a function of {}",
+                        args.len(),
+                        params.len()
+                    ));
+                }
+                let mut llargs = Vec::new();
+                for (a, &t) in args.iter().zip(&params) {
+                    let v = py_to_ll(&mut program.heap, a, t)?;
+                    roots.push(v);
+                    llargs.push(v);
+                }
+                numbers.insert(*case, calls.len());
+                calls.push(CaseCall {
+                    func: index,
+                    args: llargs,
+                });
+            }
+        }
+        let prepared = rpy3_prep::prepare(py, &program, &roots).map_err(|e| e.to_string())?;
+        let source = rpy3_genc::generate(py, &prepared, &rpy3_genc::Entry::Cases(calls))
+            .map_err(|e| e.to_string())?;
+        let path = self._dir.path().join(format!("cases{n}"));
+        let opts = rpy3_genc::BuildOptions {
+            optimize: false,
+            gc_stress,
+            ..Default::default()
+        };
+        rpy3_genc::build(&source, &path, &opts).map_err(|e| e.to_string())?;
+        Ok(Exe { path, numbers })
+    }
+
+    /// Runs case `index` of the file.
+    pub fn run(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        func: &Bound<'_, PyAny>,
+    ) -> Result<Outcome, String> {
+        let k = *self.of_case.get(&index).ok_or("the case was not built")?;
+        let exe = self.exes[k].as_ref().map_err(|e| e.clone())?;
+        let number = exe.numbers[&index];
+        let out = run_with_timeout(&exe.path, number)?;
+        let text = String::from_utf8_lossy(&out.0);
+        let Some(at) = text.rfind(MARKER) else {
+            return Err(format!(
+                "the executable ended without an outcome (status {}): {}",
+                out.1,
+                String::from_utf8_lossy(&out.2).trim()
+            ));
+        };
+        let outcome = text[at + MARKER.len()..].trim_end();
+        if let Some(name) = outcome.strip_prefix("E:") {
+            let class = find_class(py, func, name)
+                .ok_or_else(|| format!("raised {name}, a class not found by name"))?;
+            return Ok(Outcome::Raised {
+                class,
+                message: String::new(),
+            });
+        }
+        let expr = outcome
+            .strip_prefix("R:")
+            .ok_or_else(|| format!("an unreadable outcome: {outcome}"))?;
+        let globals = PyDict::new(py);
+        let builtins = py.import("builtins").map_err(|e| e.to_string())?;
+        for name in ["float", "chr", "bytes"] {
+            globals
+                .set_item(name, builtins.getattr(name).map_err(|e| e.to_string())?)
+                .map_err(|e| e.to_string())?;
+        }
+        globals
+            .set_item("__builtins__", PyDict::new(py))
+            .map_err(|e| e.to_string())?;
+        let code = std::ffi::CString::new(expr).map_err(|e| e.to_string())?;
+        let v = py
+            .eval(&code, Some(&globals), None)
+            .map_err(|e| format!("an unreadable result {expr}: {e}"))?;
+        Ok(Outcome::Value(v.unbind()))
+    }
+}
+
+/// Runs `exe number`: stdout, status, stderr.
+fn run_with_timeout(exe: &PathBuf, number: usize) -> Result<(Vec<u8>, String, Vec<u8>), String> {
+    let mut child = Command::new(exe)
+        .arg(number.to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run the executable: {e}"))?;
+    let start = std::time::Instant::now();
+    let mut stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut stderr = child.stderr.take().ok_or("no stderr")?;
+    let out_thread = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut b);
+        b
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stderr, &mut b);
+        b
+    });
+    let status = loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(s) => break s,
+            None if start.elapsed() > CASE_TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("the case ran longer than {CASE_TIMEOUT:?}"));
+            }
+            None => std::thread::sleep(Duration::from_millis(2)),
+        }
+    };
+    let out = out_thread.join().unwrap_or_default();
+    let err = err_thread.join().unwrap_or_default();
+    Ok((out, status.to_string(), err))
+}
+
+/// The exception class called `name`: the case module's, else a built-in.
+fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<PyType>> {
+    if let Ok(globals) = func.getattr("__globals__") {
+        if let Ok(c) = globals.get_item(name) {
+            if let Ok(t) = c.cast_into::<PyType>() {
+                return Some(t.unbind());
+            }
+        }
+    }
+    py.import("builtins")
+        .ok()?
+        .getattr(name)
+        .ok()?
+        .cast_into::<PyType>()
+        .ok()
+        .map(|t| t.unbind())
+}
+
+/// The low-level types of a function's parameters.
+pub fn param_types(t: LlType) -> Vec<LlType> {
+    match t.def() {
+        TypeDef::Func { args, .. } => args,
+        _ => Vec::new(),
+    }
+}
