@@ -1,0 +1,953 @@
+//! The C runtime (`genc/runtime/`) against its references: every
+//! function is compiled with the system `cc` together with a small driver
+//! (`runtime_driver.c`, which runs commands from a file and writes one
+//! result line per command) and checked
+//! - against CPython (through pyo3) for float formatting, float parsing,
+//!   float arithmetic and the math module, values and exceptions;
+//! - against the llinterp's semantics (`llinterp/src/arith.rs`, restated
+//!   below, and its public `parse_float`, `Streams` and `unicodedb`) for
+//!   word arithmetic, conversions, the Unicode database and the streams;
+//! - for warnings (-Wall -Wextra -Werror at -O0 and -O2) and under
+//!   AddressSanitizer and UndefinedBehaviorSanitizer.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFloat, PyString, PyTuple};
+use rpy3_genc::runtime::{HEADER, LINK_LIBS, RUNTIME_SOURCES};
+use rpy3_genc::unicode::unicodedb_c_source;
+use rpy3_llinterp::world::{Errno, Streams, World};
+use rpy3_model::extfunc::ALL_EXT_FUNCS;
+use rpy3_model::lloperation::ALL_LL_OPS;
+
+const DRIVER: &str = include_str!("runtime_driver.c");
+
+/// Exception indices of `enum rpy_builtin_exc`.
+const ZERO_DIVISION: u8 = 0;
+const OVERFLOW: u8 = 1;
+const VALUE: u8 = 2;
+const OS_ERROR: u8 = 5;
+
+/// A compiled driver.
+struct Driver {
+    _dir: tempfile::TempDir,
+    exe: PathBuf,
+}
+
+/// Writes the runtime, the Unicode database and the driver into `dir`;
+/// the C files to compile.
+fn write_sources(dir: &Path) -> Vec<PathBuf> {
+    std::fs::write(dir.join(HEADER.0), HEADER.1).unwrap();
+    let mut files = Vec::new();
+    for (name, text) in RUNTIME_SOURCES
+        .iter()
+        .copied()
+        .chain([("unicodedb.c", unicodedb_source()), ("driver.c", DRIVER)])
+    {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+    }
+    files
+}
+
+fn unicodedb_source() -> &'static str {
+    static SRC: OnceLock<String> = OnceLock::new();
+    SRC.get_or_init(unicodedb_c_source)
+}
+
+/// Compiles the driver with `flags`; the compiler's complaint on failure
+/// (warnings are errors).
+fn compile(flags: &[&str]) -> Result<Driver, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_sources(dir.path());
+    let exe = dir.path().join("driver");
+    let output = Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-fwrapv"])
+        .args(flags)
+        .arg("-I")
+        .arg(dir.path())
+        .args(&files)
+        .arg("-o")
+        .arg(&exe)
+        .args(LINK_LIBS)
+        .output()
+        .map_err(|e| format!("cannot run cc: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() || !stderr.trim().is_empty() {
+        return Err(stderr);
+    }
+    Ok(Driver { _dir: dir, exe })
+}
+
+fn driver() -> &'static Driver {
+    static D: OnceLock<Driver> = OnceLock::new();
+    D.get_or_init(|| compile(&["-O2"]).unwrap_or_else(|e| panic!("the runtime: {e}")))
+}
+
+/// What a run of the driver gave.
+struct Run {
+    results: Vec<String>,
+    /// What the program wrote to descriptors 1 and 2 (one file for both).
+    output: Vec<u8>,
+    status: Option<i32>,
+    stderr_note: String,
+}
+
+fn run_full(d: &Driver, commands: &str, stdin: &[u8], env: &[(&str, &[u8])]) -> Run {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (cmd_path, res_path, out_path) = (
+        dir.path().join("commands"),
+        dir.path().join("results"),
+        dir.path().join("output"),
+    );
+    std::fs::write(&cmd_path, commands).unwrap();
+    let in_path = dir.path().join("stdin");
+    std::fs::write(&in_path, stdin).unwrap();
+    let out_file = std::fs::File::create(&out_path).unwrap();
+    let mut cmd = Command::new(&d.exe);
+    cmd.arg(&cmd_path)
+        .arg(&res_path)
+        .stdin(std::fs::File::open(&in_path).unwrap())
+        .stdout(out_file.try_clone().unwrap())
+        .stderr(out_file);
+    for (k, v) in env {
+        cmd.env(k, std::ffi::OsStr::from_bytes(v));
+    }
+    let status = cmd.status().unwrap();
+    let results = std::fs::read_to_string(&res_path).unwrap_or_default();
+    let output = std::fs::read(&out_path).unwrap();
+    let stderr_note = String::from_utf8_lossy(&output).into_owned();
+    Run {
+        results: results.lines().map(str::to_string).collect(),
+        output,
+        status: status.code(),
+        stderr_note,
+    }
+}
+
+/// Runs commands whose results are all that matters: one line each.
+fn run(d: &Driver, commands: &[String]) -> Vec<String> {
+    let mut text = commands.join("\n");
+    text.push('\n');
+    let r = run_full(d, &text, b"", &[]);
+    assert_eq!(
+        r.status,
+        Some(0),
+        "the driver failed: {}",
+        r.stderr_note.chars().take(3000).collect::<String>()
+    );
+    assert!(r.output.is_empty(), "unexpected output: {}", r.stderr_note);
+    assert_eq!(r.results.len(), commands.len(), "one result per command");
+    r.results
+}
+
+/// Commands and the results they must give, checked in one run.
+#[derive(Default)]
+struct Expect {
+    commands: Vec<String>,
+    want: Vec<String>,
+}
+
+impl Expect {
+    fn push(&mut self, command: String, want: String) {
+        self.commands.push(command);
+        self.want.push(want);
+    }
+
+    fn check(&self, d: &Driver) {
+        let got = run(d, &self.commands);
+        let mut bad = Vec::new();
+        for ((c, w), g) in self.commands.iter().zip(&self.want).zip(&got) {
+            if normalize(c, g) != *w {
+                bad.push(format!("{c}\n    want {w}\n    got  {g}"));
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "{} of {} results differ:\n{}",
+            bad.len(),
+            got.len(),
+            {
+                let mut by_name: std::collections::BTreeMap<String, usize> = Default::default();
+                for b in &bad {
+                    let name: String = b.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                    *by_name.entry(name).or_default() += 1;
+                }
+                format!(
+                    "{by_name:?}\n{}",
+                    bad.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+                )
+            }
+        );
+    }
+}
+
+/// A float result whose bits are a NaN reads "R nan" (NaN payloads and
+/// signs are not compared).
+fn normalize(command: &str, got: &str) -> String {
+    if let Some(hex) = got.strip_prefix("R ") {
+        if hex.len() == 16 && returns_float(command) {
+            if let Ok(bits) = u64::from_str_radix(hex, 16) {
+                if f64::from_bits(bits).is_nan() {
+                    return "R nan".into();
+                }
+            }
+        }
+    }
+    got.to_string()
+}
+
+fn returns_float(command: &str) -> bool {
+    let mut words = command.split(' ');
+    match words.next() {
+        Some("parse") => true,
+        Some("call") => {
+            let name = words.next().unwrap_or("");
+            name.starts_with("float_") && name != "float_frexp_exp" || name == "int_truediv"
+        }
+        _ => false,
+    }
+}
+
+fn fhex(x: f64) -> String {
+    format!("{:016x}", x.to_bits())
+}
+
+fn fres(x: f64) -> String {
+    if x.is_nan() {
+        "R nan".into()
+    } else {
+        format!("R {}", fhex(x))
+    }
+}
+
+fn res<T: std::fmt::Display>(r: Result<T, u8>) -> String {
+    match r {
+        Ok(v) => format!("R {v}"),
+        Err(e) => format!("E {e}"),
+    }
+}
+
+/// A deterministic xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+// ---- the llinterp's word arithmetic (llinterp/src/arith.rs, exec.rs) ----
+
+fn floordiv(x: i64, y: i64) -> Result<i64, u8> {
+    if y == 0 {
+        return Err(ZERO_DIVISION);
+    }
+    let (q, r) = (x.wrapping_div(y), x.wrapping_rem(y));
+    Ok(if r != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q })
+}
+
+fn modulo(x: i64, y: i64) -> Result<i64, u8> {
+    if y == 0 {
+        return Err(ZERO_DIVISION);
+    }
+    let r = x.wrapping_rem(y);
+    Ok(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r })
+}
+
+fn int_ref(name: &str, x: i64, y: i64) -> Result<i64, u8> {
+    let count = |n: i64| if n < 0 { Err(VALUE) } else { Ok(n.min(64) as u32) };
+    match name {
+        "int_floordiv" => floordiv(x, y),
+        "int_mod" => modulo(x, y),
+        "int_floordiv_ovf" if y == -1 && x == i64::MIN => Err(OVERFLOW),
+        "int_floordiv_ovf" => floordiv(x, y),
+        "int_mod_ovf" if y == -1 && x == i64::MIN => Err(OVERFLOW),
+        "int_mod_ovf" => modulo(x, y),
+        "int_lshift" => count(y).map(|n| if n >= 64 { 0 } else { x.wrapping_shl(n) }),
+        "int_rshift" => count(y).map(|n| x >> n.min(63)),
+        "int_lshift_ovf" => {
+            let n = count(y)?;
+            if x == 0 {
+                Ok(0)
+            } else if n >= 64 || x.wrapping_shl(n) >> n != x {
+                Err(OVERFLOW)
+            } else {
+                Ok(x.wrapping_shl(n))
+            }
+        }
+        "int_add_ovf" => x.checked_add(y).ok_or(OVERFLOW),
+        "int_sub_ovf" => x.checked_sub(y).ok_or(OVERFLOW),
+        "int_mul_ovf" => x.checked_mul(y).ok_or(OVERFLOW),
+        "int_neg_ovf" => x.checked_neg().ok_or(OVERFLOW),
+        "int_abs_ovf" => x.checked_abs().ok_or(OVERFLOW),
+        "int_pow" => {
+            if y < 0 {
+                return Err(VALUE);
+            }
+            let (mut base, mut e, mut acc) = (x, y as u64, 1i64);
+            while e > 0 {
+                if e & 1 == 1 {
+                    acc = acc.wrapping_mul(base);
+                }
+                base = base.wrapping_mul(base);
+                e >>= 1;
+            }
+            Ok(acc)
+        }
+        "cast_int_to_char" => u8::try_from(x).map(i64::from).map_err(|_| VALUE),
+        "cast_int_to_unichar" => {
+            if (0..=0x10FFFF).contains(&x) {
+                Ok(x)
+            } else {
+                Err(VALUE)
+            }
+        }
+        _ => panic!("no reference for {name}"),
+    }
+}
+
+fn uint_ref(name: &str, x: u64, y: u64) -> Result<u64, u8> {
+    let n = y as i64;
+    match name {
+        "uint_floordiv" => x.checked_div(y).ok_or(ZERO_DIVISION),
+        "uint_mod" => x.checked_rem(y).ok_or(ZERO_DIVISION),
+        "uint_lshift" if n < 0 => Err(VALUE),
+        "uint_lshift" => Ok(if n >= 64 { 0 } else { x << n }),
+        "uint_rshift" if n < 0 => Err(VALUE),
+        "uint_rshift" => Ok(if n >= 64 { 0 } else { x >> n }),
+        _ => panic!("no reference for {name}"),
+    }
+}
+
+fn interesting_ints(rng: &mut Rng) -> Vec<i64> {
+    let mut v: Vec<i64> = vec![
+        0,
+        1,
+        -1,
+        2,
+        -2,
+        3,
+        -3,
+        5,
+        -7,
+        10,
+        63,
+        64,
+        65,
+        100,
+        255,
+        256,
+        0x10FFFF,
+        0x110000,
+        3_037_000_499,
+        3_037_000_500,
+        -3_037_000_500,
+        1 << 31,
+        1 << 32,
+        -(1 << 32),
+        1 << 53,
+        (1 << 53) + 1,
+        -(1 << 53) - 1,
+        1 << 62,
+        i64::MAX,
+        i64::MAX - 1,
+        i64::MIN,
+        i64::MIN + 1,
+    ];
+    for _ in 0..16 {
+        let bits = rng.next();
+        v.push(bits as i64 >> rng.below(64));
+    }
+    v
+}
+
+#[test]
+fn word_arithmetic_matches_the_llinterp() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let ints = interesting_ints(&mut rng);
+    let mut e = Expect::default();
+    let binary = [
+        "int_floordiv",
+        "int_mod",
+        "int_floordiv_ovf",
+        "int_mod_ovf",
+        "int_add_ovf",
+        "int_sub_ovf",
+        "int_mul_ovf",
+    ];
+    for &x in &ints {
+        for &y in &ints {
+            for name in binary {
+                e.push(format!("call {name} {x} {y}"), res(int_ref(name, x, y)));
+            }
+            for name in ["uint_floordiv", "uint_mod"] {
+                let (ux, uy) = (x as u64, y as u64);
+                e.push(format!("call {name} {ux} {uy}"), res(uint_ref(name, ux, uy)));
+            }
+        }
+        for name in ["int_neg_ovf", "int_abs_ovf", "cast_int_to_char", "cast_int_to_unichar"] {
+            e.push(format!("call {name} {x}"), res(int_ref(name, x, 0)));
+        }
+        let counts = (-3..=70).chain([i64::MAX, i64::MIN, 1 << 40, 100, 128]);
+        for n in counts {
+            for name in ["int_lshift", "int_rshift", "int_lshift_ovf", "int_pow"] {
+                e.push(format!("call {name} {x} {n}"), res(int_ref(name, x, n)));
+            }
+            for name in ["uint_lshift", "uint_rshift"] {
+                let ux = x as u64;
+                e.push(
+                    format!("call {name} {ux} {n}"),
+                    res(uint_ref(name, ux, n as u64)),
+                );
+            }
+        }
+    }
+    e.check(driver());
+}
+
+// ---- CPython as the reference ---------------------------------------------
+
+const PY_REFERENCE: &str = r##"
+import math, struct
+
+def _r(r):
+    if isinstance(r, complex):
+        raise ValueError("complex result")
+    if isinstance(r, float):
+        if r != r:
+            return "R nan"
+        return "R %016x" % struct.unpack("<Q", struct.pack("<d", r))[0]
+    return "R %d" % r
+
+def _raise(e):
+    raise e("negative base to a fractional power (RPython's ValueError, not a complex)")
+
+F = {
+    "int_truediv": lambda x, y: x / y,
+    "float_truediv": lambda x, y: x / y,
+    "float_floordiv": lambda x, y: x // y,
+    "float_mod": lambda x, y: x % y,
+    "float_pow": lambda x, y: (
+        _raise(ValueError) if x < 0.0 and math.isfinite(x) and math.isfinite(y)
+        and y != math.floor(y) else x ** y),
+    "float_sqrt": math.sqrt, "float_exp": math.exp, "float_expm1": math.expm1,
+    "float_log": math.log, "float_log2": math.log2, "float_log10": math.log10,
+    "float_log1p": math.log1p, "float_sin": math.sin, "float_cos": math.cos,
+    "float_tan": math.tan, "float_asin": math.asin, "float_acos": math.acos,
+    "float_atan": math.atan, "float_sinh": math.sinh, "float_cosh": math.cosh,
+    "float_tanh": math.tanh, "float_asinh": math.asinh, "float_acosh": math.acosh,
+    "float_atanh": math.atanh, "float_atan2": math.atan2, "float_fmod": math.fmod,
+    "float_math_pow": math.pow, "float_hypot": math.hypot,
+    "float_copysign": math.copysign,
+    "float_frexp_exp": lambda x: math.frexp(x)[1],
+    "float_ldexp": math.ldexp,
+    "float_round_digits": lambda x, n: round(x, n),
+}
+
+def ref(name, *args):
+    try:
+        return _r(F[name](*args))
+    except ZeroDivisionError:
+        return "E 0"
+    except OverflowError:
+        return "E 1"
+    except ValueError:
+        return "E 2"
+
+def fmt(x, spec):
+    # rpy3.lltype.float_format_char: the magnitude of x formatted by spec
+    code = chr(spec & 0xff)
+    p = (spec >> 8) & 0xffffffff
+    alternate = "#" if (spec >> 40) & 1 else ""
+    x = abs(x)
+    if code == "r":
+        return format(x, alternate)
+    if code == "h":
+        return format(x, alternate + ".%d" % (p - 1))
+    return format(x, alternate + (".%d" % (p - 1) if p else "") + code)
+
+def parse(text):
+    # rpy3.lltype.str_to_float
+    if not text.isascii() or "_" in text or text != text.strip():
+        return "E 2"
+    try:
+        return _r(float(text))
+    except ValueError:
+        return "E 2"
+"##;
+
+fn with_reference<T>(f: impl FnOnce(Python<'_>, &Bound<'_, PyDict>) -> T) -> T {
+    Python::attach(|py| {
+        let globals = PyDict::new(py);
+        py.run(&CString::new(PY_REFERENCE).unwrap(), Some(&globals), None)
+            .unwrap();
+        f(py, &globals)
+    })
+}
+
+/// An argument of a reference call.
+#[derive(Clone, Copy)]
+enum A {
+    F(f64),
+    I(i64),
+}
+
+/// `ref(name, *args)` of the Python reference: a result line.
+fn py_ref(reff: &Bound<'_, PyAny>, name: &str, args: &[A]) -> String {
+    let py = reff.py();
+    let mut items: Vec<Bound<'_, PyAny>> = vec![PyString::new(py, name).into_any()];
+    for a in args {
+        items.push(match *a {
+            A::F(x) => PyFloat::new(py, x).into_any(),
+            A::I(i) => i.into_pyobject(py).unwrap().into_any(),
+        });
+    }
+    reff.call1(PyTuple::new(py, items).unwrap())
+        .unwrap()
+        .extract()
+        .unwrap()
+}
+
+fn interesting_floats(rng: &mut Rng, random: usize) -> Vec<f64> {
+    let mut v = vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        3.5,
+        2.0,
+        3.0,
+        -3.0,
+        0.1,
+        0.3,
+        10.0,
+        100.0,
+        1e16,
+        1e22,
+        1e23,
+        1e300,
+        1e308,
+        f64::MAX,
+        -f64::MAX,
+        f64::MIN_POSITIVE,
+        5e-324,
+        -5e-324,
+        1e-310,
+        2.225_073_858_507_201e-308,
+        std::f64::consts::PI,
+        std::f64::consts::E,
+        709.0,
+        709.8,
+        710.0,
+        -745.0,
+        -746.0,
+        0.999_999_999_999_999_9,
+        1.000_000_000_000_000_2,
+        9_007_199_254_740_992.0,
+        9_007_199_254_740_993.0,
+        9.223_372_036_854_776e18,
+        -9.223_372_036_854_776e18,
+        1.844_674_407_370_955_2e19,
+        -0.999,
+        1e-5,
+        123_456.789,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    for _ in 0..random {
+        v.push(f64::from_bits(rng.next()));
+        let m = (rng.below(2_000_000) as f64 - 1e6) / 1000.0;
+        v.push(m);
+        v.push(m * 10f64.powi(rng.below(40) as i32 - 20));
+    }
+    v
+}
+
+#[test]
+fn float_arithmetic_and_math_match_cpython() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let floats = interesting_floats(&mut rng, 40);
+    let unary = [
+        "float_sqrt",
+        "float_exp",
+        "float_expm1",
+        "float_log",
+        "float_log2",
+        "float_log10",
+        "float_log1p",
+        "float_sin",
+        "float_cos",
+        "float_tan",
+        "float_asin",
+        "float_acos",
+        "float_atan",
+        "float_sinh",
+        "float_cosh",
+        "float_tanh",
+        "float_asinh",
+        "float_acosh",
+        "float_atanh",
+        "float_frexp_exp",
+    ];
+    let binary = [
+        "float_truediv",
+        "float_floordiv",
+        "float_mod",
+        "float_pow",
+        "float_atan2",
+        "float_fmod",
+        "float_math_pow",
+        "float_hypot",
+        "float_copysign",
+    ];
+    let mut e = Expect::default();
+    with_reference(|_py, g| {
+        let reff = g.get_item("ref").unwrap().unwrap();
+        let call = |name: &str, args: &[A]| py_ref(&reff, name, args);
+        let (f, i) = (A::F, A::I);
+        for &x in &floats {
+            for name in unary {
+                e.push(format!("call {name} {}", fhex(x)), call(name, &[f(x)]));
+            }
+            for &y in &floats {
+                for name in binary {
+                    e.push(
+                        format!("call {name} {} {}", fhex(x), fhex(y)),
+                        call(name, &[f(x), f(y)]),
+                    );
+                }
+            }
+            let ns = [
+                0,
+                1,
+                -1,
+                2,
+                -2,
+                5,
+                -5,
+                15,
+                16,
+                17,
+                22,
+                300,
+                -300,
+                -308,
+                -309,
+                323,
+                324,
+                1000,
+                -1000,
+                1023,
+                1024,
+                -1074,
+                -1075,
+                -1100,
+                2000,
+                -2000,
+                i64::MAX,
+                i64::MIN,
+            ];
+            for n in ns {
+                for name in ["float_round_digits", "float_ldexp"] {
+                    e.push(
+                        format!("call {name} {} {n}", fhex(x)),
+                        call(name, &[f(x), i(n)]),
+                    );
+                }
+            }
+        }
+        // int / int, correctly rounded
+        let ints = interesting_ints(&mut rng);
+        for &x in &ints {
+            for &y in &ints {
+                e.push(
+                    format!("call int_truediv {x} {y}"),
+                    call("int_truediv", &[i(x), i(y)]),
+                );
+            }
+        }
+        for _ in 0..3000 {
+            let x = rng.next() as i64 >> rng.below(64);
+            let y = rng.next() as i64 >> rng.below(64);
+            e.push(
+                format!("call int_truediv {x} {y}"),
+                call("int_truediv", &[i(x), i(y)]),
+            );
+        }
+    });
+    // rounding and conversions: the llinterp's (Rust's) semantics
+    for &x in &floats {
+        let h = fhex(x);
+        e.push(format!("call float_floor {h}"), fres(x.floor()));
+        e.push(format!("call float_ceil {h}"), fres(x.ceil()));
+        e.push(format!("call float_trunc {h}"), fres(x.trunc()));
+        e.push(format!("call float_round {h}"), fres(x.round_ties_even()));
+        let to_int = if x.is_nan() {
+            Err(VALUE)
+        } else if (-9223372036854775808.0..9223372036854775808.0).contains(&x) {
+            Ok(x as i64)
+        } else {
+            Err(OVERFLOW)
+        };
+        e.push(format!("call cast_float_to_int {h}"), res(to_int));
+        let to_uint = if x.is_nan() {
+            Err(VALUE)
+        } else if x > -1.0 && x < 18446744073709551616.0 {
+            Ok(x as u64)
+        } else {
+            Err(OVERFLOW)
+        };
+        e.push(format!("call cast_float_to_uint {h}"), res(to_uint));
+    }
+    for x in [0.5, 1.5, 2.5, -0.5, -1.5, 4503599627370495.5, 4503599627370496.0, 0.49999999999999994] {
+        e.push(format!("call float_round {}", fhex(x)), fres(x.round_ties_even()));
+    }
+    e.check(driver());
+}
+
+// ---- float text ------------------------------------------------------------
+
+/// `spec` of `float_format_char`: code, precision + 1 (0: none), alternate.
+fn spec(code: u8, precision: Option<u32>, alternate: bool) -> i64 {
+    let p = precision.map_or(0, |p| i64::from(p) + 1);
+    i64::from(code) + (p << 8) + (i64::from(alternate) << 40)
+}
+
+/// Values that stress the shortest repr: powers of two and their
+/// neighbours (the rounding interval is asymmetric there), subnormals,
+/// the largest values, decimal ties and random bit patterns.
+fn repr_values(rng: &mut Rng) -> Vec<f64> {
+    let mut v = Vec::new();
+    for e in -1074..=1023 {
+        let x = 2f64.powi(e.max(-1022)) * if e < -1022 { 2f64.powi(e + 1022) } else { 1.0 };
+        let b = x.to_bits();
+        v.extend([x, f64::from_bits(b - 1), f64::from_bits(b + 1)]);
+    }
+    for b in 1..200u64 {
+        v.push(f64::from_bits(b));
+        v.push(f64::from_bits(0x7fef_ffff_ffff_ffff - b));
+        v.push(f64::from_bits(0x0010_0000_0000_0000 - b));
+    }
+    for _ in 0..20000 {
+        let x = f64::from_bits(rng.next() & 0x7fff_ffff_ffff_ffff);
+        if x.is_finite() {
+            v.push(x);
+        }
+    }
+    for _ in 0..5000 {
+        let width = 1 + rng.below(17) as u32;
+        let digits = rng.below(10u64.pow(width));
+        let x: f64 = format!("{digits}e{}", rng.below(60) as i64 - 30).parse().unwrap();
+        v.push(x);
+    }
+    v
+}
+
+#[test]
+fn float_repr_matches_cpython() {
+    let mut rng = Rng(0xDEAD_BEEF_CAFE_F00D);
+    let values = repr_values(&mut rng);
+    let mut e = Expect::default();
+    with_reference(|_py, g| {
+        let fmt = g.get_item("fmt").unwrap().unwrap();
+        for &x in &values {
+            for alternate in [false, true] {
+                let s = spec(b'r', None, alternate);
+                let want: String = fmt.call1((x, s)).unwrap().extract().unwrap();
+                e.push(format!("fmt {} {s}", fhex(x)), format!("S {want}"));
+            }
+        }
+    });
+    e.check(driver());
+}
+
+#[test]
+fn float_format_specs_match_cpython() {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut values = interesting_floats(&mut rng, 60);
+    values.extend([
+        0.125, 0.375, 2.675, 1.005, 9.5, 0.95, 0.095, 99.5, 999_999.5, 0.000_123_45, 1234.5678,
+        1.0 / 3.0, 2.0 / 3.0, 1e15, 1e17, 123e-20, 5e-5, 0.0001, 0.00001, 9.999_999e-5,
+        999_999.0, 9_999_999.0, 1e6, 1e-4, 0.5e-4,
+    ]);
+    let mut specs = Vec::new();
+    for code in [b'e', b'E', b'f', b'F', b'g', b'G', b'%', b'h'] {
+        let precisions = std::iter::once(None).chain((0..=20).chain([25, 30, 50]).map(Some));
+        for precision in precisions {
+            if code == b'h' && precision.is_none() {
+                continue;
+            }
+            for alternate in [false, true] {
+                specs.push(spec(code, precision, alternate));
+            }
+        }
+    }
+    // precisions past the digits printed exactly (1100), counted as zeros
+    let mut long = Vec::new();
+    for code in [b'e', b'f', b'g', b'%', b'h'] {
+        for p in [767, 1074, 1099, 1100, 1101, 1200, 5000] {
+            for alternate in [false, true] {
+                long.push(spec(code, Some(p), alternate));
+            }
+        }
+    }
+    let mut e = Expect::default();
+    with_reference(|_py, g| {
+        let fmt = g.get_item("fmt").unwrap().unwrap();
+        let mut add = |x: f64, s: i64| {
+            let want: String = fmt.call1((x, s)).unwrap().extract().unwrap();
+            e.push(format!("fmt {} {s}", fhex(x)), format!("S {want}"));
+        };
+        for &x in &values {
+            for &s in &specs {
+                add(x, s);
+            }
+        }
+        for x in [5e-324, 1.5, f64::MAX, 1e-300, 0.1, 123.456, 1e22, 0.0] {
+            for &s in &long {
+                add(x, s);
+            }
+        }
+    });
+    e.check(driver());
+}
+
+#[test]
+fn float_format_large_precisions_count_zeros() {
+    // a precision of 4e9 digits is not formatted in memory: check the
+    // characters around the end through the driver's k = -1 test and the
+    // llinterp's own formatting of a smaller precision of the same shape
+    let want = rpy3_llinterp::arith::format_float_abs(0.5, b'f', Some(3000), false);
+    let mut e = Expect::default();
+    e.push(
+        format!("fmt {} {}", fhex(0.5), spec(b'f', Some(3000), false)),
+        format!("S {want}"),
+    );
+    e.check(driver());
+}
+
+fn cps(text: &str) -> String {
+    if text.is_empty() {
+        return "-".into();
+    }
+    text.chars()
+        .map(|c| format!("{:x}", c as u32))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn str_to_float_matches_cpython_and_the_llinterp() {
+    let mut texts: Vec<String> = [
+        "1", "1.5", ".5", "5.", "1e5", "1E+5", "1e-5", "-0", "+0.0", "-0.0", "inf", "-Infinity",
+        "+iNF", "nAn", "+nan", "-NaN", "infinity", "1e400", "-1e400", "1e-400", "0.1e1", "00012",
+        "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "4.9406564584124654e-324",
+        "1e99999999999999999999", "1e-99999999999999999999", "9007199254740993",
+        "9007199254740992.5", "0.30000000000000004", "", "+", "-", ".", "e5", "1e", "1e+",
+        "1.5.5", " 1", "1 ", "1_0", "0x10", "infinit", "infinityy", "nana", "in", "1e5.5",
+        "--1", "+-1", "1\u{0}", "\u{661}", "\u{2170}", "1e+-5", "1.e5", ".e5", "+.5", "-5.",
+        "1\t", "\n1", "Inf1", "nan(1)", "1f", "1d", "1L", "0b1", "٣.5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // decimal halfway cases between doubles, written out in full
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    for _ in 0..300 {
+        let x = f64::from_bits(rng.next() & 0x7fef_ffff_ffff_ffff);
+        let y = f64::from_bits(x.to_bits() + 1);
+        // x + (y - x) / 2 exactly: the midpoint's exact decimal expansion
+        let (a, b) = (format!("{x:.1100e}"), format!("{y:.1100e}"));
+        texts.push(a.trim_end_matches('0').to_string());
+        let _ = b;
+        texts.push(format!("{x:e}"));
+        texts.push(format!("{:.17e}", x));
+        texts.push(format!("{x}"));
+    }
+    for b in [1u64, 2, 3, 0x000f_ffff_ffff_ffff, 0x0010_0000_0000_0000] {
+        let x = f64::from_bits(b);
+        let y = f64::from_bits(b + 1);
+        let mid = (x + y) / 2.0; // not exact: use 1100 digits of both and the llinterp
+        texts.push(format!("{mid:.1100e}"));
+        texts.push(format!("{:.1100}", x));
+    }
+    let mut e = Expect::default();
+    with_reference(|_py, g| {
+        let parse = g.get_item("parse").unwrap().unwrap();
+        for t in &texts {
+            let want: String = parse.call1((t.as_str(),)).unwrap().extract().unwrap();
+            // the llinterp (what the C runtime mirrors) must agree
+            let llinterp = if t.chars().all(|c| (c as u32) < 128) {
+                rpy3_llinterp::arith::parse_float(t).map_or("E 2".to_string(), fres)
+            } else {
+                "E 2".to_string()
+            };
+            assert_eq!(llinterp, want, "llinterp vs CPython on {t:?}");
+            e.push(format!("parse {}", cps(t)), want);
+        }
+    });
+    e.check(driver());
+}
+
+// ---- the Unicode database ----------------------------------------------------
+
+#[test]
+fn unicodedb_matches_the_model() {
+    use rpy3_model::unicodedb;
+    let mut want = Vec::new();
+    let mut last = None;
+    let funcs: [fn(u32, i64) -> i64; 4] = [
+        unicodedb::upper,
+        unicodedb::lower,
+        unicodedb::title,
+        unicodedb::casefold,
+    ];
+    for c in 0..=0x11_0001u32 {
+        let f = unicodedb::flags(c);
+        if last != Some(f) {
+            want.push(format!("P {c:x} {f}"));
+        }
+        last = Some(f);
+        for (w, map) in funcs.iter().enumerate() {
+            if map(c, 0) == i64::from(c) && map(c, 1) == -1 {
+                continue;
+            }
+            let m: Vec<String> = (0..10)
+                .map(|k| map(c, k))
+                .take_while(|&m| m >= 0)
+                .map(|m| format!("{m:x}"))
+                .collect();
+            want.push(format!("M {c:x} {w} {}", m.join(",")));
+        }
+    }
+    let r = run_full(driver(), "unidump\n", b"", &[]);
+    assert_eq!(r.status, Some(0));
+    assert_eq!(r.results.len(), want.len());
+    for (g, w) in r.results.iter().zip(&want) {
+        assert_eq!(g, w);
+    }
+    let size = unicodedb_source().len();
+    assert!(size < 400_000, "the Unicode database source is {size} bytes");
+}
