@@ -184,7 +184,11 @@ pub fn unicodedb_c_source() -> String {
          #include \"rpy3.h\"\n",
         unicodedb::UNIDATA_VERSION
     );
-    let _ = writeln!(out, "static const uint16_t rpy_unicode_palette[{}] = {{", palette.len());
+    let _ = writeln!(
+        out,
+        "static const uint16_t rpy_unicode_palette[{}] = {{",
+        palette.len()
+    );
     emit_numbers(&mut out, palette.iter().map(|v| i64::from(*v)));
     out.push_str("};\n\n");
     TwoLevel::build(&props).emit(&mut out, "rpy_unicode_props");

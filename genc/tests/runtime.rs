@@ -10,11 +10,9 @@
 //! - for warnings (-Wall -Wextra -Werror at -O0 and -O2) and under
 //!   AddressSanitizer and UndefinedBehaviorSanitizer.
 
-use std::collections::HashMap;
 use std::ffi::CString;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
@@ -258,7 +256,11 @@ fn floordiv(x: i64, y: i64) -> Result<i64, u8> {
         return Err(ZERO_DIVISION);
     }
     let (q, r) = (x.wrapping_div(y), x.wrapping_rem(y));
-    Ok(if r != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q })
+    Ok(if r != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 fn modulo(x: i64, y: i64) -> Result<i64, u8> {
@@ -266,11 +268,21 @@ fn modulo(x: i64, y: i64) -> Result<i64, u8> {
         return Err(ZERO_DIVISION);
     }
     let r = x.wrapping_rem(y);
-    Ok(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r })
+    Ok(if r != 0 && ((r < 0) != (y < 0)) {
+        r + y
+    } else {
+        r
+    })
 }
 
 fn int_ref(name: &str, x: i64, y: i64) -> Result<i64, u8> {
-    let count = |n: i64| if n < 0 { Err(VALUE) } else { Ok(n.min(64) as u32) };
+    let count = |n: i64| {
+        if n < 0 {
+            Err(VALUE)
+        } else {
+            Ok(n.min(64) as u32)
+        }
+    };
     match name {
         "int_floordiv" => floordiv(x, y),
         "int_mod" => modulo(x, y),
@@ -397,10 +409,18 @@ fn word_arithmetic_matches_the_llinterp() {
             }
             for name in ["uint_floordiv", "uint_mod"] {
                 let (ux, uy) = (x as u64, y as u64);
-                e.push(format!("call {name} {ux} {uy}"), res(uint_ref(name, ux, uy)));
+                e.push(
+                    format!("call {name} {ux} {uy}"),
+                    res(uint_ref(name, ux, uy)),
+                );
             }
         }
-        for name in ["int_neg_ovf", "int_abs_ovf", "cast_int_to_char", "cast_int_to_unichar"] {
+        for name in [
+            "int_neg_ovf",
+            "int_abs_ovf",
+            "cast_int_to_char",
+            "cast_int_to_unichar",
+        ] {
             e.push(format!("call {name} {x}"), res(int_ref(name, x, 0)));
         }
         let counts = (-3..=70).chain([i64::MAX, i64::MIN, 1 << 40, 100, 128]);
@@ -720,8 +740,20 @@ fn float_arithmetic_and_math_match_cpython() {
         };
         e.push(format!("call cast_float_to_uint {h}"), res(to_uint));
     }
-    for x in [0.5, 1.5, 2.5, -0.5, -1.5, 4503599627370495.5, 4503599627370496.0, 0.49999999999999994] {
-        e.push(format!("call float_round {}", fhex(x)), fres(x.round_ties_even()));
+    for x in [
+        0.5,
+        1.5,
+        2.5,
+        -0.5,
+        -1.5,
+        4503599627370495.5,
+        4503599627370496.0,
+        0.49999999999999994,
+    ] {
+        e.push(
+            format!("call float_round {}", fhex(x)),
+            fres(x.round_ties_even()),
+        );
     }
     e.check(driver());
 }
@@ -758,7 +790,9 @@ fn repr_values(rng: &mut Rng) -> Vec<f64> {
     for _ in 0..5000 {
         let width = 1 + rng.below(17) as u32;
         let digits = rng.below(10u64.pow(width));
-        let x: f64 = format!("{digits}e{}", rng.below(60) as i64 - 30).parse().unwrap();
+        let x: f64 = format!("{digits}e{}", rng.below(60) as i64 - 30)
+            .parse()
+            .unwrap();
         v.push(x);
     }
     v
@@ -787,9 +821,31 @@ fn float_format_specs_match_cpython() {
     let mut rng = Rng(0x0123_4567_89AB_CDEF);
     let mut values = interesting_floats(&mut rng, 60);
     values.extend([
-        0.125, 0.375, 2.675, 1.005, 9.5, 0.95, 0.095, 99.5, 999_999.5, 0.000_123_45, 1234.5678,
-        1.0 / 3.0, 2.0 / 3.0, 1e15, 1e17, 123e-20, 5e-5, 0.0001, 0.00001, 9.999_999e-5,
-        999_999.0, 9_999_999.0, 1e6, 1e-4, 0.5e-4,
+        0.125,
+        0.375,
+        2.675,
+        1.005,
+        9.5,
+        0.95,
+        0.095,
+        99.5,
+        999_999.5,
+        0.000_123_45,
+        1234.5678,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        1e15,
+        1e17,
+        123e-20,
+        5e-5,
+        0.0001,
+        0.00001,
+        9.999_999e-5,
+        999_999.0,
+        9_999_999.0,
+        1e6,
+        1e-4,
+        0.5e-4,
     ]);
     let mut specs = Vec::new();
     for code in [b'e', b'E', b'f', b'F', b'g', b'G', b'%', b'h'] {
@@ -860,15 +916,75 @@ fn cps(text: &str) -> String {
 #[test]
 fn str_to_float_matches_cpython_and_the_llinterp() {
     let mut texts: Vec<String> = [
-        "1", "1.5", ".5", "5.", "1e5", "1E+5", "1e-5", "-0", "+0.0", "-0.0", "inf", "-Infinity",
-        "+iNF", "nAn", "+nan", "-NaN", "infinity", "1e400", "-1e400", "1e-400", "0.1e1", "00012",
-        "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
-        "2.4703282292062327e-324", "2.4703282292062328e-324", "4.9406564584124654e-324",
-        "1e99999999999999999999", "1e-99999999999999999999", "9007199254740993",
-        "9007199254740992.5", "0.30000000000000004", "", "+", "-", ".", "e5", "1e", "1e+",
-        "1.5.5", " 1", "1 ", "1_0", "0x10", "infinit", "infinityy", "nana", "in", "1e5.5",
-        "--1", "+-1", "1\u{0}", "\u{661}", "\u{2170}", "1e+-5", "1.e5", ".e5", "+.5", "-5.",
-        "1\t", "\n1", "Inf1", "nan(1)", "1f", "1d", "1L", "0b1", "٣.5",
+        "1",
+        "1.5",
+        ".5",
+        "5.",
+        "1e5",
+        "1E+5",
+        "1e-5",
+        "-0",
+        "+0.0",
+        "-0.0",
+        "inf",
+        "-Infinity",
+        "+iNF",
+        "nAn",
+        "+nan",
+        "-NaN",
+        "infinity",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "0.1e1",
+        "00012",
+        "1.7976931348623157e308",
+        "1.7976931348623158e308",
+        "1.7976931348623159e308",
+        "2.4703282292062327e-324",
+        "2.4703282292062328e-324",
+        "4.9406564584124654e-324",
+        "1e99999999999999999999",
+        "1e-99999999999999999999",
+        "9007199254740993",
+        "9007199254740992.5",
+        "0.30000000000000004",
+        "",
+        "+",
+        "-",
+        ".",
+        "e5",
+        "1e",
+        "1e+",
+        "1.5.5",
+        " 1",
+        "1 ",
+        "1_0",
+        "0x10",
+        "infinit",
+        "infinityy",
+        "nana",
+        "in",
+        "1e5.5",
+        "--1",
+        "+-1",
+        "1\u{0}",
+        "\u{661}",
+        "\u{2170}",
+        "1e+-5",
+        "1.e5",
+        ".e5",
+        "+.5",
+        "-5.",
+        "1\t",
+        "\n1",
+        "Inf1",
+        "nan(1)",
+        "1f",
+        "1d",
+        "1L",
+        "0b1",
+        "٣.5",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -949,5 +1065,587 @@ fn unicodedb_matches_the_model() {
         assert_eq!(g, w);
     }
     let size = unicodedb_source().len();
-    assert!(size < 400_000, "the Unicode database source is {size} bytes");
+    eprintln!("the Unicode database source: {size} bytes");
+    assert!(
+        size < 400_000,
+        "the Unicode database source is {size} bytes"
+    );
+}
+
+// ---- the external functions ------------------------------------------------
+
+/// A world recording what reaches descriptors 1 and 2, in order, as the
+/// driver's single output file does.
+#[derive(Default)]
+struct Recorder {
+    output: Vec<u8>,
+}
+
+impl World for Recorder {
+    fn write(&mut self, fd: i64, data: &[u8]) -> Result<i64, Errno> {
+        assert!(fd == 1 || fd == 2);
+        self.output.extend_from_slice(data);
+        Ok(data.len() as i64)
+    }
+    fn read(&mut self, _fd: i64, _n: usize) -> Result<Vec<u8>, Errno> {
+        Ok(Vec::new())
+    }
+    fn open(&mut self, _path: &str, _flags: i64, _mode: i64) -> Result<i64, Errno> {
+        Err(1)
+    }
+    fn close(&mut self, _fd: i64) -> Result<(), Errno> {
+        Ok(())
+    }
+    fn getenv(&mut self, _name: &str) -> Option<String> {
+        None
+    }
+    fn time(&mut self) -> f64 {
+        0.0
+    }
+    fn monotonic(&mut self) -> f64 {
+        0.0
+    }
+    fn process_time(&mut self) -> f64 {
+        0.0
+    }
+    fn sleep(&mut self, _seconds: f64) {}
+    fn isatty(&mut self, _fd: i64) -> bool {
+        false
+    }
+}
+
+fn random_text(rng: &mut Rng) -> String {
+    let pieces = [
+        "a", "bc", "hello", " ", "\n", "é", "中文", "😀", "\u{7f}", "\u{0}", "x\ny",
+    ];
+    let n = if rng.below(10) == 0 {
+        2000 + rng.below(3000)
+    } else {
+        rng.below(8)
+    };
+    (0..n)
+        .map(|_| pieces[rng.below(pieces.len() as u64) as usize])
+        .collect()
+}
+
+#[test]
+fn streams_buffer_and_interleave_as_the_llinterp() {
+    let mut rng = Rng(0x5EED_0000_0000_0001);
+    for round in 0..6 {
+        let mut streams = Streams::default();
+        let mut world = Recorder::default();
+        let mut e = Expect::default();
+        for _ in 0..300 {
+            match rng.below(10) {
+                0..=4 => {
+                    let fd = 1 + rng.below(2) as i64;
+                    let text = random_text(&mut rng);
+                    streams.write(&mut world, fd, text.as_bytes()).unwrap();
+                    e.push(format!("sw {fd} {}", cps(&text)), "R".into());
+                }
+                5 => {
+                    let fd = 1 + rng.below(2) as i64;
+                    streams.flush(&mut world, fd).unwrap();
+                    e.push(format!("sf {fd}"), "R".into());
+                }
+                6 | 7 => {
+                    let fd = 1 + rng.below(2) as i64;
+                    let bytes: Vec<u8> = (0..rng.below(20)).map(|_| rng.next() as u8).collect();
+                    let n = world.write(fd, &bytes).unwrap();
+                    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:x}")).collect();
+                    let arg = if hex.is_empty() {
+                        "-".into()
+                    } else {
+                        hex.join(",")
+                    };
+                    e.push(format!("ow {fd} {arg}"), format!("R {n}"));
+                }
+                8 => {
+                    // not encodable, or not a stream: nothing written
+                    e.push(
+                        format!("sw 1 {}", cps("ab") + ",d800"),
+                        format!("E {VALUE}"),
+                    );
+                    e.push(format!("sw 2 {},dfff,41", cps("\n")), format!("E {VALUE}"));
+                    e.push("sw 1 110000".into(), format!("E {VALUE}"));
+                    e.push(format!("sw 3 {}", cps("x")), format!("E {OS_ERROR}"));
+                    e.push("sf 0".into(), format!("E {OS_ERROR}"));
+                }
+                _ => {
+                    // a byte of os.write is the low byte of its item
+                    let n = world.write(1, &[0x41]).unwrap();
+                    e.push("ow 1 141".into(), format!("R {n}"));
+                }
+            }
+        }
+        let exit = round % 2 == 1;
+        if exit {
+            e.push(format!("exit {}", 256 + round), String::new());
+        }
+        streams.flush_all(&mut world);
+        let mut text = e.commands.join("\n");
+        text.push('\n');
+        let r = run_full(driver(), &text, b"", &[]);
+        assert_eq!(r.status, Some(if exit { round } else { 0 }));
+        let n = e.want.len() - usize::from(exit);
+        assert_eq!(r.results[..], e.want[..n], "results of round {round}");
+        assert!(
+            r.output == world.output,
+            "round {round}: the output differs from the llinterp's at byte {}",
+            r.output
+                .iter()
+                .zip(&world.output)
+                .position(|(a, b)| a != b)
+                .unwrap_or(r.output.len().min(world.output.len()))
+        );
+    }
+}
+
+#[test]
+fn readline_decodes_lines_as_the_llinterp() {
+    let mut stdin = b"first line\nsecond \xc3\xa9\xe4\xb8\xad\n".to_vec();
+    stdin.extend_from_slice(
+        b"bad \xff \xc3 \xe4\xb8 \xed\xa0\x80 \xf0\x9f\x98 \xf4\x90\x80\x80 \xc0\xaf end\n",
+    );
+    stdin.extend(std::iter::repeat_n(b'z', 20000));
+    stdin.extend_from_slice("\n😀\nlast without newline".as_bytes());
+    let mut want: Vec<String> = Vec::new();
+    let mut commands = String::from("sw 1 70,3e\n");
+    want.push("R".into());
+    let mut rest = &stdin[..];
+    loop {
+        let line = match rest.iter().position(|&b| b == b'\n') {
+            Some(i) => &rest[..=i],
+            None => rest,
+        };
+        rest = &rest[line.len()..];
+        commands.push_str("rl\n");
+        want.push(format!("S {}", cps(&String::from_utf8_lossy(line))));
+        if line.is_empty() {
+            break;
+        }
+    }
+    let r = run_full(driver(), &commands, &stdin, &[]);
+    assert_eq!(r.status, Some(0));
+    assert_eq!(r.results, want);
+    // stdout was flushed before reading
+    assert_eq!(r.output, b"p>");
+}
+
+#[test]
+fn os_functions_behave_as_the_llinterp() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("file é.txt");
+    let p = cps(path.to_str().unwrap());
+    // Linux values of O_RDONLY, O_WRONLY | O_CREAT | O_TRUNC
+    let (rdonly, wronly_creat) = (0, 1 | 64 | 512);
+    let commands = [
+        format!("open {p} {wronly_creat} 420"),
+        "ow 3 68,69,0,ff,100".into(),
+        "close 3".into(),
+        "close 3".into(),
+        format!("open {p} {rdonly} 0"),
+        "or 3 2".into(),
+        "or 3 100".into(),
+        "or 3 100".into(),
+        "or 3 -1".into(),
+        "close 3".into(),
+        "or 99 1".into(),
+        "ow 99 41".into(),
+        "ow 4294967297 41".into(),
+        "close -5".into(),
+        format!("open {} {rdonly} 0", cps("/nonexistent/x")),
+        format!("open {p},d800 {rdonly} 0"),
+        format!("open {p},0 {rdonly} 0"),
+        format!("open {p} 4294967296 0"),
+        format!("open {p} {rdonly} -1"),
+        format!("getenv {}", cps("RPY3_TEST_VAR")),
+        format!("getenv {}", cps("RPY3_TEST_UNSET")),
+        format!("getenv {}", cps("RPY3_TEST_BAD")),
+        format!("getenv {},d800", cps("RPY3_TEST_VAR")),
+        format!("getenv {},0", cps("RPY3_TEST_VAR")),
+        "clock".into(),
+        format!("sleep {}", fhex(-1.0)),
+        format!("sleep {}", fhex(f64::NAN)),
+        format!("sleep {}", fhex(f64::INFINITY)),
+        format!("sleep {}", fhex(0.0)),
+        format!("sleep {}", fhex(0.2)),
+        "sw 1 68,69".into(),
+        "sw 2 65".into(),
+        "exit 7".into(),
+    ];
+    let want = [
+        "R 3",
+        "R 5",
+        "R",
+        &format!("E {OS_ERROR}"),
+        "R 3",
+        "B 68,69",
+        "B 0,ff,0",
+        "B -",
+        &format!("E {VALUE}"),
+        "R",
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {VALUE}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("E {OS_ERROR}"),
+        &format!("S {}", cps("héllo 😀")),
+        "N",
+        "N",
+        &format!("E {VALUE}"),
+        "N",
+        "R ok",
+        &format!("E {VALUE}"),
+        &format!("E {VALUE}"),
+        "R slept",
+        "R slept",
+        "R slept",
+        "R",
+        "R",
+    ];
+    let mut text = commands.join("\n");
+    text.push('\n');
+    let r = run_full(
+        driver(),
+        &text,
+        b"",
+        &[
+            ("RPY3_TEST_VAR", "héllo 😀".as_bytes()),
+            ("RPY3_TEST_BAD", b"\xff\xfe"),
+        ],
+    );
+    assert_eq!(r.status, Some(7), "{}", r.stderr_note);
+    assert_eq!(r.results[..], want[..]);
+    assert_eq!(r.output, b"hie", "sys.exit flushes stdout, then stderr");
+    assert_eq!(std::fs::read(&path).unwrap(), b"hi\0\xff\0");
+}
+
+// ---- the build -------------------------------------------------------------
+
+#[test]
+fn runtime_compiles_without_warnings() {
+    // -O2 is the driver of the other tests; -O0 and -O3 here
+    for flags in [&["-O0"][..], &["-O3"], &["-O2", "-pedantic"]] {
+        if let Err(e) = compile(flags) {
+            panic!("{flags:?}: {e}");
+        }
+    }
+}
+
+#[test]
+fn runtime_is_clean_under_the_sanitizers() {
+    let flags = [
+        "-O1",
+        "-g",
+        "-fno-omit-frame-pointer",
+        "-fsanitize=address,undefined,float-cast-overflow",
+        "-fno-sanitize-recover=all",
+    ];
+    let d = match compile(&flags) {
+        Ok(d) => d,
+        Err(e) if e.contains("cannot find") || e.contains("-lasan") || e.contains("ubsan") => {
+            eprintln!("the sanitizers are not available here: {e}");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let mut rng = Rng(0xA5A5_A5A5_5A5A_5A5A);
+    let ints = interesting_ints(&mut rng);
+    let floats = interesting_floats(&mut rng, 10);
+    let mut commands = Vec::new();
+    let names_ii = [
+        "int_floordiv",
+        "int_mod",
+        "int_floordiv_ovf",
+        "int_mod_ovf",
+        "int_lshift",
+        "int_rshift",
+        "int_lshift_ovf",
+        "int_add_ovf",
+        "int_sub_ovf",
+        "int_mul_ovf",
+        "int_pow",
+        "int_truediv",
+        "uint_lshift",
+        "uint_rshift",
+    ];
+    for &x in &ints {
+        for &y in &ints {
+            for name in names_ii {
+                commands.push(format!("call {name} {x} {y}"));
+            }
+            for name in ["uint_floordiv", "uint_mod"] {
+                commands.push(format!("call {name} {} {}", x as u64, y as u64));
+            }
+        }
+        for name in [
+            "int_neg_ovf",
+            "int_abs_ovf",
+            "cast_int_to_char",
+            "cast_int_to_unichar",
+        ] {
+            commands.push(format!("call {name} {x}"));
+        }
+    }
+    for &x in &floats {
+        let h = fhex(x);
+        for name in [
+            "float_sqrt",
+            "float_log",
+            "float_exp",
+            "float_round",
+            "float_frexp_exp",
+            "cast_float_to_int",
+            "cast_float_to_uint",
+            "float_acosh",
+        ] {
+            commands.push(format!("call {name} {h}"));
+        }
+        for n in [0, 3, -3, 400, -400, i64::MAX, i64::MIN] {
+            commands.push(format!("call float_round_digits {h} {n}"));
+            commands.push(format!("call float_ldexp {h} {n}"));
+        }
+        for &y in floats.iter().step_by(3) {
+            for name in [
+                "float_floordiv",
+                "float_mod",
+                "float_pow",
+                "float_math_pow",
+                "float_hypot",
+                "float_fmod",
+            ] {
+                commands.push(format!("call {name} {h} {}", fhex(y)));
+            }
+        }
+        for code in [b'r', b'e', b'f', b'g', b'%', b'h'] {
+            for p in [
+                None,
+                Some(0),
+                Some(3),
+                Some(17),
+                Some(1100),
+                Some(1101),
+                Some(4000),
+            ] {
+                for alternate in [false, true] {
+                    commands.push(format!("fmt {h} {}", spec(code, p, alternate)));
+                }
+            }
+        }
+        commands.push(format!("parse {}", cps(&format!("{x:e}"))));
+    }
+    // the largest precision a spec can hold: the driver reads the
+    // first 100000 characters
+    commands.push(format!(
+        "fmt {} {}",
+        fhex(1.5),
+        spec(b'f', Some(u32::MAX - 1), true)
+    ));
+    commands.push(format!(
+        "fmt {} {}",
+        fhex(1e-300),
+        (0xffff_ffffi64 << 8) | i64::from(b'g') | (1 << 40)
+    ));
+    commands.push(format!("fmt {} {}", fhex(2.0), -1));
+    commands.push(format!("fmt {} {}", fhex(2.0), i64::MIN));
+    for t in ["", "-", "1e", "nan", "1.5e-400", "١", "+.e"] {
+        commands.push(format!("parse {}", cps(t)));
+    }
+    commands.push(format!("parse {}", cps(&"9".repeat(5000))));
+    commands.push("unidump".into());
+    let mut text = commands.join("\n");
+    text.push('\n');
+    text.push_str("sw 1 61,a\nsw 2 62\now 1 63\nsw 1 d800\nrl\nrl\nor 0 5\nclose 77\n");
+    text.push_str(&format!("getenv {}\n", cps("HOME")));
+    text.push_str(&format!("open {} 0 0\n", cps("/nonexistent")));
+    text.push_str("exit 0\n");
+    let r = run_full(&d, &text, b"line\nrest", &[]);
+    assert_eq!(
+        r.status,
+        Some(0),
+        "{}",
+        r.stderr_note.chars().take(5000).collect::<String>()
+    );
+    assert!(
+        !r.results.iter().any(|l| l.starts_with('X')),
+        "{:?}",
+        r.results.iter().find(|l| l.starts_with('X'))
+    );
+    assert_eq!(r.output, b"ca\nb", "{}", r.stderr_note);
+}
+
+/// Operations the generated C does inline (a C operator, a field access,
+/// a call): genc's engineer keeps this list; every other operation of the
+/// table must have a function `rpy_<name>` in the runtime.
+const INLINE_OPS: &[&str] = &[
+    "int_add",
+    "int_sub",
+    "int_mul",
+    "int_and",
+    "int_or",
+    "int_xor",
+    "int_neg",
+    "int_abs",
+    "int_invert",
+    "int_is_true",
+    "int_lt",
+    "int_le",
+    "int_eq",
+    "int_ne",
+    "int_gt",
+    "int_ge",
+    "uint_add",
+    "uint_sub",
+    "uint_mul",
+    "uint_and",
+    "uint_or",
+    "uint_xor",
+    "uint_neg",
+    "uint_invert",
+    "uint_is_true",
+    "uint_lt",
+    "uint_le",
+    "uint_eq",
+    "uint_ne",
+    "uint_gt",
+    "uint_ge",
+    "float_add",
+    "float_sub",
+    "float_mul",
+    "float_neg",
+    "float_abs",
+    "float_is_true",
+    "float_lt",
+    "float_le",
+    "float_eq",
+    "float_ne",
+    "float_gt",
+    "float_ge",
+    "float_isnan",
+    "float_isinf",
+    "float_isfinite",
+    "char_lt",
+    "char_le",
+    "char_eq",
+    "char_ne",
+    "char_gt",
+    "char_ge",
+    "unichar_lt",
+    "unichar_le",
+    "unichar_eq",
+    "unichar_ne",
+    "unichar_gt",
+    "unichar_ge",
+    "bool_not",
+    "same_as",
+    "cast_bool_to_int",
+    "cast_bool_to_uint",
+    "cast_bool_to_float",
+    "cast_int_to_float",
+    "cast_uint_to_float",
+    "cast_int_to_uint",
+    "cast_uint_to_int",
+    "cast_int_to_longlong",
+    "cast_longlong_to_int",
+    "cast_char_to_int",
+    "cast_unichar_to_int",
+    "malloc",
+    "malloc_varsize",
+    "getfield",
+    "setfield",
+    "getsubstruct",
+    "getarrayitem",
+    "setarrayitem",
+    "getarraysize",
+    "getinteriorfield",
+    "setinteriorfield",
+    "getinteriorarraysize",
+    "cast_pointer",
+    "ptr_eq",
+    "ptr_ne",
+    "ptr_iszero",
+    "ptr_nonzero",
+    "gc_identityhash",
+    "gc_id",
+    "direct_call",
+    "indirect_call",
+    "external_call",
+    "debug_assert",
+    "keepalive",
+];
+
+/// Whether `source` defines the C function `name` (its name, its
+/// parameter list, then a body).
+fn defines(source: &str, name: &str) -> bool {
+    let pat = format!("{name}(");
+    source.match_indices(&pat).any(|(at, _)| {
+        let before = source[..at].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            return false;
+        }
+        let rest = &source[at + pat.len()..];
+        let Some(close) = rest.find(')') else {
+            return false;
+        };
+        rest[close + 1..].trim_start().starts_with('{')
+    })
+}
+
+#[test]
+fn every_operation_and_external_function_has_a_definition() {
+    let mut all = String::new();
+    for (_, text) in RUNTIME_SOURCES {
+        all.push_str(text);
+    }
+    all.push_str(unicodedb_source());
+    let mut missing = Vec::new();
+    for op in ALL_LL_OPS {
+        let name = op.name();
+        if INLINE_OPS.contains(&name) {
+            continue;
+        }
+        if !defines(&all, &format!("rpy_{name}")) {
+            missing.push(format!("operation {name}"));
+        }
+    }
+    for f in ALL_EXT_FUNCS {
+        if !defines(&all, &format!("rpy_ext_{}", f.name())) {
+            missing.push(format!("external function {}", f.name()));
+        }
+    }
+    for name in ["rpy_streams_flush_all", "rpy_exit"] {
+        if !defines(&all, name) {
+            missing.push(name.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no definition in the runtime: {missing:?}"
+    );
+    // and every function rpy3.h declares is defined, but for the program's
+    let mut declared = 0;
+    for line in HEADER.1.lines() {
+        let Some(open) = line.find('(') else { continue };
+        if !line.trim_end().ends_with(");") || line.starts_with(' ') {
+            continue;
+        }
+        let name = line[..open].rsplit([' ', '*']).next().unwrap_or("");
+        if ["rpy_raise_builtin", "rpy_new_string", "rpy_new_bytes"].contains(&name) {
+            continue;
+        }
+        assert!(
+            defines(&all, name),
+            "rpy3.h declares {name}, the runtime does not define it"
+        );
+        declared += 1;
+    }
+    assert!(
+        declared > 70,
+        "only {declared} declarations found in rpy3.h"
+    );
 }

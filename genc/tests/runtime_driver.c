@@ -18,7 +18,7 @@
  *   rl                 stream_readline -> "S CPS"
  *   open CPS FLAGS MODE / close FD / getenv CPS -> "R FD" / "R" / "S CPS" or "N"
  *   clock              the clocks, checked for sanity -> "R ok"
- *   sleep BITS         time_sleep
+ *   sleep BITS         time_sleep -> "R slept" if it slept as long as asked
  *   exit STATUS        sys_exit
  */
 #include <inttypes.h>
@@ -407,8 +407,12 @@ static void command(char **arg, int n)
         double before = rpy_ext_time_monotonic();
         rpy_ext_time_sleep(fbits(arg[1]));
         double slept = rpy_ext_time_monotonic() - before;
+        double secs = fbits(arg[1]);
+        double expected = secs > 0.0 && isfinite(secs) ? secs : 0.0;
         if (!report_raise())
-            fprintf(out, "R %.1f\n", slept);
+            fprintf(out, slept >= expected * 0.99 && slept < expected + 2.0 ? "R slept\n"
+                                                                             : "R %f\n",
+                    slept);
     } else if (strcmp(cmd, "exit") == 0 && n == 2) {
         fflush(out);
         rpy_ext_sys_exit(strtoll(arg[1], NULL, 10));
