@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -420,19 +421,29 @@ static double seconds(clockid_t clock)
 
 rpy_Float rpy_ext_time_time(void) { return seconds(CLOCK_REALTIME); }
 
-/* the monotonic clock counts from its first reading (the llinterp's from
- * the start of the run) */
+/* the monotonic clock counts from rpy_runtime_init (or its first
+ * reading), as the llinterp's from the start of the run */
 static int monotonic_started;
 static struct timespec monotonic_start;
 
+static void start_monotonic(void)
+{
+    clock_gettime(CLOCK_MONOTONIC, &monotonic_start);
+    monotonic_started = 1;
+}
+
+void rpy_runtime_init(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    start_monotonic();
+}
+
 rpy_Float rpy_ext_time_perf_counter(void)
 {
+    if (!monotonic_started)
+        start_monotonic();
     struct timespec now = {0, 0};
     clock_gettime(CLOCK_MONOTONIC, &now);
-    if (!monotonic_started) {
-        monotonic_start = now;
-        monotonic_started = 1;
-    }
     double secs = (double)(now.tv_sec - monotonic_start.tv_sec);
     long nsec = now.tv_nsec - monotonic_start.tv_nsec;
     return secs + (double)nsec / 1e9;

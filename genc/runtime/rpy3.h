@@ -177,6 +177,11 @@ rpy_Float rpy_ext_time_process_time(void);
 void rpy_ext_time_sleep(rpy_Float secs);
 void rpy_ext_sys_exit(rpy_Signed status);
 
+/* called by the program's main before anything else: a write to a
+ * closed pipe then fails with EPIPE (OSError) instead of killing the
+ * process, as in CPython and the llinterp, and the monotonic clocks
+ * start (they count from the start of the run, as the llinterp's do) */
+void rpy_runtime_init(void);
 /* flushes the text streams (at exit) */
 void rpy_streams_flush_all(void);
 /* ends the process with status after flushing the streams */

@@ -847,6 +847,19 @@ fn float_format_specs_match_cpython() {
         1e-4,
         0.5e-4,
     ]);
+    // exact decimal ties at some precision: m / 2**j, and m * 10**k
+    for j in 1..=10 {
+        for m in [
+            1u32, 3, 5, 7, 9, 11, 13, 15, 17, 25, 27, 33, 63, 65, 127, 129, 1023, 1025,
+        ] {
+            values.push(f64::from(m) / f64::from(1u32 << j));
+        }
+    }
+    for k in 0..24 {
+        for m in [15.0, 25.0, 35.0, 45.0, 95.0, 125.0, 135.0, 1125.0, 99995.0] {
+            values.push(m * 10f64.powi(k));
+        }
+    }
     let mut specs = Vec::new();
     for code in [b'e', b'E', b'f', b'F', b'g', b'G', b'%', b'h'] {
         let precisions = std::iter::once(None).chain((0..=20).chain([25, 30, 50]).map(Some));
@@ -1270,6 +1283,7 @@ fn os_functions_behave_as_the_llinterp() {
         format!("sleep {}", fhex(f64::INFINITY)),
         format!("sleep {}", fhex(0.0)),
         format!("sleep {}", fhex(0.2)),
+        "epipe".into(),
         "sw 1 68,69".into(),
         "sw 2 65".into(),
         "exit 7".into(),
@@ -1305,6 +1319,7 @@ fn os_functions_behave_as_the_llinterp() {
         "R slept",
         "R slept",
         "R slept",
+        "R E5 E5",
         "R",
         "R",
     ];

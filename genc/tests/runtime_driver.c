@@ -20,12 +20,17 @@
  *   clock              the clocks, checked for sanity -> "R ok"
  *   sleep BITS         time_sleep -> "R slept" if it slept as long as asked
  *   exit STATUS        sys_exit
+ *   epipe              stream_write, stream_flush and os_write to a pipe
+ *                      nobody reads -> "R E5 E5" (OSError, no SIGPIPE)
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rpy3.h"
 
@@ -413,6 +418,29 @@ static void command(char **arg, int n)
             fprintf(out, slept >= expected * 0.99 && slept < expected + 2.0 ? "R slept\n"
                                                                              : "R %f\n",
                     slept);
+    } else if (strcmp(cmd, "epipe") == 0) {
+        int saved = dup(1), p[2];
+        if (saved < 0 || pipe(p) < 0) {
+            fprintf(out, "X pipe\n");
+            return;
+        }
+        close(p[0]);
+        dup2(p[1], 1);
+        close(p[1]);
+        struct rpy_string *s = parse_cps("78");
+        reset();
+        rpy_ext_stream_write(1, s);
+        int w = nraised;
+        reset();
+        rpy_ext_stream_flush(1);
+        int e1 = raised;
+        reset();
+        rpy_ext_os_write(1, s);
+        int e2 = raised;
+        dup2(saved, 1);
+        close(saved);
+        free(s);
+        fprintf(out, "R%s E%d E%d\n", w ? " raised" : "", e1, e2);
     } else if (strcmp(cmd, "exit") == 0 && n == 2) {
         fflush(out);
         rpy_ext_sys_exit(strtoll(arg[1], NULL, 10));
@@ -424,6 +452,7 @@ static void command(char **arg, int n)
 
 int main(int argc, char **argv)
 {
+    rpy_runtime_init();
     if (argc != 3)
         return 2;
     FILE *in = fopen(argv[1], "rb");
