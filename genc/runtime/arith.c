@@ -4,6 +4,9 @@
  * `//` and `%` floor, the raising cases call rpy_raise_builtin and
  * return 0.  Every function is defined for every input (no signed
  * overflow, no out-of-range shift or conversion), whatever -fwrapv says.
+ *
+ * Floats are IEEE doubles evaluated in double precision (SSE2 on x86,
+ * never x87), and the runtime must not be compiled with -ffast-math.
  */
 #include <float.h>
 #include <math.h>
@@ -11,6 +14,10 @@
 #include <stdlib.h>
 
 #include "rpy3.h"
+
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && FLT_EVAL_METHOD != -1
+#error "the rpy3 runtime needs double arithmetic evaluated in double precision"
+#endif
 
 #define RPY_SIGNED_MIN INT64_MIN
 
@@ -561,6 +568,15 @@ rpy_Float rpy_float_ldexp(rpy_Float x, rpy_Signed n)
     return r;
 }
 
+/* a*b rounded to double, even where the compiler contracts a product
+ * and a sum into an fma (-ffp-contract=fast, the default of GNU C): the
+ * error terms below need the rounded product */
+static double rounded_product(double a, double b)
+{
+    volatile double p = a * b;
+    return p;
+}
+
 /* math.hypot: CPython's vector_norm for two values, correctly rounded */
 static double vector_norm2(double a, double b, double max, int found_nan)
 {
@@ -581,7 +597,7 @@ static double vector_norm2(double a, double b, double max, int found_nan)
     double vec[2] = {a, b};
     for (int i = 0; i < 2; i++) {
         double x = vec[i] * scale;
-        double hi = x * x;
+        double hi = rounded_product(x, x);
         double lo = fma(x, x, -hi);
         double s = csum + hi;
         double e = (csum - s) + hi;
@@ -590,7 +606,7 @@ static double vector_norm2(double a, double b, double max, int found_nan)
         frac2 += e;
     }
     double h = sqrt(csum - 1.0 + (frac1 + frac2));
-    double hi = -h * h;
+    double hi = rounded_product(-h, h);
     double lo = fma(-h, h, -hi);
     double s = csum + hi;
     double e = (csum - s) + hi;

@@ -1353,6 +1353,47 @@ fn runtime_compiles_without_warnings() {
 }
 
 #[test]
+fn results_do_not_depend_on_the_optimisation() {
+    // GNU C with the machine's fma and contraction allowed, and -O0, give
+    // the results of the -O2 build
+    let mut rng = Rng(0x0F0F_0F0F_F0F0_F0F0);
+    let floats = interesting_floats(&mut rng, 30);
+    let mut commands = Vec::new();
+    for &x in &floats {
+        for &y in &floats {
+            for name in [
+                "float_hypot",
+                "float_floordiv",
+                "float_mod",
+                "float_math_pow",
+            ] {
+                commands.push(format!("call {name} {} {}", fhex(x), fhex(y)));
+            }
+        }
+        for n in [-3, 0, 2, 17] {
+            commands.push(format!("call float_round_digits {} {n}", fhex(x)));
+        }
+        for code in [b'r', b'e', b'g'] {
+            commands.push(format!("fmt {} {}", fhex(x), spec(code, Some(12), false)));
+        }
+    }
+    for i in 0..200i64 {
+        commands.push(format!("call int_truediv {} {}", i64::MAX - i * 977, 3 + i));
+    }
+    let want = run(driver(), &commands);
+    for flags in [
+        &["-O3", "-march=native", "-ffp-contract=fast", "-std=gnu11"][..],
+        &["-O0"],
+    ] {
+        let d = compile(flags).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+        let got = run(&d, &commands);
+        for ((c, w), g) in commands.iter().zip(&want).zip(&got) {
+            assert_eq!(g, w, "{c} with {flags:?}");
+        }
+    }
+}
+
+#[test]
 fn runtime_is_clean_under_the_sanitizers() {
     let flags = [
         "-O1",
