@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 use rpy3_model::unicodedb;
 
@@ -126,8 +127,13 @@ fn mapping(f: fn(u32, i64) -> i64, c: u32) -> Vec<u32> {
         .collect()
 }
 
-/// The C source of the Unicode database.
+/// The C source of the Unicode database (computed once per process).
 pub fn unicodedb_c_source() -> String {
+    static SOURCE: OnceLock<String> = OnceLock::new();
+    SOURCE.get_or_init(generate).clone()
+}
+
+fn generate() -> String {
     // property flags, through a palette of their distinct values
     let mut palette: Vec<u32> = Vec::new();
     let mut palette_ids: HashMap<u32, u32> = HashMap::new();
@@ -156,6 +162,11 @@ pub fn unicodedb_c_source() -> String {
         .map(|c| {
             let mut rec = [0i32; 4];
             for (slot, f) in rec.iter_mut().zip(funcs) {
+                if f(c, 1) == -1 {
+                    // one code point (the identity for most)
+                    *slot = (f(c, 0) - i64::from(c)) as i32;
+                    continue;
+                }
                 let m = mapping(f, c);
                 *slot = if m.len() == 1 {
                     m[0] as i32 - c as i32

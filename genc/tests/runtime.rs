@@ -501,6 +501,19 @@ def fmt(x, spec):
         return format(x, alternate + ".%d" % (p - 1))
     return format(x, alternate + (".%d" % (p - 1) if p else "") + code)
 
+def midpoints(bits):
+    # the exact midpoints between doubles and their successors, and the
+    # decimals just above and below them
+    from decimal import Decimal, Context
+    ctx = Context(prec=1200)
+    out = []
+    for b in bits:
+        x = struct.unpack("<d", struct.pack("<Q", b))[0]
+        y = struct.unpack("<d", struct.pack("<Q", b + 1))[0]
+        m = ctx.divide(ctx.add(Decimal(x), Decimal(y)), 2)
+        out += [str(m), str(ctx.next_plus(m)), str(ctx.next_minus(m))]
+    return out
+
 def parse(text):
     # rpy3.lltype.str_to_float
     if not text.isascii() or "_" in text or text != text.strip():
@@ -1002,28 +1015,41 @@ fn str_to_float_matches_cpython_and_the_llinterp() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    // decimal halfway cases between doubles, written out in full
+    // doubles written exactly (up to 767 significant digits), shortest,
+    // with 17 digits, in fixed notation; the exact midpoints come below
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
     for _ in 0..300 {
         let x = f64::from_bits(rng.next() & 0x7fef_ffff_ffff_ffff);
-        let y = f64::from_bits(x.to_bits() + 1);
-        // x + (y - x) / 2 exactly: the midpoint's exact decimal expansion
-        let (a, b) = (format!("{x:.1100e}"), format!("{y:.1100e}"));
-        texts.push(a.trim_end_matches('0').to_string());
-        let _ = b;
+        let exact = format!("{x:.1100e}");
+        let (mantissa, exp) = exact.split_once('e').unwrap();
+        texts.push(format!("{}e{exp}", mantissa.trim_end_matches('0')));
         texts.push(format!("{x:e}"));
-        texts.push(format!("{:.17e}", x));
+        texts.push(format!("{x:.17e}"));
         texts.push(format!("{x}"));
     }
     for b in [1u64, 2, 3, 0x000f_ffff_ffff_ffff, 0x0010_0000_0000_0000] {
-        let x = f64::from_bits(b);
-        let y = f64::from_bits(b + 1);
-        let mid = (x + y) / 2.0; // not exact: use 1100 digits of both and the llinterp
-        texts.push(format!("{mid:.1100e}"));
-        texts.push(format!("{:.1100}", x));
+        texts.push(format!("{:.1100}", f64::from_bits(b)));
     }
     let mut e = Expect::default();
     with_reference(|_py, g| {
+        let mut bits: Vec<u64> = vec![0, 1, 2, 0x000f_ffff_ffff_ffff, 0x0010_0000_0000_0000];
+        bits.extend([
+            0x3ff0_0000_0000_0000,
+            0x4340_0000_0000_0000,
+            0x7fef_ffff_ffff_fffe,
+        ]);
+        for _ in 0..300 {
+            bits.push(rng.next() & 0x7fef_ffff_ffff_fffe);
+        }
+        let mids: Vec<String> = g
+            .get_item("midpoints")
+            .unwrap()
+            .unwrap()
+            .call1((bits,))
+            .unwrap()
+            .extract()
+            .unwrap();
+        texts.extend(mids);
         let parse = g.get_item("parse").unwrap().unwrap();
         for t in &texts {
             let want: String = parse.call1((t.as_str(),)).unwrap().extract().unwrap();
