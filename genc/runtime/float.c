@@ -352,15 +352,10 @@ static int try_precision(double x, int p, char *digits, int *exp)
 static void shortest_digits(double x, char *digits, size_t *ndigits, int *exp)
 {
     /* round-tripping with p digits implies it with p + 1 (append a 0):
-     * search the least p */
+     * search the least p; 17 digits always read back */
     int lo = 1, hi = 17;
     char best[32];
-    int best_exp = 0;
-    if (!try_precision(x, 17, best, &best_exp)) {
-        /* cannot happen: 17 digits always read back */
-        snprintf(best, sizeof best, "%s", "0");
-    }
-    hi = 17;
+    int best_exp = 0, have_best = 0;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         char d[32];
@@ -369,10 +364,13 @@ static void shortest_digits(double x, char *digits, size_t *ndigits, int *exp)
             hi = mid;
             memcpy(best, d, (size_t)mid);
             best_exp = e;
+            have_best = 1;
         } else {
             lo = mid + 1;
         }
     }
+    if (!have_best && !try_precision(x, 17, best, &best_exp))
+        memset(best, '0', 17); /* cannot happen */
     size_t n = (size_t)hi;
     while (n > 1 && best[n - 1] == '0')
         n--;
