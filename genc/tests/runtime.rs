@@ -1241,6 +1241,18 @@ fn streams_buffer_and_interleave_as_the_llinterp() {
 }
 
 #[test]
+fn stdout_is_line_buffered_on_a_terminal() {
+    let r = run_full(driver(), "tty\n", b"", &[]);
+    assert_eq!(r.status, Some(0));
+    if r.results == ["R unavailable"] {
+        eprintln!("no pseudo-terminal here: line buffering untested");
+        return;
+    }
+    // nothing after "ab"; "abc\n" (the terminal writes \r\n) after "c\n"
+    assert_eq!(r.results, ["R 0 61,62,63,d,a"]);
+}
+
+#[test]
 fn readline_decodes_lines_as_the_llinterp() {
     let mut stdin = b"first line\nsecond \xc3\xa9\xe4\xb8\xad\n".to_vec();
     stdin.extend_from_slice(

@@ -20,12 +20,17 @@
  *   clock              the clocks, checked for sanity -> "R ok"
  *   sleep BITS         time_sleep -> "R slept" if it slept as long as asked
  *   exit STATUS        sys_exit
+ *   tty                stdout made a terminal (first thing of a run):
+ *                      "R READY BYTES": whether anything reached it after
+ *                      writing "ab", and what it got after "c\n"
  *   epipe              stream_write, stream_flush and os_write to a pipe
  *                      nobody reads -> "R E5 E5" (OSError, no SIGPIPE)
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 
+#include <fcntl.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -418,6 +423,38 @@ static void command(char **arg, int n)
             fprintf(out, slept >= expected * 0.99 && slept < expected + 2.0 ? "R slept\n"
                                                                              : "R %f\n",
                     slept);
+    } else if (strcmp(cmd, "tty") == 0) {
+        int m = posix_openpt(O_RDWR | O_NOCTTY);
+        if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
+            fprintf(out, "R unavailable\n");
+            return;
+        }
+        int slave = open(ptsname(m), O_RDWR | O_NOCTTY);
+        int saved = dup(1);
+        if (slave < 0 || saved < 0) {
+            fprintf(out, "R unavailable\n");
+            return;
+        }
+        dup2(slave, 1);
+        close(slave);
+        struct rpy_string *ab = parse_cps("61,62"), *cn = parse_cps("63,a");
+        struct pollfd pfd = {m, POLLIN, 0};
+        rpy_ext_stream_write(1, ab);
+        int early = poll(&pfd, 1, 0);
+        rpy_ext_stream_write(1, cn);
+        unsigned char buf[64];
+        ssize_t got = 0;
+        if (poll(&pfd, 1, 2000) == 1)
+            got = read(m, buf, sizeof buf);
+        dup2(saved, 1);
+        close(saved);
+        close(m);
+        free(ab);
+        free(cn);
+        fprintf(out, "R %d ", early);
+        for (ssize_t i = 0; i < got; i++)
+            fprintf(out, i ? ",%x" : "%x", buf[i]);
+        fputc('\n', out);
     } else if (strcmp(cmd, "epipe") == 0) {
         int saved = dup(1), p[2];
         if (saved < 0 || pipe(p) < 0) {
