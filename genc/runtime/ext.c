@@ -7,7 +7,9 @@
  * is a terminal); stderr whenever a write holds a newline; os.write goes
  * to the descriptor at once, past both buffers.
  */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#endif
 
 #include <errno.h>
 #include <fcntl.h>
