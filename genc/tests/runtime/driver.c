@@ -1,4 +1,4 @@
-/* Test driver of the C runtime (genc/tests/runtime.rs): runs the
+/* Test driver of the C runtime (genc/tests/runtime/): runs the
  * commands of the file argv[1], one a line, writing one result line per
  * command to the file argv[2] (never to descriptors 1 and 2, which belong
  * to the streams under test), then ends with rpy_exit(0).
