@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include "rpy3.h"
 
-void *rpy_exc_type;
-void *rpy_exc_value;
 void **rpy_ss_top;
 static void **rpy_ss_base;
 static void **rpy_ss_limit;
@@ -267,7 +265,7 @@ void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length)
     return obj;
 }
 
-void rpy_runtime_init(void *stack_base)
+void rpy_gc_init(void *stack_base)
 {
     rpy_stack_base = stack_base;
     /* the main thread's stack: keep a margin below its limit */

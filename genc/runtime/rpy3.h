@@ -177,6 +177,11 @@ rpy_Float rpy_ext_time_process_time(void);
 void rpy_ext_time_sleep(rpy_Float secs);
 void rpy_ext_sys_exit(rpy_Signed status);
 
+/* called by the program's main before anything else: a write to a
+ * closed pipe then fails with EPIPE (OSError) instead of killing the
+ * process, as in CPython and the llinterp, and the monotonic clocks
+ * start (they count from the start of the run, as the llinterp's do) */
+void rpy_runtime_init(void);
 /* flushes the text streams (at exit) */
 void rpy_streams_flush_all(void);
 /* ends the process with status after flushing the streams */
@@ -220,8 +225,9 @@ static inline void *rpy_gc_malloc_inline(uint32_t tid, size_t size)
 extern void **rpy_ss_top;
 /* raises RecursionError when the machine stack is nearly exhausted */
 void rpy_stack_check(void);
-/* sets up the collector, the shadow stack and the stack limit */
-void rpy_runtime_init(void *stack_base);
+/* sets up the collector, the shadow stack and the stack limit (after
+ * rpy_runtime_init; stack_base: an address in main's frame) */
+void rpy_gc_init(void *stack_base);
 /* ends the program with a message on stderr (status 2): an internal error */
 _Noreturn void rpy_fatal(const char *msg);
 

@@ -321,7 +321,8 @@ static void rpy_print_exc(void)
 int main(int argc, char **argv)
 {{
     char base;
-    rpy_runtime_init(&base);
+    rpy_runtime_init();
+    rpy_gc_init(&base);
     if (argc != 2) rpy_fatal("usage: CASE-NUMBER");
     switch (atoi(argv[1])) {{
 {dispatch}    default: rpy_fatal("no such case");

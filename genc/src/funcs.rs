@@ -37,7 +37,7 @@ pub fn func_name(index: u32) -> String {
 
 /// The runtime function implementing `op` on its operands as they are,
 /// for the operations that are one call.
-fn runtime_call(op: LlOp) -> Option<&'static str> {
+pub fn runtime_call(op: LlOp) -> Option<&'static str> {
     use LlOp::*;
     Some(match op {
         IntFloordiv => "rpy_int_floordiv",

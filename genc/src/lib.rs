@@ -14,7 +14,9 @@
 pub mod cases;
 pub mod data;
 pub mod funcs;
+pub mod runtime;
 pub mod types;
+pub mod unicode;
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -43,11 +45,9 @@ impl GencError {
     }
 }
 
-/// The runtime sources of the core, compiled with every program.
-pub const CORE_SOURCES: &[(&str, &str)] = &[
-    ("rpy3.h", include_str!("../runtime/rpy3.h")),
-    ("gc.c", include_str!("../runtime/gc.c")),
-];
+/// The collector and the core (shadow stack, stack check), compiled with
+/// every program besides [`runtime::RUNTIME_SOURCES`].
+pub const CORE_SOURCES: &[(&str, &str)] = &[("gc.c", include_str!("../runtime/gc.c"))];
 
 /// How the executable starts.
 #[derive(Clone, Debug)]
@@ -301,7 +301,8 @@ static struct rpy_string *rpy_arg_string(const char *s)
 int main(int argc, char **argv)
 {{
     char base;
-    rpy_runtime_init(&base);
+    rpy_runtime_init();
+    rpy_gc_init(&base);
     struct t{li} *l = rpy_gc_malloc({lt});
     if (l == NULL) rpy_fatal("out of memory");
     rpy_ss_top[0] = l; rpy_ss_top++;
@@ -317,7 +318,8 @@ int main(int argc, char **argv)
     rpy_ss_top--;
     if (rpy_exc_type != NULL) {{
         struct t{vti} *vt = rpy_exc_type;
-        rpy_streams_flush_all();
+        /* on stderr at once, before stdout's buffered text, as CPython */
+        rpy_ext_stream_flush(2);
         fputs("Fatal error: ", stderr);
         if (vt->{name_field} != NULL)
             fwrite(vt->{name_field}->items, 1, (size_t)vt->{name_field}->length, stderr);
@@ -359,19 +361,26 @@ impl Default for BuildOptions {
     }
 }
 
-/// Writes `source` and the runtime into `dir`; returns the program's file.
-pub fn write_sources(dir: &Path, source: &CSource) -> Result<PathBuf, GencError> {
+/// Writes `source` and the runtime into `dir`; returns the C files to
+/// compile (the program's first).
+pub fn write_sources(dir: &Path, source: &CSource) -> Result<Vec<PathBuf>, GencError> {
     let io = |e: std::io::Error| GencError::new(format!("writing the C sources: {e}"));
-    let mut text = source.text.clone();
-    for (name, body) in CORE_SOURCES {
+    let (hname, htext) = runtime::HEADER;
+    std::fs::write(dir.join(hname), htext).map_err(io)?;
+    let mut files = Vec::new();
+    for (name, body) in CORE_SOURCES.iter().chain(runtime::RUNTIME_SOURCES) {
         std::fs::write(dir.join(name), body).map_err(io)?;
-        if name.ends_with(".c") {
-            let _ = writeln!(text, "#include \"{name}\"");
-        }
+        files.push(dir.join(name));
+    }
+    if source.uses.unicodedb {
+        let name = dir.join("unicodedb.c");
+        std::fs::write(&name, unicode::unicodedb_c_source()).map_err(io)?;
+        files.push(name);
     }
     let main = dir.join("program.c");
-    std::fs::write(&main, text).map_err(io)?;
-    Ok(main)
+    std::fs::write(&main, &source.text).map_err(io)?;
+    files.insert(0, main);
+    Ok(files)
 }
 
 /// The C compiler: `$CC`, else `cc`.
@@ -393,7 +402,7 @@ pub fn build(source: &CSource, out: &Path, opts: &BuildOptions) -> Result<(), Ge
             tmp.path().to_path_buf()
         }
     };
-    let main = write_sources(&dir, source)?;
+    let files = write_sources(&dir, source)?;
     let mut cmd = Command::new(cc());
     cmd.arg("-std=gnu11")
         .arg(if opts.optimize { "-O2" } else { "-O0" })
@@ -404,10 +413,10 @@ pub fn build(source: &CSource, out: &Path, opts: &BuildOptions) -> Result<(), Ge
         cmd.arg("-DRPY_GC_STRESS");
     }
     cmd.args(&opts.cflags)
-        .arg(&main)
+        .args(&files)
         .arg("-o")
         .arg(out)
-        .arg("-lm");
+        .args(runtime::LINK_LIBS);
     let output = cmd
         .output()
         .map_err(|e| GencError::new(format!("running {}: {e}", cc())))?;
