@@ -536,28 +536,6 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
     records
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_split_like_a_shell() {
-        assert_eq!(
-            split_words("10 'a b' \"c\\\"d\" e\\ f"),
-            vec!["10", "a b", "c\"d", "e f"]
-        );
-        assert_eq!(split_words("   "), Vec::<String>::new());
-        assert_eq!(split_words("''"), vec![""]);
-    }
-
-    #[test]
-    fn runs_come_from_comment_lines() {
-        let src = "# rpy3-args: 5\n#rpy3-args: no\n    # rpy3-args:\n";
-        assert_eq!(program_runs(src), vec![vec!["5".to_string()], vec![]]);
-        assert_eq!(program_runs("x = 1\n"), vec![Vec::<String>::new()]);
-    }
-}
-
 /// Translates the program `file` with the C backend into the executable
 /// `out`; the time of each phase.
 pub fn translate_program(
@@ -595,3 +573,26 @@ pub fn translate_program(
     lap("cc", &mut times);
     Ok(times)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_a_shell() {
+        assert_eq!(
+            split_words("10 'a b' \"c\\\"d\" e\\ f"),
+            vec!["10", "a b", "c\"d", "e f"]
+        );
+        assert_eq!(split_words("   "), Vec::<String>::new());
+        assert_eq!(split_words("''"), vec![""]);
+    }
+
+    #[test]
+    fn runs_come_from_comment_lines() {
+        let src = "# rpy3-args: 5\n#rpy3-args: no\n    # rpy3-args:\n";
+        assert_eq!(program_runs(src), vec![vec!["5".to_string()], vec![]]);
+        assert_eq!(program_runs("x = 1\n"), vec![Vec::<String>::new()]);
+    }
+}
+
