@@ -361,26 +361,127 @@ impl Default for BuildOptions {
     }
 }
 
-/// Writes `source` and the runtime into `dir`; returns the C files to
-/// compile (the program's first).
-pub fn write_sources(dir: &Path, source: &CSource) -> Result<Vec<PathBuf>, GencError> {
+/// The flags every C file of a build is compiled with.
+fn cflags(opts: &BuildOptions) -> Vec<String> {
+    let mut f: Vec<String> = [
+        "-std=gnu11",
+        if opts.optimize { "-O2" } else { "-O0" },
+        "-fwrapv",
+        "-fno-strict-aliasing",
+        "-w",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if opts.gc_stress {
+        f.push("-DRPY_GC_STRESS".into());
+    }
+    f.extend(opts.cflags.iter().cloned());
+    f
+}
+
+/// The directory where compiled runtimes are kept between builds:
+/// `$RPY3_CACHE_DIR`, else `$XDG_CACHE_HOME/rpy3`, else `~/.cache/rpy3`.
+fn cache_root() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("RPY3_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("rpy3"));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("rpy3"))
+}
+
+/// The runtime's object files for these flags, compiled once and kept in
+/// the cache (keyed by the sources, the compiler and the flags).
+fn runtime_objects(flags: &[String], unicodedb: bool) -> Result<Vec<PathBuf>, GencError> {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    // (name, the text's cache key, the text when it is at hand)
+    let mut sources: Vec<(String, String, Option<String>)> = CORE_SOURCES
+        .iter()
+        .chain(runtime::RUNTIME_SOURCES)
+        .map(|(n, t)| (n.to_string(), t.to_string(), Some(t.to_string())))
+        .collect();
+    if unicodedb {
+        // generating the tables takes a while: the generator and the
+        // model's database (of this build) key them
+        let key = format!(
+            "{}{}",
+            include_str!("unicode.rs"),
+            include_str!("../../model/src/unicodedb.rs").len()
+        );
+        sources.push(("unicodedb.c".into(), key, None));
+    }
+    let mut h = DefaultHasher::new();
+    runtime::HEADER.1.hash(&mut h);
+    cc().hash(&mut h);
+    flags.hash(&mut h);
+    let key = h.finish();
+    let root =
+        cache_root().ok_or_else(|| GencError::new("no cache directory (set RPY3_CACHE_DIR)"))?;
+    let dir = root.join(format!("runtime-{key:016x}"));
+    let io =
+        |e: std::io::Error| GencError::new(format!("the runtime cache {}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    std::fs::write(dir.join(runtime::HEADER.0), runtime::HEADER.1).map_err(io)?;
+    let mut objects = Vec::new();
+    for (name, key, text) in sources {
+        let mut hs = DefaultHasher::new();
+        key.hash(&mut hs);
+        let obj = dir.join(format!(
+            "{}-{:016x}.o",
+            name.trim_end_matches(".c"),
+            hs.finish()
+        ));
+        if !obj.exists() {
+            // compile in a private directory, then rename: builds running
+            // in parallel never see a half-written object
+            let work = tempfile::tempdir_in(&dir).map_err(io)?;
+            let src = work.path().join(&name);
+            let text = text.unwrap_or_else(unicode::unicodedb_c_source);
+            std::fs::write(&src, &text).map_err(io)?;
+            std::fs::write(work.path().join(runtime::HEADER.0), runtime::HEADER.1).map_err(io)?;
+            let tmp_obj = work.path().join("out.o");
+            run_cc(
+                Command::new(cc())
+                    .args(flags)
+                    .arg("-c")
+                    .arg(&src)
+                    .arg("-o")
+                    .arg(&tmp_obj),
+            )?;
+            std::fs::rename(&tmp_obj, &obj).map_err(io)?;
+        }
+        objects.push(obj);
+    }
+    Ok(objects)
+}
+
+fn run_cc(cmd: &mut Command) -> Result<(), GencError> {
+    let output = cmd
+        .output()
+        .map_err(|e| GencError::new(format!("running {}: {e}", cc())))?;
+    if !output.status.success() {
+        let err = String::from_utf8_lossy(&output.stderr);
+        let head: String = err.lines().take(30).collect::<Vec<_>>().join("\n");
+        return Err(GencError::new(format!("the C compiler failed:\n{head}")));
+    }
+    Ok(())
+}
+
+/// Writes `source`, the runtime and its header into `dir` (the Unicode
+/// tables are compiled from the cache); returns the program's C file.
+pub fn write_sources(dir: &Path, source: &CSource) -> Result<PathBuf, GencError> {
     let io = |e: std::io::Error| GencError::new(format!("writing the C sources: {e}"));
     let (hname, htext) = runtime::HEADER;
     std::fs::write(dir.join(hname), htext).map_err(io)?;
-    let mut files = Vec::new();
     for (name, body) in CORE_SOURCES.iter().chain(runtime::RUNTIME_SOURCES) {
         std::fs::write(dir.join(name), body).map_err(io)?;
-        files.push(dir.join(name));
-    }
-    if source.uses.unicodedb {
-        let name = dir.join("unicodedb.c");
-        std::fs::write(&name, unicode::unicodedb_c_source()).map_err(io)?;
-        files.push(name);
     }
     let main = dir.join("program.c");
     std::fs::write(&main, &source.text).map_err(io)?;
-    files.insert(0, main);
-    Ok(files)
+    Ok(main)
 }
 
 /// The C compiler: `$CC`, else `cc`.
@@ -388,7 +489,8 @@ pub fn cc() -> String {
     std::env::var("CC").unwrap_or_else(|_| "cc".into())
 }
 
-/// Compiles `source` into the executable `out`.
+/// Compiles `source` into the executable `out` (the runtime's objects
+/// come from the cache).
 pub fn build(source: &CSource, out: &Path, opts: &BuildOptions) -> Result<(), GencError> {
     let tmp;
     let dir = match &opts.keep_dir {
@@ -402,30 +504,20 @@ pub fn build(source: &CSource, out: &Path, opts: &BuildOptions) -> Result<(), Ge
             tmp.path().to_path_buf()
         }
     };
-    let files = write_sources(&dir, source)?;
-    let mut cmd = Command::new(cc());
-    cmd.arg("-std=gnu11")
-        .arg(if opts.optimize { "-O2" } else { "-O0" })
-        .args(["-fwrapv", "-fno-strict-aliasing", "-w"])
-        .arg("-I")
-        .arg(&dir);
-    if opts.gc_stress {
-        cmd.arg("-DRPY_GC_STRESS");
-    }
-    cmd.args(&opts.cflags)
-        .args(&files)
-        .arg("-o")
-        .arg(out)
-        .args(runtime::LINK_LIBS);
-    let output = cmd
-        .output()
-        .map_err(|e| GencError::new(format!("running {}: {e}", cc())))?;
-    if !output.status.success() {
-        let err = String::from_utf8_lossy(&output.stderr);
-        let head: String = err.lines().take(30).collect::<Vec<_>>().join("\n");
-        return Err(GencError::new(format!("the C compiler failed:\n{head}")));
-    }
-    Ok(())
+    let main = write_sources(&dir, source)?;
+    let flags = cflags(opts);
+    let objects = runtime_objects(&flags, source.uses.unicodedb)?;
+    run_cc(
+        Command::new(cc())
+            .args(&flags)
+            .arg("-I")
+            .arg(&dir)
+            .arg(&main)
+            .args(&objects)
+            .arg("-o")
+            .arg(out)
+            .args(runtime::LINK_LIBS),
+    )
 }
 
 /// The low-level type of the result of the entry function.

@@ -595,4 +595,3 @@ mod tests {
         assert_eq!(program_runs("x = 1\n"), vec![Vec::<String>::new()]);
     }
 }
-
