@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include "rpy3.h"
 
 void **rpy_ss_top;
@@ -268,8 +269,18 @@ void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length)
 void rpy_gc_init(void *stack_base)
 {
     rpy_stack_base = stack_base;
-    /* the main thread's stack: keep a margin below its limit */
-    rpy_stack_max = 6u * 1024u * 1024u;
+    /* the main thread's stack (its limit, at most 1 GiB), less a margin
+       for the frames below main and the runtime's own calls */
+    size_t limit = 8u * 1024u * 1024u;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0) {
+        if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (rlim_t)1 << 30)
+            limit = (size_t)1 << 30;
+        else
+            limit = (size_t)rl.rlim_cur;
+    }
+    size_t margin = limit / 8 > 256u * 1024u ? 256u * 1024u : limit / 8;
+    rpy_stack_max = limit - margin;
     rpy_ss_base = calloc(RPY_SHADOW_STACK_WORDS, sizeof(void *));
     if (rpy_ss_base == NULL)
         rpy_fatal("cannot allocate the shadow stack");

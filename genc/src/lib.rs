@@ -368,6 +368,8 @@ fn cflags(opts: &BuildOptions) -> Vec<String> {
         if opts.optimize { "-O2" } else { "-O0" },
         "-fwrapv",
         "-fno-strict-aliasing",
+        // a recursion turned into a loop would never reach its stack check
+        "-fno-optimize-sibling-calls",
         "-w",
     ]
     .iter()
