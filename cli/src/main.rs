@@ -476,8 +476,8 @@ fn cmd_translate(words: &[String]) -> CmdResult {
             other => return Err(Usage(format!("--opt takes 0 or 2, not '{other}'"))),
         },
         gc_stress: p.flag("--gc-stress"),
-        cflags: Vec::new(),
         keep_dir: p.value("--keep-c").map(PathBuf::from),
+        ..Default::default()
     };
     let result = with_big_stack(move || {
         Python::attach(|py| rpy3_testsuite::program::translate_program(py, &file, &out, &opts))

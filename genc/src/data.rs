@@ -151,7 +151,10 @@ impl<'a> Data<'a> {
             } else {
                 format!("struct t{}", o.ty.index())
             };
-            let _ = writeln!(self.out_decls, "static {ctype} o{k};");
+            let _ = writeln!(
+                self.out_decls,
+                "static {ctype} o{k} __attribute__((unused));"
+            );
             let init = self.init(types, tids, func_name, o)?;
             let _ = writeln!(self.out_defs, "static {ctype} o{k} = {init};");
         }

@@ -289,7 +289,11 @@ impl<'a, 'py> FuncGen<'a, 'py> {
                 .concretetype
                 .ok_or_else(|| self.err("a parameter without a type"))?;
             if is_value(t) {
-                params.push(format!("{} v{}", self.types.ctype(t)?, v.as_u32()));
+                params.push(format!(
+                    "{} v{} __attribute__((unused))",
+                    self.types.ctype(t)?,
+                    v.as_u32()
+                ));
             }
         }
         if params.is_empty() {
@@ -333,7 +337,11 @@ impl<'a, 'py> FuncGen<'a, 'py> {
                     .ok_or_else(|| self.err(format!("{v} has no type")))?;
                 if is_value(t) {
                     let c = self.types.ctype(t)?;
-                    let _ = writeln!(locals, "    {c} v{} = 0;", v.as_u32());
+                    let _ = writeln!(
+                        locals,
+                        "    {c} v{} __attribute__((unused)) = 0;",
+                        v.as_u32()
+                    );
                 }
             }
         }

@@ -346,6 +346,9 @@ pub struct BuildOptions {
     pub gc_stress: bool,
     /// Extra flags for `cc` (sanitizers...).
     pub cflags: Vec<String>,
+    /// Compile with `-Wall -Wextra -Werror` (tests: the C must be
+    /// warning-free); otherwise warnings are not shown.
+    pub strict_warnings: bool,
     /// Keep the C sources in this directory (else a temporary one).
     pub keep_dir: Option<PathBuf>,
 }
@@ -356,6 +359,7 @@ impl Default for BuildOptions {
             optimize: true,
             gc_stress: false,
             cflags: Vec::new(),
+            strict_warnings: false,
             keep_dir: None,
         }
     }
@@ -370,11 +374,14 @@ fn cflags(opts: &BuildOptions) -> Vec<String> {
         "-fno-strict-aliasing",
         // a recursion turned into a loop would never reach its stack check
         "-fno-optimize-sibling-calls",
-        "-w",
+        if opts.strict_warnings { "-Wall" } else { "-w" },
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
+    if opts.strict_warnings {
+        f.extend(["-Wextra".into(), "-Werror".into()]);
+    }
     if opts.gc_stress {
         f.push("-DRPY_GC_STRESS".into());
     }
