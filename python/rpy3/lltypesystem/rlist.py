@@ -100,6 +100,20 @@ def ll_setitem(l, i, v):
     l.items[_index(l, i)] = v
 
 
+def ll_getitem_nonneg(l, i):
+    # i >= 0 is known
+    if i >= l.length:
+        raise IndexError
+    return l.items[i]
+
+
+def ll_setitem_nonneg(l, i, v):
+    # i >= 0 is known
+    if i >= l.length:
+        raise IndexError
+    l.items[i] = v
+
+
 def ll_delitem(l, i):
     i = _index(l, i)
     n = l.length

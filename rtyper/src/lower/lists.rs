@@ -21,6 +21,25 @@ pub const RLIST: &str = "rpy3.lltypesystem.rlist";
 pub(super) type Arg = (Hlvalue, SomeValue);
 
 impl Cx<'_, '_, '_, '_> {
+    /// Whether the annotator knows `h` is an int that is not negative.
+    pub(super) fn is_nonneg(&self, h: &Hlvalue) -> bool {
+        match self.s(h) {
+            SomeValue::Integer {
+                nonneg,
+                konst,
+                kind,
+                ..
+            } => {
+                kind == IntKind::Signed
+                    && (nonneg
+                        || konst.is_some_and(|k| {
+                            k.bind(self.py).extract::<i64>().is_ok_and(|k| k >= 0)
+                        }))
+            }
+            _ => false,
+        }
+    }
+
     pub(super) fn int_arg(&mut self, h: &Hlvalue) -> Result<Arg, RTypeError> {
         Ok((
             self.input(h, &Repr::Int(IntKind::Signed))?,
@@ -370,7 +389,14 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Getitem => {
                 let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?];
-                let (v, _) = self.call_list_helper("ll_getitem", args)?;
+                // an index the annotator knows is not negative needs no
+                // wrapping around (RPython's ll_getitem_nonneg)
+                let helper = if self.is_nonneg(&op.args[1]) {
+                    "ll_getitem_nonneg"
+                } else {
+                    "ll_getitem"
+                };
+                let (v, _) = self.call_list_helper(helper, args)?;
                 self.list_result(op, v, &item)?;
             }
             H::Setitem if arg_repr(self, 1)? == Repr::Slice => {
@@ -384,7 +410,12 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.item_arg(&op.args[2], &item)?;
                 let x = self.checked_item(first, x, false)?;
                 let args = vec![self.list_arg(first, &lr)?, self.int_arg(&op.args[1])?, x];
-                self.call_list_helper("ll_setitem", args)?;
+                let helper = if self.is_nonneg(&op.args[1]) {
+                    "ll_setitem_nonneg"
+                } else {
+                    "ll_setitem"
+                };
+                self.call_list_helper(helper, args)?;
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
             H::Delitem if arg_repr(self, 1)? == Repr::Slice => {
