@@ -10,6 +10,7 @@ pub mod graph;
 pub mod llconst;
 pub mod lloperation;
 pub mod lltype;
+pub mod llverify;
 pub mod operation;
 pub mod print;
 pub mod program;
@@ -19,7 +20,7 @@ pub mod verify;
 
 pub use graph::{
     Block, BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, LinkId, Signature,
-    SourceInfo, SpaceOperation, VarId, VariableData,
+    SourceInfo, SourceLocation, SpaceOperation, VarId, VariableData,
 };
 pub use operation::OpName;
 pub use pyobj::PyObj;
