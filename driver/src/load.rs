@@ -1,4 +1,5 @@
-//! Importing case files as modules, each import a fresh instance.
+//! Importing Python files (targets, case files) as modules, each import
+//! a fresh instance, with the `rpy3` package importable.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,13 +33,10 @@ pub fn add_to_sys_path(py: Python<'_>, dir: &Path) -> PyResult<()> {
     path.insert(0, dir)
 }
 
-/// Makes the `rpy3` package and the case file's directory importable.
-pub fn prepare_sys_path(py: Python<'_>, case_file: &Path) -> PyResult<()> {
+/// Makes the `rpy3` package and the directory of `file` importable.
+pub fn prepare_sys_path(py: Python<'_>, file: &Path) -> PyResult<()> {
     add_to_sys_path(py, &python_package_dir())?;
-    let dir = case_file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
+    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
     let dir = if dir.as_os_str().is_empty() {
         PathBuf::from(".")
     } else {
@@ -112,13 +110,4 @@ pub fn forget_instance(py: Python<'_>, name: &str) {
     if let Ok(modules) = py.import("sys").and_then(|s| s.getattr("modules")) {
         let _ = modules.del_item(name);
     }
-}
-
-/// True when the source text assigns `CASES` at the top level.
-pub fn defines_cases(source: &str) -> bool {
-    source.lines().any(|l| {
-        l.strip_prefix("CASES").is_some_and(|rest| {
-            rest.trim_start().starts_with('=') || rest.trim_start().starts_with(':')
-        })
-    })
 }
