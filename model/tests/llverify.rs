@@ -279,7 +279,7 @@ fn a_link_passing_the_wrong_type() {
     Python::attach(|py| {
         let mut p = program();
         let om = p.objmodel;
-        let mut b = Builder::new("f", &[FLOAT], SIGNED, &om);
+        let b = Builder::new("f", &[FLOAT], SIGNED, &om);
         let x = b.arg(0);
         b.returning(&mut p, v(x));
         let e = rejected(py, &p);
@@ -314,7 +314,7 @@ fn fields_arrays_and_constants() {
         assert_eq!(rejected(py, &p).message, "GcStruct(A) is not an array");
         // a constant that is not a value of its type
         let mut p = program();
-        let mut b = Builder::new("f", &[], SIGNED, &om);
+        let b = Builder::new("f", &[], SIGNED, &om);
         let bad = Constant::typed(PyObj::new(PyFloat::new(py, 1.5).as_any()), CHAR);
         b.returning(&mut p, bad.into());
         assert_eq!(
@@ -323,7 +323,7 @@ fn fields_arrays_and_constants() {
         );
         // a function pointer of another type than its function's
         let mut p = program();
-        let mut b = Builder::new("g", &[], VOID, &om);
+        let b = Builder::new("g", &[], VOID, &om);
         let none = Constant::typed(PyObj::new(&py.None().into_bound(py)), VOID);
         b.returning(&mut p, none.into());
         let wrong = FuncRef {
