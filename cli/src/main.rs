@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use pyo3::prelude::*;
-use rpy3_driver::{llinterp, load, Backend, DriverError, EntryArgs, Options, Translation};
+use rpy3_driver::{llinterp, load, Backend, DriverError, EntryArgs, Options, Phase, Translation};
 use rpy3_flowspace::interp::{is_internal_error, Interp};
 use rpy3_model::print::{graph_to_dot, graph_to_text};
 use rpy3_pyext::_native;
@@ -16,8 +16,8 @@ use rpy3_testsuite::{check_paths, records_to_json, with_big_stack};
 
 const USAGE: &str = "\
 usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--json OUT]
-       rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native]
-       rpy3 run TARGET.py [--backend flow|llinterp|c|native] [-- ARG...]
+       rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native] [--timings]
+       rpy3 run TARGET.py [--backend flow|llinterp|c|native] [--timings] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
        rpy3 translate TARGET.py [--backend c|native] [-o OUT]";
 
@@ -214,8 +214,16 @@ fn check_file_arg(p: &Parsed, what: &str) -> Result<(PathBuf, String, Vec<String
     Ok((file, p.positional[1].clone(), p.positional[2..].to_vec()))
 }
 
+/// Prints how long each translation phase took, on stderr.
+fn print_timings(timings: &[(Phase, std::time::Duration)]) {
+    for (phase, d) in timings {
+        eprintln!("rpy3: {phase}: {:.1} ms", d.as_secs_f64() * 1000.0);
+    }
+}
+
 fn cmd_run(words: &[String]) -> CmdResult {
-    let p = parse(words, &["--backend"], &[])?;
+    let p = parse(words, &["--backend"], &["--timings"])?;
+    let timings = p.flag("--timings");
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
         "flow" | "annotate" | "llinterp" => {}
@@ -235,7 +243,7 @@ fn cmd_run(words: &[String]) -> CmdResult {
         }
         let backend = Backend::from_name(backend)
             .ok_or_else(|| Usage(format!("backend '{backend}' cannot run programs")))?;
-        return run_program(&file, &p.positional, backend);
+        return run_program(&file, &p.positional, backend, timings);
     }
     let (file, func, args) = check_file_arg(&p, "run")?;
     let outcome = with_big_stack(|| {
@@ -261,6 +269,9 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 let outcome = translation
                     .llinterp(py)
                     .and_then(|backend| backend.call(py, &f, &values));
+                if timings {
+                    print_timings(translation.timings());
+                }
                 return Ok(match outcome {
                     Ok(llinterp::Outcome::Value(v)) => v
                         .bind(py)
@@ -312,9 +323,16 @@ fn cmd_run(words: &[String]) -> CmdResult {
 
 /// `rpy3 run TARGET.py [-- ARG...]`: the program's stdout, stderr and
 /// exit status are the command's; `argv` is `[TARGET.py, ARG...]`.
-fn run_program(file: &Path, argv: &[String], backend: Backend) -> CmdResult {
+fn run_program(file: &Path, argv: &[String], backend: Backend, timings: bool) -> CmdResult {
     let outcome = with_big_stack(|| {
-        Python::attach(|py| rpy3_driver::program::run_program(py, file, argv, backend))
+        Python::attach(|py| {
+            let mut translation = Translation::for_program(py, file)?;
+            let status = rpy3_driver::program::run_entry_point(py, &mut translation, argv, backend);
+            if timings {
+                print_timings(translation.timings());
+            }
+            status
+        })
     });
     match outcome {
         Ok(Ok(status)) => Ok(ExitCode::from(status.clamp(0, 255) as u8)),

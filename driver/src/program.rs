@@ -89,13 +89,25 @@ fn fatal(line: String) -> i32 {
 /// file as given): output goes to this process's stdout and stderr; the
 /// result is the exit status (an escaping exception prints `Fatal error:
 /// Name: message` on stderr and gives 1).
-pub fn run_program<'py>(
-    py: Python<'py>,
+pub fn run_program(
+    py: Python<'_>,
     file: &Path,
     argv: &[String],
     backend: Backend,
 ) -> Result<i32, DriverError> {
     let mut translation = Translation::for_program(py, file)?;
+    run_entry_point(py, &mut translation, argv, backend)
+}
+
+/// Runs the entry point of `translation` (made by
+/// [`Translation::for_program`]) as [`run_program`] does; the translation
+/// keeps the timings of the phases that ran.
+pub fn run_entry_point<'py>(
+    py: Python<'py>,
+    translation: &mut Translation,
+    argv: &[String],
+    backend: Backend,
+) -> Result<i32, DriverError> {
     let m = program_module(py)?;
     let status_of = |v: &Bound<'_, PyAny>| -> i32 {
         match m
@@ -123,7 +135,7 @@ pub fn run_program<'py>(
             let args = [argv_list()?];
             let (mut interp, mut annotated) = (None, None);
             if backend == Backend::Annotate {
-                annotated = Some(Annotated::new(py, &mut translation)?);
+                annotated = Some(Annotated::new(py, translation)?);
             } else {
                 interp = Some(
                     Interp::new(py)
