@@ -103,13 +103,14 @@ pub struct Translation {
     args: Option<EntryArgs>,
     options: Options,
     transforms: Vec<Box<dyn Transform>>,
+    // each phase's outcome once it ran (None: not yet); asking again gives
+    // the same result, or the same error
+    annotated: Option<Result<(), DriverError>>,
     annotator: Option<Annotator>,
     entry_graph: Option<GraphId>,
-    rtyped: Option<LlProgram>,
-    prepared: Option<LlProgram>,
-    llinterp: Option<LlinterpBackend>,
-    /// The first phase that failed: asking again gives the same error.
-    failed: Option<DriverError>,
+    rtyped: Option<Result<LlProgram, DriverError>>,
+    prepared: Option<Result<LlProgram, DriverError>>,
+    llinterp: Option<Result<LlinterpBackend, DriverError>>,
     timings: Vec<(Phase, Duration)>,
 }
 
@@ -122,12 +123,12 @@ impl Translation {
             args: Some(args),
             options,
             transforms: Vec::new(),
+            annotated: None,
             annotator: None,
             entry_graph: None,
             rtyped: None,
             prepared: None,
             llinterp: None,
-            failed: None,
             timings: Vec::new(),
         }
     }
@@ -178,7 +179,7 @@ impl Translation {
         &self.timings
     }
 
-    /// Runs `f` as phase `phase`: timed, its error kept.
+    /// Runs `f` as phase `phase`, timed.
     fn phase<R>(
         &mut self,
         phase: Phase,
@@ -187,25 +188,19 @@ impl Translation {
         let t0 = Instant::now();
         let result = f(self);
         self.timings.push((phase, t0.elapsed()));
-        if let Err(e) = &result {
-            self.failed = Some(e.clone());
-        }
         result
-    }
-
-    fn check_failed(&self) -> Result<(), DriverError> {
-        match &self.failed {
-            Some(e) => Err(e.clone()),
-            None => Ok(()),
-        }
     }
 
     /// Flows and annotates everything reachable from the entry.
     pub fn annotate(&mut self, py: Python<'_>) -> Result<(), DriverError> {
-        if self.annotator.is_some() {
-            return Ok(());
+        if self.annotated.is_none() {
+            let result = self.run_annotate(py);
+            self.annotated = Some(result);
         }
-        self.check_failed()?;
+        self.annotated.clone().expect("annotated above")
+    }
+
+    fn run_annotate(&mut self, py: Python<'_>) -> Result<(), DriverError> {
         self.phase(Phase::Annotate, |t| {
             let mut ann = Annotator::new();
             let sargs = match t.args.take() {
@@ -269,17 +264,21 @@ impl Translation {
     /// verified.
     pub fn rtyped(&mut self, py: Python<'_>) -> Result<&LlProgram, DriverError> {
         if self.rtyped.is_none() {
-            self.annotate(py)?;
-            self.check_failed()?;
-            let program = self.phase(Phase::Rtype, |t| {
-                let entry = t.entry_graph.expect("annotated");
-                let ann = t.annotator.as_mut().expect("annotated");
-                rpy3_rtyper::rtype(py, ann, entry).map_err(DriverError::Rtype)
-            })?;
-            self.verify(py, "rtype", &program)?;
-            self.rtyped = Some(program);
+            let result = self.run_rtype(py);
+            self.rtyped = Some(result);
         }
-        Ok(self.rtyped.as_ref().expect("rtyped above"))
+        kept(&self.rtyped)
+    }
+
+    fn run_rtype(&mut self, py: Python<'_>) -> Result<LlProgram, DriverError> {
+        self.annotate(py)?;
+        let program = self.phase(Phase::Rtype, |t| {
+            let entry = t.entry_graph.expect("annotated");
+            let ann = t.annotator.as_mut().expect("annotated");
+            rpy3_rtyper::rtype(py, ann, entry).map_err(DriverError::Rtype)
+        })?;
+        self.verify(py, "rtype", &program)?;
+        Ok(program)
     }
 
     /// Runs the verifier of low-level graphs on `program`, made by
@@ -303,41 +302,58 @@ impl Translation {
     /// by the verifier), ready for a compiling backend.
     pub fn prepared(&mut self, py: Python<'_>) -> Result<&LlProgram, DriverError> {
         if self.prepared.is_none() {
-            let mut program = self.rtyped(py)?.clone();
-            let mut passes = std::mem::take(&mut self.transforms);
-            let mut result = Ok(());
-            for pass in passes.iter_mut() {
-                let name = pass.name();
-                result = self
-                    .phase(Phase::Transform(name), |_| {
-                        pass.run(py, &mut program)
-                            .map_err(|message| DriverError::Transform {
-                                pass: name,
-                                message,
-                            })
-                    })
-                    .and_then(|()| self.verify(py, name, &program));
-                if result.is_err() {
-                    break;
-                }
-            }
-            self.transforms = passes;
-            result?;
-            self.prepared = Some(program);
+            let result = self.run_transforms(py);
+            self.prepared = Some(result);
         }
-        Ok(self.prepared.as_ref().expect("prepared above"))
+        kept(&self.prepared)
+    }
+
+    fn run_transforms(&mut self, py: Python<'_>) -> Result<LlProgram, DriverError> {
+        let mut program = self.rtyped(py)?.clone();
+        let mut passes = std::mem::take(&mut self.transforms);
+        let mut result = Ok(());
+        for pass in passes.iter_mut() {
+            let name = pass.name();
+            result = self
+                .phase(Phase::Transform(name), |_| {
+                    pass.run(py, &mut program)
+                        .map_err(|message| DriverError::Transform {
+                            pass: name,
+                            message,
+                        })
+                })
+                .and_then(|()| self.verify(py, name, &program));
+            if result.is_err() {
+                break;
+            }
+        }
+        self.transforms = passes;
+        result.map(|()| program)
     }
 
     /// The rtyped program loaded into the llinterp, ready to call.
     pub fn llinterp(&mut self, py: Python<'_>) -> Result<&mut LlinterpBackend, DriverError> {
         if self.llinterp.is_none() {
-            self.rtyped(py)?;
-            self.check_failed()?;
-            let backend = self.phase(Phase::LoadLlinterp, |t| {
-                LlinterpBackend::new(py, t.rtyped.as_ref().expect("rtyped above"))
-            })?;
-            self.llinterp = Some(backend);
+            let result = match self.rtyped(py) {
+                Ok(program) => {
+                    let program = program.clone();
+                    self.phase(Phase::LoadLlinterp, |_| LlinterpBackend::new(py, &program))
+                }
+                Err(e) => Err(e),
+            };
+            self.llinterp = Some(result);
         }
-        Ok(self.llinterp.as_mut().expect("loaded above"))
+        match self.llinterp.as_mut().expect("loaded above") {
+            Ok(backend) => Ok(backend),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+/// A phase's kept outcome.
+fn kept<T>(outcome: &Option<Result<T, DriverError>>) -> Result<&T, DriverError> {
+    match outcome.as_ref().expect("the phase ran") {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.clone()),
     }
 }

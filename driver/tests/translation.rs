@@ -148,8 +148,15 @@ fn transforms_are_verified_after_each_pass() {
                 && msg.contains("(int_mul): result is Float, expected Signed"),
             "{msg}"
         );
-        // the rtyped program itself is fine, and still there
+        // the rtyped program itself is fine, still there, and the llinterp
+        // (which runs it, not the prepared one) loads it
         assert!(t.rtyped(py).is_ok());
+        assert!(t.llinterp(py).is_ok());
+        assert_eq!(
+            t.prepared(py).err().map(|e| e.to_string()),
+            Some(msg),
+            "the same error again"
+        );
     });
 }
 
