@@ -424,7 +424,11 @@ fn show_annotated(
             .map(|v| Ok(ann.immutablevalue(py, v.bind(py))?.without_const()))
             .collect()
     }));
-    let mut translation = Translation::new(f.clone().unbind(), entry_args, Options::default());
+    // the graphs are shown even when ill-typed (the verifier's complaint
+    // follows them)
+    let verify = Options::default().verify;
+    let mut translation =
+        Translation::new(f.clone().unbind(), entry_args, Options { verify: false });
     let program_error = |e: DriverError| match e {
         DriverError::Argument(e) | DriverError::Annotate(e) => LoadError::Program(e.to_string()),
         DriverError::Rtype(e) => LoadError::Program(e.to_string()),
@@ -445,6 +449,16 @@ fn show_annotated(
             let note = |v: rpy3_model::VarId| g.vars[v].concretetype.map(|t| t.to_string());
             out.push_str(&rpy3_model::print::graph_to_text_with(py, g, &note));
             out.push('\n');
+        }
+        if verify {
+            if let Err(error) = rpy3_model::llverify::verify_program(py, program) {
+                print!("{out}");
+                let e = DriverError::IllTyped {
+                    after: "rtype",
+                    error,
+                };
+                return Err(LoadError::Program(e.to_string()));
+            }
         }
         return Ok(out);
     }
