@@ -206,9 +206,15 @@ impl LlinterpBackend {
         Ok(outcome)
     }
 
-    /// The interpreter (to replace its world in tests).
+    /// The interpreter (to replace its world in tests, to call the entry
+    /// with low-level values).
     pub fn interp_mut(&mut self) -> &mut LlInterp {
         &mut self.interp
+    }
+
+    /// The entry function's index in the program.
+    pub fn entry(&self) -> usize {
+        self.entry
     }
 
     /// An argument in the low-level type `t` (strings are allocated in
