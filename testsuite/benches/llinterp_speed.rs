@@ -1,4 +1,4 @@
-//! The llinterp on `../shared/bench/llinterp_speed.py`, through the whole
+//! The llinterp on `../shared/bench/llinterp_speed.py`, through the
 //! driver: each function is annotated, rtyped and loaded once (timed as
 //! "translation"), then called repeatedly in the llinterp at n = 20000
 //! (best time reported), next to PyPy's LLInterpreter figures from that
