@@ -404,11 +404,19 @@ impl<'a, 'py> Verifier<'a, 'py> {
                 }
             }
         }
-        crate::verify::checkgraph(g).map_err(|e| LlVerifyError {
-            function: self.name.to_string(),
-            site: Site::Function,
-            message: format!("{}: {}", e.block, e.message),
-            location: None,
+        crate::verify::checkgraph(g).map_err(|e| {
+            // checkgraph names its block as printed (`block3`)
+            let block = e
+                .block
+                .strip_prefix("block")
+                .and_then(|n| n.parse().ok())
+                .map(BlockId::from_u32);
+            LlVerifyError {
+                function: self.name.to_string(),
+                site: block.map_or(Site::Function, Site::Block),
+                message: e.message,
+                location: None,
+            }
         })?;
         for b in g.iterblocks() {
             self.check_block(b)?;

@@ -344,6 +344,29 @@ fn fields_arrays_and_constants() {
 }
 
 #[test]
+fn structural_invariants_come_first() {
+    Python::attach(|py| {
+        // a variable used in a block that does not define it
+        let mut p = program();
+        let om = p.objmodel;
+        let mut b = Builder::new("f", &[SIGNED], SIGNED, &om);
+        let x = b.arg(0);
+        let start = b.g.startblock;
+        let mid = b.g.new_block(vec![]);
+        b.goto(start, mid, vec![]);
+        let ret = b.g.returnblock;
+        b.goto(mid, ret, vec![v(x)]);
+        b.finish(&mut p);
+        let e = rejected(py, &p);
+        assert_eq!(e.site, Site::Block(mid));
+        assert_eq!(
+            e.to_string(),
+            "function `f`, block3: a link uses v0, which is not defined before it in this block"
+        );
+    });
+}
+
+#[test]
 fn switches_and_signatures() {
     Python::attach(|py| {
         let mut p = program();
