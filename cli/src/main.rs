@@ -8,15 +8,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use pyo3::prelude::*;
+use rpy3_driver::{llinterp, load, Backend, DriverError, EntryArgs, Options, Phase, Translation};
 use rpy3_flowspace::interp::{is_internal_error, Interp};
 use rpy3_model::print::{graph_to_dot, graph_to_text};
 use rpy3_pyext::_native;
-use rpy3_testsuite::{check_paths, load, records_to_json, with_big_stack, Backend};
+use rpy3_testsuite::{check_paths, records_to_json, with_big_stack};
 
 const USAGE: &str = "\
 usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--json OUT]
-       rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native]
-       rpy3 run TARGET.py [--backend flow|llinterp|c|native] [-- ARG...]
+       rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native] [--timings]
+       rpy3 run TARGET.py [--backend flow|llinterp|c|native] [--timings] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
        rpy3 translate TARGET.py [--backend c] [-o OUT] [--opt 0|2] [--gc-stress] [--keep-c DIR]";
 
@@ -213,8 +214,16 @@ fn check_file_arg(p: &Parsed, what: &str) -> Result<(PathBuf, String, Vec<String
     Ok((file, p.positional[1].clone(), p.positional[2..].to_vec()))
 }
 
+/// Prints how long each translation phase took, on stderr.
+fn print_timings(timings: &[(Phase, std::time::Duration)]) {
+    for (phase, d) in timings {
+        eprintln!("rpy3: {phase}: {:.1} ms", d.as_secs_f64() * 1000.0);
+    }
+}
+
 fn cmd_run(words: &[String]) -> CmdResult {
-    let p = parse(words, &["--backend"], &[])?;
+    let p = parse(words, &["--backend"], &["--timings"])?;
+    let timings = p.flag("--timings");
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
         "flow" | "annotate" | "llinterp" => {}
@@ -232,9 +241,9 @@ fn cmd_run(words: &[String]) -> CmdResult {
         if !file.is_file() {
             return Err(Usage(format!("no such file: {}", file.display())));
         }
-        let backend = rpy3_testsuite::Backend::from_name(backend)
+        let backend = Backend::from_name(backend)
             .ok_or_else(|| Usage(format!("backend '{backend}' cannot run programs")))?;
-        return run_program(&file, &p.positional, backend);
+        return run_program(&file, &p.positional, backend, timings);
     }
     let (file, func, args) = check_file_arg(&p, "run")?;
     let outcome = with_big_stack(|| {
@@ -256,18 +265,20 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 Err(LoadError::Program(msg)) => return Ok(Err(msg)),
             };
             if backend == "llinterp" {
-                let mut translated =
-                    match rpy3_testsuite::llinterp_backend::Translated::new(py, &f, &values) {
-                        Ok(t) => t,
-                        Err(msg) => return Ok(Err(msg)),
-                    };
-                return Ok(match translated.call(py, &f, &values) {
-                    Ok(rpy3_testsuite::Outcome::Value(v)) => v
+                let mut translation = Translation::for_function(&f, &values);
+                let outcome = translation
+                    .llinterp(py)
+                    .and_then(|backend| backend.call(py, &f, &values));
+                if timings {
+                    print_timings(translation.timings());
+                }
+                return Ok(match outcome {
+                    Ok(llinterp::Outcome::Value(v)) => v
                         .bind(py)
                         .repr()
                         .map(|r| r.to_string())
                         .map_err(|e| e.to_string()),
-                    Ok(rpy3_testsuite::Outcome::Raised { class, .. }) => {
+                    Ok(llinterp::Outcome::Raised(class)) => {
                         let name = class
                             .bind(py)
                             .name()
@@ -275,7 +286,7 @@ fn cmd_run(words: &[String]) -> CmdResult {
                             .unwrap_or_default();
                         Err(format!("{func} raised {name}"))
                     }
-                    Err(msg) => Err(msg),
+                    Err(e) => Err(e.to_string()),
                 });
             }
             let mut interp = match Interp::new(py) {
@@ -312,15 +323,22 @@ fn cmd_run(words: &[String]) -> CmdResult {
 
 /// `rpy3 run TARGET.py [-- ARG...]`: the program's stdout, stderr and
 /// exit status are the command's; `argv` is `[TARGET.py, ARG...]`.
-fn run_program(file: &Path, argv: &[String], backend: rpy3_testsuite::Backend) -> CmdResult {
-    use rpy3_testsuite::program::{self, ProgramError};
-    let outcome =
-        with_big_stack(|| Python::attach(|py| program::run_program(py, file, argv, backend)));
+fn run_program(file: &Path, argv: &[String], backend: Backend, timings: bool) -> CmdResult {
+    let outcome = with_big_stack(|| {
+        Python::attach(|py| {
+            let mut translation = Translation::for_program(py, file)?;
+            let status = rpy3_driver::program::run_entry_point(py, &mut translation, argv, backend);
+            if timings {
+                print_timings(translation.timings());
+            }
+            status
+        })
+    });
     match outcome {
         Ok(Ok(status)) => Ok(ExitCode::from(status.clamp(0, 255) as u8)),
-        Ok(Err(ProgramError::Usage(msg))) => Err(Usage(msg)),
-        Ok(Err(ProgramError::Translation(msg))) => {
-            eprintln!("rpy3: {msg}");
+        Ok(Err(e)) if e.is_usage() => Err(Usage(e.to_string())),
+        Ok(Err(e)) => {
+            eprintln!("rpy3: {e}");
             Ok(ExitCode::FAILURE)
         }
         Err(panic) => {
@@ -391,24 +409,34 @@ fn show_annotated(
         .import("ast")
         .and_then(|m| m.getattr("literal_eval"))
         .map_err(|e| LoadError::Program(e.to_string()))?;
-    let mut ann = rpy3_annotator::Annotator::new();
-    let mut sargs = Vec::new();
+    let mut values = Vec::new();
     for a in args {
         let v = literal_eval.call1((a.as_str(),)).map_err(|_| {
             LoadError::Usage(Usage(format!("argument '{a}' is not a Python literal")))
         })?;
-        let s = ann
-            .immutablevalue(py, &v)
-            .map_err(|e| LoadError::Program(e.to_string()))?;
-        sargs.push(s.without_const());
+        values.push(v.unbind());
     }
-    let entry = ann
-        .annotate(py, f, sargs)
-        .map_err(|e| LoadError::Program(e.to_string()))?;
+    // the annotations of the values themselves (a positive int is
+    // non-negative), constness dropped
+    let entry_args = EntryArgs::Custom(Box::new(move |py, ann| {
+        values
+            .iter()
+            .map(|v| Ok(ann.immutablevalue(py, v.bind(py))?.without_const()))
+            .collect()
+    }));
+    // the graphs are shown even when ill-typed (the verifier's complaint
+    // follows them)
+    let verify = Options::default().verify;
+    let mut translation =
+        Translation::new(f.clone().unbind(), entry_args, Options { verify: false });
+    let program_error = |e: DriverError| match e {
+        DriverError::Argument(e) | DriverError::Annotate(e) => LoadError::Program(e.to_string()),
+        DriverError::Rtype(e) => LoadError::Program(e.to_string()),
+        other => LoadError::Program(other.to_string()),
+    };
     if rtype {
         // the low-level graphs, each variable with its low-level type
-        let program = rpy3_rtyper::rtype(py, &mut ann, entry)
-            .map_err(|e| LoadError::Program(e.to_string()))?;
+        let program = translation.rtyped(py).map_err(program_error)?;
         let mut out = String::new();
         let mut order: Vec<usize> = (0..program.functions.len()).collect();
         order.sort_by_key(|&i| (i != program.entry, program.functions[i].name.clone()));
@@ -422,8 +450,21 @@ fn show_annotated(
             out.push_str(&rpy3_model::print::graph_to_text_with(py, g, &note));
             out.push('\n');
         }
+        if verify {
+            if let Err(error) = rpy3_model::llverify::verify_program(py, program) {
+                print!("{out}");
+                let e = DriverError::IllTyped {
+                    after: "rtype",
+                    error,
+                };
+                return Err(LoadError::Program(e.to_string()));
+            }
+        }
         return Ok(out);
     }
+    translation.annotate(py).map_err(program_error)?;
+    let ann = translation.annotator().expect("annotated");
+    let entry = translation.entry_graph().expect("annotated");
     let mut order: Vec<rpy3_annotator::GraphId> = ann.graphs.keys().collect();
     order.sort_by_key(|&g| (g != entry, ann.graphs[g].graph.name.clone()));
     let mut out = String::new();
@@ -480,16 +521,29 @@ fn cmd_translate(words: &[String]) -> CmdResult {
         ..Default::default()
     };
     let result = with_big_stack(move || {
-        Python::attach(|py| rpy3_testsuite::program::translate_program(py, &file, &out, &opts))
+        Python::attach(|py| -> Result<Vec<(String, f64)>, DriverError> {
+            let mut t = Translation::for_program(py, &file)?;
+            let built = t.compile_c(py, &out, &opts);
+            let times = t
+                .timings()
+                .iter()
+                .map(|(p, d)| (p.to_string(), d.as_secs_f64()))
+                .collect();
+            built.map(|()| times)
+        })
     });
     match result {
         Ok(Ok(times)) => {
             for (phase, secs) in times {
-                println!("[translate] {phase:<10} {secs:8.3} s");
+                println!("[translate] {phase:<20} {secs:8.3} s");
             }
             Ok(ExitCode::SUCCESS)
         }
-        Ok(Err(e)) | Err(e) => {
+        Ok(Err(e)) => {
+            eprintln!("rpy3: {e}");
+            Ok(ExitCode::from(if e.is_usage() { 2 } else { 1 }))
+        }
+        Err(e) => {
             eprintln!("rpy3: {e}");
             Ok(ExitCode::from(1))
         }

@@ -5,10 +5,11 @@
 //! Loading ([`LlInterp::new`]) compiles every graph once into a compact
 //! form — blocks as arrays of instructions over numbered registers (one per
 //! variable, then one per constant), link moves and exits precomputed,
-//! field names resolved to slot offsets, allocation templates built — and
-//! type-checks every operation against its pattern in the table of
-//! [`rpy3_model::lloperation`] (this is [`check_program`], the verifier of
-//! low-level graphs).  Running ([`LlInterp::call`]) touches no strings and no
+//! field names resolved to slot offsets, allocation templates built —
+//! after the model's verifier of low-level graphs
+//! ([`rpy3_model::llverify`], which owns the type rules: every operation
+//! against its pattern in the table of [`rpy3_model::lloperation`]) has
+//! accepted the program.  Running ([`LlInterp::call`]) touches no strings and no
 //! Python objects: a loop over instructions with an explicit frame stack, so
 //! deep recursion is an [`LlError::RecursionLimit`], never a stack overflow.
 //!
@@ -360,9 +361,10 @@ impl LlInterp {
     }
 }
 
-/// Confirms that every low-level graph of `program` is fully typed and
-/// uses only operations of the table, each on arguments of the types its
-/// pattern requires.
+/// Confirms that `program` can be loaded: the verifier of low-level
+/// graphs accepts it (every graph fully typed, only operations of the
+/// table, each on arguments of the types its rule requires) and the
+/// loader can represent it.
 pub fn check_program(program: &LlProgram) -> Result<(), LlError> {
     Python::attach(|py| load::load_program(py, program).map(|_| ()))
 }
@@ -373,9 +375,4 @@ pub fn check_program(program: &LlProgram) -> Result<(), LlError> {
 /// each operation once).
 pub fn implemented(op: rpy3_model::lloperation::LlOp) -> bool {
     load::lowering(op).is_some()
-}
-
-/// A low-level type's printed form, for messages.
-fn tyname(t: LlType) -> String {
-    t.to_string()
 }

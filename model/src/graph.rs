@@ -248,6 +248,31 @@ pub struct SourceInfo {
     pub firstlineno: u32,
 }
 
+/// A place in the program's source, for error messages: the file, the
+/// line (0 when unknown) and the function.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceLocation {
+    /// The source file.
+    pub filename: String,
+    /// The line, 0 when unknown.
+    pub lineno: u32,
+    /// The function's qualified name, when known.
+    pub function: Option<String>,
+}
+
+impl std::fmt::Display for SourceLocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.filename)?;
+        if self.lineno != 0 {
+            write!(f, ":{}", self.lineno)?;
+        }
+        if let Some(func) = &self.function {
+            write!(f, " (in function {func})")?;
+        }
+        Ok(())
+    }
+}
+
 /// A function as a graph of blocks.
 #[derive(Clone, Debug)]
 pub struct FunctionGraph {

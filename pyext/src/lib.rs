@@ -12,18 +12,18 @@ use std::collections::HashMap;
 use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
-use rpy3_testsuite::llinterp_backend::Translated;
-use rpy3_testsuite::Outcome;
+use rpy3_driver::llinterp::Outcome;
+use rpy3_driver::{DriverError, Translation};
 
 /// Why rpy3 could not translate or run the function (not an exception of
 /// the program).
-fn translation_error(msg: String) -> PyErr {
-    PyRuntimeError::new_err(format!("rpy3: {msg}"))
+fn translation_error(e: DriverError) -> PyErr {
+    PyRuntimeError::new_err(format!("rpy3: {e}"))
 }
 
 thread_local! {
     /// Translations by function identity and argument types.
-    static CACHE: RefCell<HashMap<(usize, Vec<String>), Translated>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<(usize, Vec<String>), Translation>> = RefCell::new(HashMap::new());
 }
 
 fn type_key(args: &[Bound<'_, PyAny>]) -> Vec<String> {
@@ -61,17 +61,16 @@ fn interpret(
         }
     }
     let key = (f.as_ptr() as usize, type_key(&args));
-    let outcome = CACHE.with(|cache| -> Result<Outcome, String> {
+    let outcome = CACHE.with(|cache| -> Result<Outcome, DriverError> {
         let mut cache = cache.borrow_mut();
-        if !cache.contains_key(&key) {
-            let t = Translated::new(py, f, &args)?;
-            cache.insert(key.clone(), t);
-        }
-        cache.get_mut(&key).expect("inserted").call(py, f, &args)
+        let translation = cache
+            .entry(key)
+            .or_insert_with(|| Translation::for_function(f, &args));
+        translation.llinterp(py)?.call(py, f, &args)
     });
     match outcome.map_err(translation_error)? {
         Outcome::Value(v) => Ok(v),
-        Outcome::Raised { class, .. } => Err(PyErr::from_value(class.bind(py).call0()?)),
+        Outcome::Raised(class) => Err(PyErr::from_value(class.bind(py).call0()?)),
     }
 }
 

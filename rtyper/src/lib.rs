@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 use rpy3_annotator::{Annotator, ClassDefId, GraphId, SomeValue};
 use rpy3_model::lltype::{FuncRef, Heap, LlType};
 use rpy3_model::program::{LlFunction, LlProgram, ObjectModel};
-use rpy3_model::FunctionGraph;
+use rpy3_model::{FunctionGraph, SourceLocation};
 
 pub use classes::Classes;
 pub use repr::Repr;
@@ -31,8 +31,8 @@ pub use repr::Repr;
 pub struct RTypeError {
     /// What is wrong.
     pub message: String,
-    /// Where, when known (`file:line (in function f)`).
-    pub location: Option<String>,
+    /// Where, when known.
+    pub location: Option<SourceLocation>,
     /// Set when the rtyper stopped only because helpers must be annotated
     /// first (it annotates them and starts again).
     pub retry: bool,
@@ -774,8 +774,11 @@ impl RTyper<'_> {
                     Err(mut e) => {
                         if e.location.is_none() {
                             let src = &ann.graphs[g].graph.source;
-                            e.location =
-                                Some(format!("{} (in function {})", src.filename, src.qualname));
+                            e.location = Some(SourceLocation {
+                                filename: src.filename.clone(),
+                                lineno: 0,
+                                function: Some(src.qualname.clone()),
+                            });
                         }
                         return Err(e);
                     }

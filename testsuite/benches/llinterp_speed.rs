@@ -1,5 +1,5 @@
-//! The llinterp on `../shared/bench/llinterp_speed.py`, through the whole
-//! pipeline: each function is annotated and rtyped once (timed as
+//! The llinterp on `../shared/bench/llinterp_speed.py`, through the
+//! driver: each function is annotated, rtyped and loaded once (timed as
 //! "translation"), then called repeatedly in the llinterp at n = 20000
 //! (best time reported), next to PyPy's LLInterpreter figures from that
 //! file.
@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pyo3::prelude::*;
-use rpy3_annotator::{Annotator, SomeValue};
-use rpy3_llinterp::LlInterp;
+use rpy3_annotator::SomeValue;
+use rpy3_driver::{EntryArgs, Options, Translation};
 use rpy3_model::lltype::LlValue;
 
 fn shared() -> PathBuf {
@@ -59,24 +59,17 @@ fn main() {
         );
         for (name, pypy_s) in pypy {
             let func = module.getattr(name).expect("function");
-            let t0 = Instant::now();
-            let mut ann = Annotator::new();
-            let entry = match ann.annotate(py, &func, vec![SomeValue::int()]) {
-                Ok(e) => e,
+            let entry_args = EntryArgs::Custom(Box::new(|_, _| Ok(vec![SomeValue::int()])));
+            let mut t = Translation::new(func.clone().unbind(), entry_args, Options::default());
+            let backend = match t.llinterp(py) {
+                Ok(b) => b,
                 Err(e) => {
-                    println!("{name:<12} annotation error: {e}");
+                    println!("{name:<12} not translatable yet: {e}");
                     continue;
                 }
             };
-            let program = match rpy3_rtyper::rtype(py, &mut ann, entry) {
-                Ok(p) => p,
-                Err(e) => {
-                    println!("{name:<12} not translatable yet: {}", e.message);
-                    continue;
-                }
-            };
-            let mut interp = LlInterp::new(py, &program).expect("load");
-            let translation = t0.elapsed().as_secs_f64() * 1000.0;
+            let entry = backend.entry();
+            let interp = backend.interp_mut();
             let expected: i64 = func
                 .call1((N,))
                 .and_then(|r| r.extract())
@@ -85,12 +78,17 @@ fn main() {
             for _ in 0..RUNS {
                 interp.reset_heap();
                 let t = Instant::now();
-                let r = interp
-                    .call(program.entry, vec![LlValue::Int(N)])
-                    .expect("runs");
+                let r = interp.call(entry, vec![LlValue::Int(N)]).expect("runs");
                 best = best.min(t.elapsed().as_secs_f64() * 1000.0);
                 assert_eq!(r, LlValue::Int(expected), "{name}: wrong result");
             }
+            // annotation, rtyping (and the verifier, in a debug build) and
+            // loading, as the driver timed them
+            let translation: f64 = t
+                .timings()
+                .iter()
+                .map(|(_, d)| d.as_secs_f64() * 1000.0)
+                .sum();
             println!(
                 "{name:<12} {translation:>16.2} {best:>14.3} {pypy_s:>16.1} {:>9.0}x",
                 pypy_s * 1000.0 / best

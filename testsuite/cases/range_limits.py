@@ -1,7 +1,8 @@
 """range() lists with steps known only at run time, near the integer
 limits: indexing (IndexError), iteration, reversed(), len() (OverflowError
 past maxint items, as in CPython), `in`, a step of zero (ValueError),
-ranges of different steps merged, truth values, ranges passed around."""
+ranges of different steps merged, truth values, ranges passed around, a
+range() list passed where sliced lists go (so it is made a real list)."""
 from rpy3.rlib.rarithmetic import maxint
 
 
@@ -129,6 +130,32 @@ def bool_args(b):
 M = maxint
 m = -maxint - 1
 
+class Tree:
+    def __init__(self, left, value, right):
+        self.left = left
+        self.value = value
+        self.right = right
+
+
+def tree(items):
+    n = len(items)
+    if n == 0:
+        return None
+    i = n // 2
+    return Tree(tree(items[:i]), items[i], tree(items[i + 1:]))
+
+
+def total(t):
+    if t is None:
+        return 0
+    return total(t.left) + t.value + total(t.right)
+
+
+def range_as_list(a, b, step):
+    # range() meets the sliced lists in tree()'s argument: a list of items
+    return total(tree(range(a, b, step)))
+
+
 CASES = [
     (index, [0, 10, 3, 2]),
     (index, [0, 10, 3, -1]),
@@ -196,4 +223,7 @@ CASES = [
     (twice, [10, 3]),
     (twice, [10, -3]),
     (bool_args, [True]),
+    (range_as_list, [0, 10, 1]),
+    (range_as_list, [10, -5, -3]),
+    (range_as_list, [0, 0, 1]),
 ]

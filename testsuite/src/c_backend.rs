@@ -15,9 +15,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-use rpy3_annotator::{Annotator, SomeValue};
-use rpy3_genc::cases::{py_to_ll, CaseCall, MARKER};
-use rpy3_model::lltype::{LlType, TypeDef};
+use rpy3_genc::cases::MARKER;
 
 use crate::compare::Outcome;
 
@@ -39,34 +37,8 @@ pub struct CFile {
     of_case: HashMap<usize, usize>,
 }
 
-/// The annotation of an argument: its type, not its value.
-fn arg_annotation(
-    py: Python<'_>,
-    ann: &mut Annotator,
-    a: &Bound<'_, PyAny>,
-) -> Result<SomeValue, String> {
-    let s = ann.immutablevalue(py, a).map_err(|e| e.to_string())?;
-    Ok(match s {
-        SomeValue::Integer { kind, .. } => SomeValue::Integer {
-            kind,
-            nonneg: false,
-            konst: None,
-        },
-        SomeValue::Str { kind, .. } => SomeValue::Str {
-            kind,
-            is_char: false,
-            can_be_none: false,
-            konst: None,
-        },
-        other => other.without_const(),
-    })
-}
-
 /// A function and the cases (index, arguments) calling it.
-pub struct FuncCases<'py> {
-    pub func: Bound<'py, PyAny>,
-    pub cases: Vec<(usize, Vec<Bound<'py, PyAny>>)>,
-}
+pub use rpy3_driver::c::FunctionCases as FuncCases;
 
 impl CFile {
     /// Builds the executables for `funcs` (with the `gc_stress` collector
@@ -113,60 +85,22 @@ impl CFile {
         gc_stress: bool,
         n: usize,
     ) -> Result<Exe, String> {
-        let mut ann = Annotator::new();
-        let mut graphs = Vec::new();
-        for &i in which {
-            let f = &funcs[i];
-            let first = f.cases.first().ok_or("a function without cases")?;
-            let mut sargs = Vec::new();
-            for a in &first.1 {
-                sargs.push(arg_annotation(py, &mut ann, a)?);
-            }
-            let g = ann
-                .annotate(py, &f.func, sargs)
-                .map_err(|e| format!("annotation error: {e}"))?;
-            graphs.push(g);
-        }
-        let (mut program, indices) = rpy3_rtyper::rtype_entries(py, &mut ann, graphs[0], &graphs)
-            .map_err(|e| format!("rtyping error: {e}"))?;
-        let mut calls = Vec::new();
-        let mut numbers = HashMap::new();
-        let mut roots = Vec::new();
-        for (&i, &index) in which.iter().zip(&indices) {
-            let TypeDef::Func { args: params, .. } = program.functions[index].ty.def() else {
-                return Err("a case function without a function type".into());
-            };
-            for (case, args) in &funcs[i].cases {
-                if args.len() != params.len() {
-                    return Err(format!(
-                        "the case passes {} arguments to a function of {}",
-                        args.len(),
-                        params.len()
-                    ));
-                }
-                let mut llargs = Vec::new();
-                for (a, &t) in args.iter().zip(&params) {
-                    let v = py_to_ll(&mut program.heap, a, t)?;
-                    roots.push(v);
-                    llargs.push(v);
-                }
-                numbers.insert(*case, calls.len());
-                calls.push(CaseCall {
-                    func: index,
-                    args: llargs,
-                });
-            }
-        }
-        let prepared = rpy3_prep::prepare(py, &program, &roots).map_err(|e| e.to_string())?;
-        let source = rpy3_genc::generate(py, &prepared, &rpy3_genc::Entry::Cases(calls))
-            .map_err(|e| e.to_string())?;
+        let group: Vec<FuncCases<'_>> = which
+            .iter()
+            .map(|&i| FuncCases {
+                func: funcs[i].func.clone(),
+                cases: funcs[i].cases.clone(),
+            })
+            .collect();
         let path = self._dir.path().join(format!("cases{n}"));
         let opts = rpy3_genc::BuildOptions {
             optimize: false,
             gc_stress,
+            cflags: extra_cflags(),
             ..Default::default()
         };
-        rpy3_genc::build(&source, &path, &opts).map_err(|e| e.to_string())?;
+        let numbers =
+            rpy3_driver::c::build_cases(py, &group, &path, &opts).map_err(|e| e.to_string())?;
         Ok(Exe { path, numbers })
     }
 
@@ -275,10 +209,10 @@ fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<
         .map(|t| t.unbind())
 }
 
-/// The low-level types of a function's parameters.
-pub fn param_types(t: LlType) -> Vec<LlType> {
-    match t.def() {
-        TypeDef::Func { args, .. } => args,
-        _ => Vec::new(),
-    }
+/// Extra flags for the C compiler from `$RPY3_CFLAGS` (the sanitizer
+/// job of CI builds the cases with `-fsanitize=address,undefined`).
+pub fn extra_cflags() -> Vec<String> {
+    std::env::var("RPY3_CFLAGS")
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
 }

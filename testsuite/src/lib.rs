@@ -6,80 +6,26 @@
 //! more per backend, under distinct module names, so that module state
 //! changed by one run cannot leak into another.
 
-mod annotate;
 pub mod c_backend;
 pub mod compare;
-pub mod llinterp_backend;
 pub mod load;
 pub mod program;
 pub mod record;
 
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
+use rpy3_driver::annotated::Annotated;
+use rpy3_driver::{llinterp, DriverError, Translation};
 use rpy3_flowspace::interp::{is_internal_error, Interp};
 
 pub use compare::{compare_outcomes, values_equal, Outcome};
 pub use record::{records_to_json, CaseRecord, Status};
 
-/// A way of running a case other than CPython itself.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// The flow graphs run by the graph interpreter on real Python objects.
-    Flow,
-    /// Annotation of the whole program, then the flow backend checking that
-    /// every value each variable takes lies inside its annotation.
-    Annotate,
-    /// Annotation, rtyping, and the low-level graphs run by the llinterp.
-    Llinterp,
-}
-
-/// Backend names of the CLI that have no implementation yet.
-pub const PLANNED_BACKENDS: &[&str] = &["c", "native"];
-
-impl Backend {
-    /// Every implemented backend, in pipeline order.
-    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate, Backend::Llinterp];
-
-    /// The name used on the command line and in records.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Flow => "flow",
-            Backend::Annotate => "annotate",
-            Backend::Llinterp => "llinterp",
-        }
-    }
-
-    /// The backend called `name`, if implemented.
-    pub fn from_name(name: &str) -> Option<Backend> {
-        Backend::ALL.iter().copied().find(|b| b.name() == name)
-    }
-
-    /// The backends selected by a `--backend` value (`all` is every
-    /// implemented one), or a one-line error.
-    pub fn parse_selection(name: &str) -> Result<Vec<Backend>, String> {
-        if name == "all" {
-            return Ok(Backend::ALL.to_vec());
-        }
-        if let Some(b) = Backend::from_name(name) {
-            return Ok(vec![b]);
-        }
-        if PLANNED_BACKENDS.contains(&name) {
-            return Err(format!("backend '{name}' is not implemented yet"));
-        }
-        let known: Vec<&str> = Backend::ALL
-            .iter()
-            .map(|b| b.name())
-            .chain(PLANNED_BACKENDS.iter().copied())
-            .collect();
-        Err(format!(
-            "unknown backend '{name}' (expected one of: {}, all)",
-            known.join(", ")
-        ))
-    }
-}
+pub use rpy3_driver::{Backend, PLANNED_BACKENDS};
 
 /// Runs `f` on a thread with a large stack (the interpreters recurse once
 /// per nested call of the program), initialising CPython first on the
@@ -311,54 +257,59 @@ fn reference(py: Python<'_>, case: &Case) -> Outcome {
 }
 
 /// Runs cases on one backend, keeping per-module state (the flow cache,
-/// the annotations of each entry function).
+/// the translation of each entry function).
 enum Runner {
     Flow(Box<Interp>),
-    Annotate(std::collections::HashMap<String, Result<annotate::Annotated, String>>),
-    Llinterp(std::collections::HashMap<String, Result<llinterp_backend::Translated, String>>),
+    Annotate(HashMap<String, Result<Annotated, DriverError>>),
+    Llinterp(HashMap<String, Translation>),
 }
 
 impl Runner {
     fn new(py: Python<'_>, backend: Backend) -> PyResult<Runner> {
         match backend {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
-            Backend::Annotate => Ok(Runner::Annotate(std::collections::HashMap::new())),
-            Backend::Llinterp => Ok(Runner::Llinterp(std::collections::HashMap::new())),
+            Backend::Annotate => Ok(Runner::Annotate(HashMap::new())),
+            Backend::Llinterp => Ok(Runner::Llinterp(HashMap::new())),
         }
     }
 
     /// The backend's outcome, or the text of an error of rpy3 itself.
     fn run(&mut self, py: Python<'_>, case: &Case) -> Result<Outcome, String> {
+        let func = case.func.bind(py);
+        let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+        // one translation per function object (two modules may both
+        // define a `run`)
+        let key = format!("{}@{:x}", case.function, func.as_ptr() as usize);
         match self {
-            Runner::Flow(interp) => {
-                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
-                match interp.call(py, case.func.bind(py), &args) {
-                    Ok(v) => Ok(Outcome::Value(v)),
-                    Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
-                    Err(e) => Ok(Outcome::from_result(py, Err(e))),
-                }
-            }
+            Runner::Flow(interp) => match interp.call(py, func, &args) {
+                Ok(v) => Ok(Outcome::Value(v)),
+                Err(e) if is_internal_error(py, &e) => Err(internal_error_text(py, &e)),
+                Err(e) => Ok(Outcome::from_result(py, Err(e))),
+            },
             Runner::Llinterp(done) => {
-                let func = case.func.bind(py);
-                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
-                // one translation per function object (two modules may
-                // both define a `run`)
-                let translated = done
-                    .entry(format!("{}@{:x}", case.function, func.as_ptr() as usize))
-                    .or_insert_with(|| llinterp_backend::Translated::new(py, func, &args));
-                let translated = translated.as_mut().map_err(|e| e.clone())?;
-                translated.call(py, func, &args)
+                let translation = done
+                    .entry(key)
+                    .or_insert_with(|| Translation::for_function(func, &args));
+                let outcome = translation
+                    .llinterp(py)
+                    .and_then(|backend| backend.call(py, func, &args))
+                    .map_err(|e| e.to_string())?;
+                Ok(match outcome {
+                    llinterp::Outcome::Value(v) => Outcome::Value(v),
+                    llinterp::Outcome::Raised(class) => Outcome::Raised {
+                        class,
+                        message: String::new(),
+                    },
+                })
             }
             Runner::Annotate(done) => {
-                let func = case.func.bind(py);
-                let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
-                let annotated = done
-                    .entry(format!("{}@{:x}", case.function, func.as_ptr() as usize))
-                    .or_insert_with(|| annotate::Annotated::new(py, func, &args));
-                let annotated = annotated.as_mut().map_err(|e| e.clone())?;
+                let annotated = done.entry(key).or_insert_with(|| {
+                    Annotated::new(py, &mut Translation::for_function(func, &args))
+                });
+                let annotated = annotated.as_mut().map_err(|e| e.to_string())?;
                 let result = annotated.interp.call(py, func, &args);
                 if let Some(v) = annotated.take_violation() {
-                    return Err(format!("unsound annotation: {v}"));
+                    return Err(DriverError::Unsound(v).to_string());
                 }
                 match result {
                     Ok(v) => Ok(Outcome::Value(v)),

@@ -6,12 +6,11 @@ use std::path::Path;
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use rpy3_annotator::Annotator;
+use rpy3_driver::Translation;
 use rpy3_llinterp::world::CapturedWorld;
 use rpy3_llinterp::LlOutcome;
 use rpy3_model::extfunc::ALL_EXT_FUNCS;
-use rpy3_testsuite::llinterp_backend::Translated;
-use rpy3_testsuite::{load, program, with_big_stack};
+use rpy3_testsuite::{load, with_big_stack};
 
 #[test]
 fn every_external_function_runs_against_a_captured_world() {
@@ -20,14 +19,9 @@ fn every_external_function_runs_against_a_captured_world() {
     let scratch = tmp.path().join("scratch.txt");
     let (stdout, stderr, outcome) = with_big_stack(|| {
         Python::attach(|py| {
-            let entry = match program::load_entry_point(py, &file) {
-                Ok(e) => e,
-                Err(_) => panic!("the test program has an entry point"),
-            };
-            let mut ann = Annotator::new();
-            let s_argv = program::argv_annotation(&mut ann);
-            let mut t =
-                Translated::from_annotations(py, ann, &entry, vec![s_argv]).expect("translates");
+            let mut translation =
+                Translation::for_program(py, &file).expect("the test program has an entry point");
+            let t = translation.llinterp(py).expect("translates");
             let world = CapturedWorld::new();
             {
                 let mut c = world.captured.lock().unwrap();

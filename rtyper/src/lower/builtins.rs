@@ -52,7 +52,7 @@ impl Cx<'_, '_, '_, '_> {
                         .konst()
                         .and_then(|k| k.bind(self.py).extract::<i64>().ok())
                         .is_some_and(|k| k != 0);
-                if nonzero_step {
+                let p = if nonzero_step {
                     let tc = type_const(self.py, range_struct)?;
                     let p = self.emit(LlOp::Malloc, vec![tc], pr);
                     for (f, v) in [("start", start), ("stop", stop), ("step", step)] {
@@ -63,6 +63,31 @@ impl Cx<'_, '_, '_, '_> {
                     let helper = self.rt.helper_range_new(self.py)?;
                     let f = self.func_const(helper)?;
                     self.emit(LlOp::DirectCall, vec![f, start, stop, step], pr)
+                };
+                match &want {
+                    // the list met lists that are not ranges (it is passed
+                    // where a sliced list goes): its items, made now
+                    Repr::List(item) if **item == int => {
+                        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                        let l = self.new_list_of_length(item, zero)?;
+                        let mut hargs = vec![(l.clone(), SomeValue::Ptr(t))];
+                        for f in ["start", "stop", "step"] {
+                            let v = self.emit(
+                                LlOp::Getfield,
+                                vec![p.clone(), name(self.py, f)],
+                                SIGNED,
+                            );
+                            hargs.push((v, SomeValue::int()));
+                        }
+                        self.call_list_helper("ll_extend_range", hargs)?;
+                        l
+                    }
+                    Repr::Range => p,
+                    other => {
+                        return Err(RTypeError::new(format!(
+                            "internal error: range() as a {other:?}"
+                        )))
+                    }
                 }
             }
             "intmask" | "r_int" | "r_longlong" => {

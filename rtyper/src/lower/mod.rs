@@ -92,10 +92,11 @@ pub fn lower_graph(
             cx.lineno = op.lineno;
             cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
                 if e.location.is_none() {
-                    e.location = Some(format!(
-                        "{}:{} (in function {})",
-                        src.source.filename, op.lineno, src.source.qualname
-                    ));
+                    e.location = Some(rpy3_model::SourceLocation {
+                        filename: src.source.filename.clone(),
+                        lineno: op.lineno,
+                        function: Some(src.source.qualname.clone()),
+                    });
                 }
                 e
             })?;

@@ -1,68 +1,39 @@
-//! The `llinterp` backend: annotate, rtype, then run the low-level graphs
-//! in the llinterp; values cross the boundary by their low-level types.
+//! The llinterp backend: the rtyped program loaded into the llinterp,
+//! its entry called with Python values, which cross the boundary by their
+//! low-level types (ints, floats, bools, strs, bytes, tuples and lists of
+//! those).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyTuple, PyType};
-use rpy3_annotator::{Annotator, SomeValue};
 use rpy3_llinterp::{LlInterp, LlOutcome};
 use rpy3_model::lltype::{self, LlType, LlValue, Ptr, TypeDef};
+use rpy3_model::program::LlProgram;
 
-use crate::compare::Outcome;
+use crate::DriverError;
 
-/// A translated entry function.
-pub struct Translated {
+/// How a call of the entry function ended, in Python terms.
+#[derive(Debug)]
+pub enum Outcome {
+    /// It returned this value.
+    Value(Py<PyAny>),
+    /// It raised an exception of this class.
+    Raised(Py<PyType>),
+}
+
+/// The program loaded into the llinterp, with its entry function.
+pub struct LlinterpBackend {
     interp: LlInterp,
     entry: usize,
     arg_types: Vec<LlType>,
     result_type: LlType,
 }
 
-impl Translated {
-    /// Annotates and rtypes `func` for arguments like `args`.
-    pub fn new(
-        py: Python<'_>,
-        func: &Bound<'_, PyAny>,
-        args: &[Bound<'_, PyAny>],
-    ) -> Result<Translated, String> {
-        let mut ann = Annotator::new();
-        let mut sargs = Vec::new();
-        for a in args {
-            let s = ann.immutablevalue(py, a).map_err(|e| e.to_string())?;
-            sargs.push(match s {
-                SomeValue::Integer { kind, .. } => SomeValue::Integer {
-                    kind,
-                    nonneg: false,
-                    konst: None,
-                },
-                SomeValue::Str { kind, .. } => SomeValue::Str {
-                    kind,
-                    is_char: false,
-                    can_be_none: false,
-                    konst: None,
-                },
-                other => other.without_const(),
-            });
-        }
-        Translated::from_annotations(py, ann, func, sargs)
-    }
-
-    /// Annotates and rtypes `func` for arguments of annotations `sargs`
-    /// (made by `ann`).
-    pub fn from_annotations(
-        py: Python<'_>,
-        mut ann: Annotator,
-        func: &Bound<'_, PyAny>,
-        sargs: Vec<SomeValue>,
-    ) -> Result<Translated, String> {
-        let entry = ann
-            .annotate(py, func, sargs)
-            .map_err(|e| format!("annotation error: {e}"))?;
-        let program =
-            rpy3_rtyper::rtype(py, &mut ann, entry).map_err(|e| format!("rtyping error: {e}"))?;
-        let mut interp =
-            LlInterp::new(py, &program).map_err(|e| format!("llinterp load error: {e}"))?;
-        // nested calls are limited as CPython limits the reference run (and
-        // the flow backend), so the same programs raise RecursionError
+impl LlinterpBackend {
+    /// Loads `program` into the llinterp.  Nested calls are limited as
+    /// CPython limits the reference run (and the flow backend), so the
+    /// same programs raise `RecursionError`.
+    pub fn new(py: Python<'_>, program: &LlProgram) -> Result<LlinterpBackend, DriverError> {
+        let mut interp = LlInterp::new(py, program).map_err(DriverError::LlinterpLoad)?;
         if let Ok(limit) = py.import("sys").and_then(|sys| {
             sys.getattr("getrecursionlimit")?
                 .call0()?
@@ -70,8 +41,7 @@ impl Translated {
         }) {
             interp.set_user_recursion_limit(Some(limit));
         }
-        let f = &program.functions[program.entry];
-        let graph = &f.graph;
+        let graph = &program.functions[program.entry].graph;
         let arg_types = graph.blocks[graph.startblock]
             .inputargs
             .iter()
@@ -79,7 +49,7 @@ impl Translated {
             .collect();
         let rv = graph.blocks[graph.returnblock].inputargs[0];
         let result_type = graph.vars[rv].concretetype.unwrap_or(lltype::VOID);
-        Ok(Translated {
+        Ok(LlinterpBackend {
             interp,
             entry: program.entry,
             arg_types,
@@ -87,25 +57,29 @@ impl Translated {
         })
     }
 
-    /// Runs the entry function on `args`.
+    /// Runs the entry function on `args` in a fresh heap; an exception
+    /// it raises is found by name among the classes of `func`'s module,
+    /// else the built-ins.
     pub fn call(
         &mut self,
         py: Python<'_>,
         func: &Bound<'_, PyAny>,
         args: &[Bound<'_, PyAny>],
-    ) -> Result<Outcome, String> {
+    ) -> Result<Outcome, DriverError> {
         match self.run(py, args)? {
-            Ok(v) => Ok(Outcome::Value(self.to_py(py, v, self.result_type)?)),
-            Err(LlOutcome::Raised { class_name, .. }) => {
-                let class = find_class(py, func, &class_name)
-                    .ok_or_else(|| format!("raised {class_name}, a class not found by name"))?;
-                Ok(Outcome::Raised {
-                    class,
-                    message: String::new(),
-                })
-            }
-            Err(LlOutcome::Exit(status)) => Err(format!("the function called sys.exit({status})")),
-            Err(LlOutcome::Error(e)) => Err(format!("llinterp error: {e}")),
+            Ok(v) => Ok(Outcome::Value(
+                self.to_py(py, v, self.result_type)
+                    .map_err(DriverError::Run)?,
+            )),
+            Err(LlOutcome::Raised { class_name, .. }) => find_class(py, func, &class_name)
+                .map(Outcome::Raised)
+                .ok_or_else(|| {
+                    DriverError::Run(format!("raised {class_name}, a class not found by name"))
+                }),
+            Err(LlOutcome::Exit(status)) => Err(DriverError::Run(format!(
+                "the function called sys.exit({status})"
+            ))),
+            Err(LlOutcome::Error(e)) => Err(DriverError::Llinterp(e)),
         }
     }
 
@@ -212,29 +186,35 @@ impl Translated {
     }
 }
 
-impl Translated {
+impl LlinterpBackend {
     /// Runs the entry function on `args` in a fresh heap, the program's
     /// output streams flushed at the end; the low-level outcome.
     pub fn run(
         &mut self,
         _py: Python<'_>,
         args: &[Bound<'_, PyAny>],
-    ) -> Result<Result<LlValue, LlOutcome>, String> {
+    ) -> Result<Result<LlValue, LlOutcome>, DriverError> {
         let mut llargs = Vec::new();
         // a fresh heap first: string arguments are allocated in it
         self.interp.reset_heap();
         let types = self.arg_types.clone();
         for (a, &t) in args.iter().zip(&types) {
-            llargs.push(self.arg_to_ll(a, t)?);
+            llargs.push(self.arg_to_ll(a, t).map_err(DriverError::Run)?);
         }
         let outcome = self.interp.call(self.entry, llargs);
         self.interp.flush_streams();
         Ok(outcome)
     }
 
-    /// The interpreter (to replace its world in tests).
+    /// The interpreter (to replace its world in tests, to call the entry
+    /// with low-level values).
     pub fn interp_mut(&mut self) -> &mut LlInterp {
         &mut self.interp
+    }
+
+    /// The entry function's index in the program.
+    pub fn entry(&self) -> usize {
+        self.entry
     }
 
     /// An argument in the low-level type `t` (strings are allocated in

@@ -1,0 +1,179 @@
+//! The C backend in the pipeline: the rtyped program through the
+//! preparation passes of `rpy3-prep`, `rpy3-genc` and the system `cc`,
+//! each a timed phase.  Two entry forms: a translation's entry
+//! ([`Translation::compile_c`]: `entry_point(argv)` of a program) and the
+//! functions of a case file sharing one executable ([`build_cases`]).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+use rpy3_annotator::Annotator;
+use rpy3_genc::cases::{py_to_ll, CaseCall};
+use rpy3_genc::{BuildOptions, Entry};
+use rpy3_model::lltype::{LlValue, TypeDef};
+use rpy3_model::program::LlProgram;
+
+use crate::{type_annotation, DriverError, Phase, Translation};
+
+impl Translation {
+    /// Compiles the translation's entry point (`entry_point(argv)`) into
+    /// the executable `out`.
+    pub fn compile_c(
+        &mut self,
+        py: Python<'_>,
+        out: &Path,
+        opts: &BuildOptions,
+    ) -> Result<(), DriverError> {
+        let program = self.prepared(py)?.clone();
+        let verify = self.options().verify;
+        let mut times = Vec::new();
+        let result = compile(
+            py,
+            &program,
+            &[],
+            Entry::Program,
+            out,
+            opts,
+            verify,
+            &mut times,
+        );
+        for (phase, d) in times {
+            self.record_timing(phase, d);
+        }
+        result
+    }
+}
+
+/// Prepares, generates and compiles `program`; each phase's duration goes
+/// to `times`.
+#[allow(clippy::too_many_arguments)]
+fn compile(
+    py: Python<'_>,
+    program: &LlProgram,
+    roots: &[LlValue],
+    entry: Entry,
+    out: &Path,
+    opts: &BuildOptions,
+    verify: bool,
+    times: &mut Vec<(Phase, Duration)>,
+) -> Result<(), DriverError> {
+    let t0 = Instant::now();
+    let prepared = rpy3_prep::prepare(py, program, roots).map_err(DriverError::Prepare);
+    times.push((Phase::Prepare, t0.elapsed()));
+    let prepared = prepared?;
+    if verify {
+        let t0 = Instant::now();
+        let checked =
+            rpy3_model::llverify::verify_program(py, &prepared.program).map_err(|error| {
+                DriverError::IllTyped {
+                    after: "prepare",
+                    error,
+                }
+            });
+        times.push((Phase::Verify("prepare"), t0.elapsed()));
+        checked?;
+    }
+    let t0 = Instant::now();
+    let source = rpy3_genc::generate(py, &prepared, &entry).map_err(DriverError::Genc);
+    times.push((Phase::Genc, t0.elapsed()));
+    let source = source?;
+    let t0 = Instant::now();
+    let built = rpy3_genc::build(&source, out, opts).map_err(DriverError::Genc);
+    times.push((Phase::Cc, t0.elapsed()));
+    built
+}
+
+/// A function of a case file and its cases: (case index, arguments).
+pub struct FunctionCases<'py> {
+    /// The function.
+    pub func: Bound<'py, PyAny>,
+    /// Its cases, all with arguments of the same types.
+    pub cases: Vec<(usize, Vec<Bound<'py, PyAny>>)>,
+}
+
+/// Translates `funcs` into one program and compiles the executable `out`
+/// running any of their cases; the case number (in the executable) of
+/// each case index.
+pub fn build_cases(
+    py: Python<'_>,
+    funcs: &[FunctionCases<'_>],
+    out: &Path,
+    opts: &BuildOptions,
+) -> Result<HashMap<usize, usize>, DriverError> {
+    let mut ann = Annotator::new();
+    let mut graphs = Vec::new();
+    for f in funcs {
+        let first = f
+            .cases
+            .first()
+            .ok_or_else(|| DriverError::Run("a function without cases".into()))?;
+        let sargs = first
+            .1
+            .iter()
+            .map(|a| type_annotation(&mut ann, py, a))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(DriverError::Argument)?;
+        graphs.push(
+            ann.annotate(py, &f.func, sargs)
+                .map_err(DriverError::Annotate)?,
+        );
+    }
+    let entry = *graphs
+        .first()
+        .ok_or_else(|| DriverError::Run("no functions to translate".into()))?;
+    let (mut program, indices) =
+        rpy3_rtyper::rtype_entries(py, &mut ann, entry, &graphs).map_err(DriverError::Rtype)?;
+    let verify = crate::Options::default().verify;
+    if verify {
+        rpy3_model::llverify::verify_program(py, &program).map_err(|error| {
+            DriverError::IllTyped {
+                after: "rtype",
+                error,
+            }
+        })?;
+    }
+    let mut calls = Vec::new();
+    let mut numbers = HashMap::new();
+    let mut roots = Vec::new();
+    for (f, &index) in funcs.iter().zip(&indices) {
+        let TypeDef::Func { args: params, .. } = program.functions[index].ty.def() else {
+            return Err(DriverError::Run(
+                "a case function of no function type".into(),
+            ));
+        };
+        for (case, args) in &f.cases {
+            if args.len() != params.len() {
+                return Err(DriverError::Run(format!(
+                    "the case passes {} arguments to a function of {}",
+                    args.len(),
+                    params.len()
+                )));
+            }
+            let mut llargs = Vec::new();
+            for (a, &t) in args.iter().zip(&params) {
+                let v = py_to_ll(&mut program.heap, a, t).map_err(DriverError::Run)?;
+                roots.push(v);
+                llargs.push(v);
+            }
+            numbers.insert(*case, calls.len());
+            calls.push(CaseCall {
+                func: index,
+                args: llargs,
+            });
+        }
+    }
+    let mut times = Vec::new();
+    compile(
+        py,
+        &program,
+        &roots,
+        Entry::Cases(calls),
+        out,
+        opts,
+        verify,
+        &mut times,
+    )?;
+    Ok(numbers)
+}

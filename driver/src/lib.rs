@@ -1,0 +1,83 @@
+//! The translation driver (PyPy's `translator/driver.py`): a
+//! [`Translation`] takes one entry function through the phases in order —
+//! flow and annotate, rtype, the verifier of low-level graphs, the
+//! backends' preparation passes, a backend — timing each phase, keeping
+//! structured errors ([`DriverError`], naming the phase) and computing
+//! each result once.  The CLI, the test harness and the Python extension
+//! all translate through it.
+//!
+//! Both entry forms are supported: a function with argument annotations
+//! (`interpret(f, args)`, case files: [`Translation::for_function`]) and
+//! program mode (`entry_point(argv)` of a target file:
+//! [`Translation::for_program`], run by [`program::run_program`]).
+
+pub mod annotated;
+pub mod c;
+mod error;
+pub mod llinterp;
+pub mod load;
+pub mod program;
+mod translation;
+
+pub use error::{DriverError, Phase};
+pub use translation::{
+    argv_annotation, type_annotation, AnnotationsFn, EntryArgs, Options, Transform, Translation,
+};
+
+/// A way of running a translated function or program other than CPython
+/// itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The flow graphs run by the graph interpreter on real Python objects.
+    Flow,
+    /// Annotation of the whole program, then the flow backend checking that
+    /// every value each variable takes lies inside its annotation.
+    Annotate,
+    /// Annotation, rtyping, and the low-level graphs run by the llinterp.
+    Llinterp,
+}
+
+/// Backend names of the CLI that have no implementation yet.
+pub const PLANNED_BACKENDS: &[&str] = &["c", "native"];
+
+impl Backend {
+    /// Every implemented backend, in pipeline order.
+    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate, Backend::Llinterp];
+
+    /// The name used on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Flow => "flow",
+            Backend::Annotate => "annotate",
+            Backend::Llinterp => "llinterp",
+        }
+    }
+
+    /// The backend called `name`, if implemented.
+    pub fn from_name(name: &str) -> Option<Backend> {
+        Backend::ALL.iter().copied().find(|b| b.name() == name)
+    }
+
+    /// The backends selected by a `--backend` value (`all` is every
+    /// implemented one), or a one-line error.
+    pub fn parse_selection(name: &str) -> Result<Vec<Backend>, String> {
+        if name == "all" {
+            return Ok(Backend::ALL.to_vec());
+        }
+        if let Some(b) = Backend::from_name(name) {
+            return Ok(vec![b]);
+        }
+        if PLANNED_BACKENDS.contains(&name) {
+            return Err(format!("backend '{name}' is not implemented yet"));
+        }
+        let known: Vec<&str> = Backend::ALL
+            .iter()
+            .map(|b| b.name())
+            .chain(PLANNED_BACKENDS.iter().copied())
+            .collect();
+        Err(format!(
+            "unknown backend '{name}' (expected one of: {}, all)",
+            known.join(", ")
+        ))
+    }
+}
