@@ -19,7 +19,8 @@ usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--jso
        rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native] [--timings]
        rpy3 run TARGET.py [--backend flow|llinterp|c|native] [--timings] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
-       rpy3 translate TARGET.py [--backend c] [-o OUT] [--opt 0|2] [--gc-stress] [--keep-c DIR]";
+       rpy3 translate TARGET.py [--backend c] [-o OUT] [--opt 0|2] [--gc-stress] [--keep-c DIR]
+                      [--recursion-limit N|cpython]";
 
 /// A usage error: one line on stderr, exit status 2.
 struct Usage(String);
@@ -487,7 +488,7 @@ fn show_annotated(
 fn cmd_translate(words: &[String]) -> CmdResult {
     let p = parse(
         words,
-        &["--backend", "-o", "--keep-c", "--opt"],
+        &["--backend", "-o", "--keep-c", "--opt", "--recursion-limit"],
         &["--gc-stress"],
     )?;
     let backend = p.value("--backend").unwrap_or("c");
@@ -520,8 +521,22 @@ fn cmd_translate(words: &[String]) -> CmdResult {
         keep_dir: p.value("--keep-c").map(PathBuf::from),
         ..Default::default()
     };
+    let limit = p.value("--recursion-limit").map(String::from);
+    if let Some(l) = &limit {
+        if l != "cpython" && l.parse::<u32>().is_err() {
+            return Err(Usage(format!(
+                "--recursion-limit takes a number or 'cpython', not '{l}'"
+            )));
+        }
+    }
     let result = with_big_stack(move || {
         Python::attach(|py| -> Result<Vec<(String, f64)>, DriverError> {
+            let mut opts = opts;
+            match limit.as_deref() {
+                Some("cpython") => opts.cflags.extend(rpy3_driver::c::recursion_limit_flag(py)),
+                Some(n) => opts.cflags.push(format!("-DRPY_RECURSION_LIMIT={n}")),
+                None => {}
+            }
             let mut t = Translation::for_program(py, &file)?;
             let built = t.compile_c(py, &out, &opts);
             let times = t

@@ -85,6 +85,19 @@ fn compile(
     built
 }
 
+/// The flag limiting the program's recursion as CPython limits the
+/// reference run (`sys.getrecursionlimit()`), as the llinterp does.
+pub fn recursion_limit_flag(py: Python<'_>) -> Option<String> {
+    py.import("sys")
+        .and_then(|sys| {
+            sys.getattr("getrecursionlimit")?
+                .call0()?
+                .extract::<usize>()
+        })
+        .ok()
+        .map(|n| format!("-DRPY_RECURSION_LIMIT={n}"))
+}
+
 /// A function of a case file and its cases: (case index, arguments).
 pub struct FunctionCases<'py> {
     /// The function.
@@ -165,13 +178,15 @@ pub fn build_cases(
         }
     }
     let mut times = Vec::new();
+    let mut opts = opts.clone();
+    opts.cflags.extend(recursion_limit_flag(py));
     compile(
         py,
         &program,
         &roots,
         Entry::Cases(calls),
         out,
-        opts,
+        &opts,
         verify,
         &mut times,
     )?;

@@ -35,14 +35,24 @@ pub enum Backend {
     Annotate,
     /// Annotation, rtyping, and the low-level graphs run by the llinterp.
     Llinterp,
+    /// The C backend: an executable compiled with the system `cc`.
+    C,
+    /// The C backend with a collector that collects at every allocation.
+    CGcStress,
 }
 
 /// Backend names of the CLI that have no implementation yet.
-pub const PLANNED_BACKENDS: &[&str] = &["c", "native"];
+pub const PLANNED_BACKENDS: &[&str] = &["native"];
 
 impl Backend {
-    /// Every implemented backend, in pipeline order.
-    pub const ALL: &'static [Backend] = &[Backend::Flow, Backend::Annotate, Backend::Llinterp];
+    /// Every implemented backend, in pipeline order (`all`; the
+    /// `c-gcstress` build is chosen by name only).
+    pub const ALL: &'static [Backend] = &[
+        Backend::Flow,
+        Backend::Annotate,
+        Backend::Llinterp,
+        Backend::C,
+    ];
 
     /// The name used on the command line and in records.
     pub fn name(self) -> &'static str {
@@ -50,12 +60,23 @@ impl Backend {
             Backend::Flow => "flow",
             Backend::Annotate => "annotate",
             Backend::Llinterp => "llinterp",
+            Backend::C => "c",
+            Backend::CGcStress => "c-gcstress",
         }
+    }
+
+    /// Whether this backend compiles an executable with the C backend.
+    pub fn is_c(self) -> bool {
+        matches!(self, Backend::C | Backend::CGcStress)
     }
 
     /// The backend called `name`, if implemented.
     pub fn from_name(name: &str) -> Option<Backend> {
-        Backend::ALL.iter().copied().find(|b| b.name() == name)
+        Backend::ALL
+            .iter()
+            .copied()
+            .chain([Backend::CGcStress])
+            .find(|b| b.name() == name)
     }
 
     /// The backends selected by a `--backend` value (`all` is every
@@ -72,6 +93,7 @@ impl Backend {
         }
         let known: Vec<&str> = Backend::ALL
             .iter()
+            .chain(&[Backend::CGcStress])
             .map(|b| b.name())
             .chain(PLANNED_BACKENDS.iter().copied())
             .collect();

@@ -183,5 +183,36 @@ pub fn run_entry_point<'py>(
                 Err(LlOutcome::Error(e)) => return Err(DriverError::Llinterp(e)),
             })
         }
+        Backend::C | Backend::CGcStress => {
+            let dir = tempfile::tempdir().map_err(|e| DriverError::Run(e.to_string()))?;
+            let exe = dir.path().join("program");
+            let opts = rpy3_genc::BuildOptions {
+                optimize: false,
+                gc_stress: backend == Backend::CGcStress,
+                cflags: crate::c::recursion_limit_flag(py).into_iter().collect(),
+                ..Default::default()
+            };
+            translation.compile_c(py, &exe, &opts)?;
+            run_executable(&exe, argv)
+        }
+    }
+}
+
+/// Runs a compiled program with `argv` (its first item the program's
+/// argv[0]), the process's standard streams its own; its exit status.
+pub fn run_executable(exe: &Path, argv: &[String]) -> Result<i32, DriverError> {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = std::process::Command::new(exe);
+    if let Some((first, rest)) = argv.split_first() {
+        cmd.arg0(first).args(rest);
+    }
+    let status = cmd
+        .status()
+        .map_err(|e| DriverError::Run(format!("cannot run {}: {e}", exe.display())))?;
+    match status.code() {
+        Some(c) => Ok(c),
+        None => Err(DriverError::Run(format!(
+            "the compiled program was killed: {status}"
+        ))),
     }
 }

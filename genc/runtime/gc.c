@@ -13,10 +13,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include "rpy3.h"
 
 void **rpy_ss_top;
+long rpy_depth;
 static void **rpy_ss_base;
 static void **rpy_ss_limit;
 static char *rpy_stack_base;
@@ -266,19 +268,53 @@ void *rpy_gc_malloc_varsize(uint32_t tid, rpy_Signed length)
     return obj;
 }
 
-void rpy_gc_init(void *stack_base)
+/* the stack the program runs on: reserved, touched only as it grows */
+#ifndef RPY_STACK_BYTES
+#define RPY_STACK_BYTES ((size_t)256 * 1024 * 1024)
+#endif
+static size_t rpy_stack_size = 8u * 1024u * 1024u;
+
+struct rpy_thread_call {
+    int (*body)(void *);
+    void *arg;
+    int result;
+};
+
+static void *rpy_thread_main(void *p)
 {
-    rpy_stack_base = stack_base;
-    /* the main thread's stack (its limit, at most 1 GiB), less a margin
-       for the frames below main and the runtime's own calls */
-    size_t limit = 8u * 1024u * 1024u;
+    struct rpy_thread_call *c = p;
+    c->result = c->body(c->arg);
+    return NULL;
+}
+
+int rpy_run_on_big_stack(int (*body)(void *), void *arg)
+{
+    struct rpy_thread_call call = {body, arg, 0};
+    pthread_attr_t attr;
+    pthread_t t;
+    rpy_stack_size = RPY_STACK_BYTES;
+    if (pthread_attr_init(&attr) == 0 &&
+        pthread_attr_setstacksize(&attr, RPY_STACK_BYTES) == 0 &&
+        pthread_create(&t, &attr, rpy_thread_main, &call) == 0) {
+        pthread_join(t, NULL);
+        return call.result;
+    }
+    /* no thread: the main thread's stack, as large as its limit */
     struct rlimit rl;
     if (getrlimit(RLIMIT_STACK, &rl) == 0) {
         if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (rlim_t)1 << 30)
-            limit = (size_t)1 << 30;
+            rpy_stack_size = (size_t)1 << 30;
         else
-            limit = (size_t)rl.rlim_cur;
+            rpy_stack_size = (size_t)rl.rlim_cur;
     }
+    return body(arg);
+}
+
+void rpy_gc_init(void *stack_base)
+{
+    rpy_stack_base = stack_base;
+    /* less a margin for the frames below and the runtime's own calls */
+    size_t limit = rpy_stack_size;
     size_t margin = limit / 8 > 256u * 1024u ? 256u * 1024u : limit / 8;
     rpy_stack_max = limit - margin;
     rpy_ss_base = calloc(RPY_SHADOW_STACK_WORDS, sizeof(void *));

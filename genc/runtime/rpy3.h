@@ -225,9 +225,30 @@ static inline void *rpy_gc_malloc_inline(uint32_t tid, size_t size)
 extern void **rpy_ss_top;
 /* raises RecursionError when the machine stack is nearly exhausted */
 void rpy_stack_check(void);
+/* built with RPY_RECURSION_LIMIT=N, the program's own functions count
+ * their frames and raise RecursionError beyond N, as CPython (and the
+ * llinterp under `rpy3 check`) do */
+extern long rpy_depth;
+#ifdef RPY_RECURSION_LIMIT
+#define RPY_ENTER(zero)                                    \
+    do {                                                   \
+        if (++rpy_depth > (RPY_RECURSION_LIMIT)) {         \
+            rpy_depth--;                                   \
+            rpy_raise_builtin(RPY_RecursionError);         \
+            return zero;                                   \
+        }                                                  \
+    } while (0)
+#define RPY_LEAVE() (rpy_depth--)
+#else
+#define RPY_ENTER(zero) ((void)0)
+#define RPY_LEAVE() ((void)0)
+#endif
 /* sets up the collector, the shadow stack and the stack limit (after
  * rpy_runtime_init; stack_base: an address in main's frame) */
 void rpy_gc_init(void *stack_base);
+/* runs body(arg) on a thread with a large stack (RPY_STACK_BYTES,
+ * reserved and touched only as the program recurses); its result */
+int rpy_run_on_big_stack(int (*body)(void *), void *arg);
 /* ends the program with a message on stderr (status 2): an internal error */
 _Noreturn void rpy_fatal(const char *msg);
 

@@ -318,10 +318,16 @@ static void rpy_print_exc(void)
 }}
 
 {cases}
-int main(int argc, char **argv)
+struct rpy_main_args {{
+    int argc;
+    char **argv;
+}};
+
+static int rpy_main_body(void *p)
 {{
+    int argc = ((struct rpy_main_args *)p)->argc;
+    char **argv = ((struct rpy_main_args *)p)->argv;
     char base;
-    rpy_runtime_init();
     rpy_gc_init(&base);
     if (argc != 2) rpy_fatal("usage: CASE-NUMBER");
     switch (atoi(argv[1])) {{
@@ -330,6 +336,12 @@ int main(int argc, char **argv)
     fputs("\n", stdout);
     fflush(stdout);
     rpy_exit(0);
+}}
+int main(int argc, char **argv)
+{{
+    struct rpy_main_args args = {{argc, argv}};
+    rpy_runtime_init();
+    return rpy_run_on_big_stack(rpy_main_body, &args);
 }}
 "#,
             vti = vt.index()

@@ -361,7 +361,26 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             self.body.push_str("    return;\n");
         }
         self.labels.insert(g.returnblock);
+        // functions of the program (not rpy3's helpers) count towards the
+        // recursion limit of CPython when the build sets one
+        let counted = g.func.as_ref().is_some_and(|func| {
+            func.bind(self.py)
+                .getattr("__module__")
+                .and_then(|m| m.extract::<String>())
+                .map(|m| m != "rpy3" && !m.starts_with("rpy3."))
+                .unwrap_or(true)
+        });
         let mut text = format!("{proto} {{ /* {} */\n{locals}", g.name.replace("*/", "* /"));
+        if counted {
+            let zero = if is_value(rt) { "0" } else { "" };
+            let _ = writeln!(text, "    RPY_ENTER({zero});");
+            self.body = self
+                .body
+                .replace("    return ", "    RPY_LEAVE();\n    return ");
+            self.body = self
+                .body
+                .replace("    return;", "    RPY_LEAVE();\n    return;");
+        }
         // labels nobody jumps to are dropped (-Wunused-label)
         for line in self.body.lines() {
             if let Some(l) = line.strip_prefix("  b").and_then(|x| x.strip_suffix(':')) {

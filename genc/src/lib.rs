@@ -298,10 +298,16 @@ static struct rpy_string *rpy_arg_string(const char *s)
     return r;
 }}
 
-int main(int argc, char **argv)
+struct rpy_main_args {{
+    int argc;
+    char **argv;
+}};
+
+static int rpy_main_body(void *p)
 {{
+    int argc = ((struct rpy_main_args *)p)->argc;
+    char **argv = ((struct rpy_main_args *)p)->argv;
     char base;
-    rpy_runtime_init();
     rpy_gc_init(&base);
     struct t{li} *l = rpy_gc_malloc({lt});
     if (l == NULL) rpy_fatal("out of memory");
@@ -327,6 +333,12 @@ int main(int argc, char **argv)
         rpy_exit(1);
     }}
     rpy_exit({status});
+}}
+int main(int argc, char **argv)
+{{
+    struct rpy_main_args args = {{argc, argv}};
+    rpy_runtime_init();
+    return rpy_run_on_big_stack(rpy_main_body, &args);
 }}
 "#,
         li = list.index(),

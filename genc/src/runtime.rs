@@ -16,4 +16,4 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
 ];
 
 /// The libraries the runtime needs beyond libc (`cc` arguments).
-pub const LINK_LIBS: &[&str] = &["-lm"];
+pub const LINK_LIBS: &[&str] = &["-lm", "-lpthread"];

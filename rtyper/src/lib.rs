@@ -844,8 +844,27 @@ impl RTyper<'_> {
             .ann
             .lookup_desc(&obj)
             .and_then(|d| self.ann.existing_graph(py, d, &args));
-        if let Some(idx) = graph.and_then(|g| self.func_index(g)) {
-            return Ok(idx);
+        // the graph must also have been annotated for arguments like these
+        // (a helper first reached with a non-negative index must be
+        // generalised before a call passing any int uses it)
+        let fits = |g: GraphId| {
+            let graph = &self.ann.graphs[g].graph;
+            graph.blocks[graph.startblock]
+                .inputargs
+                .iter()
+                .zip(&args)
+                .all(|(&v, a)| {
+                    let have = self.ann.binding(g, v);
+                    match rpy3_annotator::model::union_simple(&have, a) {
+                        Some(Ok(u)) => u == have,
+                        _ => true,
+                    }
+                })
+        };
+        if let Some(g) = graph.filter(|&g| fits(g)) {
+            if let Some(idx) = self.func_index(g) {
+                return Ok(idx);
+            }
         }
         let mut needs = self.needs.borrow_mut();
         if !needs.iter().any(|(f, a)| *f == obj && *a == args) {

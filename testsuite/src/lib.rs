@@ -165,6 +165,8 @@ pub fn case_files(paths: &[PathBuf], backends: &[Backend]) -> (Vec<PathBuf>, Vec
 
 /// One entry of `CASES`.
 struct Case {
+    /// Its position in `CASES`.
+    index: usize,
     func: Py<PyAny>,
     args: Py<PyTuple>,
     args_repr: String,
@@ -228,6 +230,7 @@ fn read_case(py: Python<'_>, i: usize, entry: &Bound<'_, PyAny>) -> Result<Case,
         None
     };
     Ok(Case {
+        index: i,
         function: function_name(&func),
         func: func.unbind(),
         args,
@@ -262,6 +265,12 @@ enum Runner {
     Flow(Box<Interp>),
     Annotate(HashMap<String, Result<Annotated, DriverError>>),
     Llinterp(HashMap<String, Translation>),
+    /// The executables of the file (built by `build_c` before the first
+    /// case runs).
+    C {
+        gc_stress: bool,
+        file: Option<Result<c_backend::CFile, String>>,
+    },
 }
 
 impl Runner {
@@ -270,7 +279,32 @@ impl Runner {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
             Backend::Annotate => Ok(Runner::Annotate(HashMap::new())),
             Backend::Llinterp => Ok(Runner::Llinterp(HashMap::new())),
+            Backend::C | Backend::CGcStress => Ok(Runner::C {
+                gc_stress: backend == Backend::CGcStress,
+                file: None,
+            }),
         }
+    }
+
+    /// For the C backend: compiles the cases of the file (all at once).
+    fn build_c(&mut self, py: Python<'_>, cases: &[Result<Case, String>]) {
+        let Runner::C { gc_stress, file } = self else {
+            return;
+        };
+        let mut funcs: Vec<c_backend::FuncCases<'_>> = Vec::new();
+        for case in cases.iter().flatten() {
+            let func = case.func.bind(py);
+            let args: Vec<Bound<'_, PyAny>> = case.args.bind(py).iter().collect();
+            match funcs.iter_mut().find(|f| f.func.is(func)) {
+                Some(f) => f.cases.push((case.index, args)),
+                None => funcs.push(c_backend::FuncCases {
+                    func: func.clone(),
+                    cases: vec![(case.index, args)],
+                }),
+            }
+        }
+        let gc_stress = *gc_stress;
+        *file = Some(isolate(|| c_backend::CFile::build(py, &funcs, gc_stress)));
     }
 
     /// The backend's outcome, or the text of an error of rpy3 itself.
@@ -302,6 +336,11 @@ impl Runner {
                     },
                 })
             }
+            Runner::C { file, .. } => match file {
+                Some(Ok(f)) => f.run(py, case.index, func),
+                Some(Err(e)) => Err(e.clone()),
+                None => Err("internal error: the cases were not compiled".into()),
+            },
             Runner::Annotate(done) => {
                 let annotated = done.entry(key).or_insert_with(|| {
                     Annotated::new(py, &mut Translation::for_function(func, &args))
@@ -405,6 +444,7 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
                 continue;
             }
         };
+        runner.build_c(py, &bcases);
         for ((case, bcase), expected) in cases.iter().zip(&bcases).zip(&refs) {
             let (case, bcase, expected) = match (case, bcase, expected) {
                 (Ok(c), Ok(b), Some(e)) => (c, b, e),

@@ -7,6 +7,7 @@
 //! rpy3._program`) and `rpy3 run TARGET.py --backend B -- ARG...` as child
 //! processes and compares their stdout, byte for byte, and exit status.
 
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -248,6 +249,33 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
             })
             .collect();
     };
+    // the C backends compile the program once, then run it per line
+    let build_dir = tempfile::tempdir();
+    let mut compiled: HashMap<&'static str, Result<PathBuf, String>> = HashMap::new();
+    for &b in backends.iter().filter(|b| b.is_c()) {
+        let built = match &build_dir {
+            Err(e) => Err(e.to_string()),
+            Ok(dir) => {
+                let out = dir.path().join(b.name());
+                let mut cmd = Command::new(exe);
+                cmd.arg("translate").arg(path).arg("-o").arg(&out).args([
+                    "--opt",
+                    "0",
+                    "--recursion-limit",
+                    "cpython",
+                ]);
+                if b == Backend::CGcStress {
+                    cmd.arg("--gc-stress");
+                }
+                match run_child(cmd) {
+                    Ok(r) if r.status == Some(0) => Ok(out),
+                    Ok(r) => Err(first_lines(&r.stderr)),
+                    Err(e) => Err(e),
+                }
+            }
+        };
+        compiled.insert(b.name(), built);
+    }
     let mut records = Vec::new();
     for args in program_runs(&source) {
         let args_repr = format!(
@@ -289,13 +317,29 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
             }
         };
         for &b in backends {
-            let mut cmd = Command::new(exe);
-            cmd.arg("run")
-                .arg(path)
-                .arg("--backend")
-                .arg(b.name())
-                .arg("--")
-                .args(&args);
+            let cmd = match compiled.get(b.name()) {
+                Some(Err(e)) => {
+                    records.push(record(&args_repr, b, Status::Error, e.clone()));
+                    continue;
+                }
+                Some(Ok(program)) => {
+                    // argv[0] is the target as given, as under CPython
+                    use std::os::unix::process::CommandExt;
+                    let mut cmd = Command::new(program);
+                    cmd.arg0(path).args(&args);
+                    cmd
+                }
+                None => {
+                    let mut cmd = Command::new(exe);
+                    cmd.arg("run")
+                        .arg(path)
+                        .arg("--backend")
+                        .arg(b.name())
+                        .arg("--")
+                        .args(&args);
+                    cmd
+                }
+            };
             let (status, detail) = match run_child(cmd) {
                 Err(e) => (Status::Error, e),
                 Ok(r) if r.timed_out => (Status::Error, "timed out".to_string()),
