@@ -20,7 +20,7 @@ cargo build --workspace
 cargo test --workspace
 python3 -m unittest discover -s python/tests
 mkdir -p target
-for backend in flow annotate llinterp; do
+for backend in flow annotate llinterp c c-gcstress; do
     # A failing case makes `check` exit non-zero; the ratchet decides.
     ./target/debug/rpy3 check "$corpus" --backend "$backend" --json "target/corpus-$backend.json" \
         | tail -n 1 || true
@@ -30,9 +30,16 @@ for backend in flow annotate llinterp; do
 done
 # whole programs: stdout and exit status against CPython's (the annotate
 # backend's value-by-value checks are left to the cases: too slow here)
-for backend in flow llinterp; do
+for backend in flow llinterp c c-gcstress; do
     ./target/debug/rpy3 check testsuite/programs --backend "$backend" --json "target/programs-$backend.json" \
         | tail -n 1 || true
 done
+# the C backend under AddressSanitizer and UndefinedBehaviorSanitizer: a
+# subset of the corpus (every case must pass, none may trip a sanitizer)
+RPY3_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    ASAN_OPTIONS=detect_leaks=0 \
+    ./target/debug/rpy3 check "$corpus/str.py" "$corpus/list.py" "$corpus/dict.py" \
+        "$corpus/classes.py" "$corpus/exceptions.py" "$corpus/float.py" "$corpus/int.py" \
+        --backend c | tail -n 1
 shopt -s nullglob
 python3 scripts/ratchet.py check target/corpus-*.json target/cases-*.json target/programs-*.json

@@ -531,13 +531,14 @@ fn cmd_translate(words: &[String]) -> CmdResult {
     }
     let result = with_big_stack(move || {
         Python::attach(|py| -> Result<Vec<(String, f64)>, DriverError> {
+            // (after the import: the program may change the limit)
+            let mut t = Translation::for_program(py, &file)?;
             let mut opts = opts;
             match limit.as_deref() {
                 Some("cpython") => opts.cflags.extend(rpy3_driver::c::recursion_limit_flag(py)),
                 Some(n) => opts.cflags.push(format!("-DRPY_RECURSION_LIMIT={n}")),
                 None => {}
             }
-            let mut t = Translation::for_program(py, &file)?;
             let built = t.compile_c(py, &out, &opts);
             let times = t
                 .timings()

@@ -22,6 +22,7 @@ Changes made for rpy3:
 
 # rpy3-args: 3 300
 # rpy3-args: 1 800
+# rpy3-stress-args: 1 200
 
 # 3D Convex Hull algorithm
 

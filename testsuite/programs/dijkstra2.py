@@ -30,6 +30,7 @@ NetworkX is free software; you can redistribute it and/or modify it under the te
 
 # rpy3-args: 40 3
 # rpy3-args: 80
+# rpy3-stress-args: 10 1
 
 import sys
 

@@ -18,6 +18,7 @@ Artificial, floating point-heavy benchmark originally used by Factor.
 
 # rpy3-args: 60000
 # rpy3-args: 3000 4
+# rpy3-stress-args: 3000 4
 
 from math import sin, cos, sqrt
 

@@ -28,6 +28,7 @@ Author: Kumar Aditya
 
 # rpy3-args: 5 20000
 # rpy3-args: 1 1000
+# rpy3-stress-args: 1 1000
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ Changes made for rpy3:
 
 # rpy3-args: 2000 8 1
 # rpy3-args: 500 5 3
+# rpy3-stress-args: 500 5 3
 
 # http://rosettacode.org/wiki/K-means%2B%2B_clustering
 

@@ -19,6 +19,7 @@ Changes made for rpy3:
 
 # rpy3-args: 5
 # rpy3-args: 4 3
+# rpy3-stress-args: 4 1
 
 # (c) Mladen Bestvina
 #

@@ -38,6 +38,7 @@ D code translated to Python by leonardo maffi, v.1.0, Jun 14 2011
 
 # rpy3-args: 100 2 10 4
 # rpy3-args: 1000 1 4 3
+# rpy3-stress-args: 10 1 2 2
 
 import sys
 sys.setrecursionlimit(100000)

@@ -35,6 +35,7 @@ contributed by Daniel Nanz, 2008-08-21
 """
 
 # rpy3-args: 1
+# rpy3-stress-args: 0
 
 def bisect(a, x):
     """Local stand-in for bisect.bisect (bisect_right) on a sorted list."""

@@ -18,6 +18,7 @@ Changes made for rpy3:
 
 # rpy3-args: 2 2
 # rpy3-args: 3 3
+# rpy3-stress-args: 2 1
 
 class deque(object):
     """Local stand-in for collections.deque (append, popleft, len)."""

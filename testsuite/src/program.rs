@@ -34,6 +34,22 @@ pub fn program_runs(source: &str) -> Vec<Vec<String>> {
     }
 }
 
+/// The argument lists of the `c-gcstress` runs: the `# rpy3-stress-args:`
+/// lines (smaller inputs: that build collects at every allocation, so a
+/// run costs the live data times the allocations), else the usual ones.
+pub fn stress_runs(source: &str) -> Vec<Vec<String>> {
+    let runs: Vec<Vec<String>> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("# rpy3-stress-args:"))
+        .map(split_words)
+        .collect();
+    if runs.is_empty() {
+        program_runs(source)
+    } else {
+        runs
+    }
+}
+
 /// Words split like a POSIX shell's (quotes and backslashes).
 fn split_words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -277,7 +293,24 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
         compiled.insert(b.name(), built);
     }
     let mut records = Vec::new();
-    for args in program_runs(&source) {
+    // (argument list, the backends running it)
+    let mut runs: Vec<(Vec<String>, Vec<Backend>)> = Vec::new();
+    let stress = stress_runs(&source);
+    for (list, stressed) in [(program_runs(&source), false), (stress, true)] {
+        for args in list {
+            for &b in backends {
+                if (b == Backend::CGcStress) != stressed {
+                    continue;
+                }
+                match runs.iter_mut().find(|(a, _)| *a == args) {
+                    Some((_, bs)) => bs.push(b),
+                    None => runs.push((args.clone(), vec![b])),
+                }
+            }
+        }
+    }
+    for (args, backends) in runs {
+        let backends = backends.as_slice();
         let args_repr = format!(
             "[{}]",
             args.iter()
