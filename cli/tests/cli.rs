@@ -87,10 +87,10 @@ fn check_all_passing_exits_zero() {
         "pass",
         "def f(x):\n    return -x\nCASES = [(f, [1]), (f, [-2])]\n",
     );
-    // `all` runs every implemented backend: flow, annotate and llinterp.
+    // `all` runs every implemented backend: flow, annotate, llinterp and c.
     let o = rpy3(&["check", "--backend=all", case.path()]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "6 passed, 0 failed\n");
+    assert_eq!(stdout(&o), "8 passed, 0 failed\n");
 }
 
 #[test]
@@ -146,6 +146,9 @@ fn usage_errors_exit_two() {
             assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         }
     }
+    // a case file is not a program: no entry point
     let o = rpy3(&["translate", case.path()]);
+    assert!(stderr(&o).contains("entry_point"), "{}", stderr(&o));
+    let o = rpy3(&["translate", case.path(), "--backend", "native"]);
     assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
 }
