@@ -209,7 +209,17 @@ fn defines(source: &str, name: &str) -> bool {
             return false;
         }
         let rest = &source[at + pat.len()..];
-        let Some(close) = rest.find(')') else {
+        // the parameter list's closing parenthesis (parameters may be
+        // function pointers, with parentheses of their own)
+        let mut depth = 1;
+        let Some(close) = rest.char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(i)
+        }) else {
             return false;
         };
         rest[close + 1..].trim_start().starts_with('{')
