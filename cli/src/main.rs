@@ -227,11 +227,11 @@ fn cmd_run(words: &[String]) -> CmdResult {
     let timings = p.flag("--timings");
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
-        "flow" | "annotate" | "llinterp" => {}
-        "c" | "native" => return Err(Usage(format!("backend '{backend}' is not implemented yet"))),
+        "flow" | "annotate" | "llinterp" | "c" | "c-gcstress" => {}
+        "native" => return Err(Usage(format!("backend '{backend}' is not implemented yet"))),
         other => {
             return Err(Usage(format!(
-                "unknown backend '{other}' for run (expected flow, llinterp, c or native)"
+                "unknown backend '{other}' for run (expected flow, annotate, llinterp, c or c-gcstress)"
             )))
         }
     }
@@ -265,6 +265,30 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 Err(LoadError::Usage(u)) => return Err(u),
                 Err(LoadError::Program(msg)) => return Ok(Err(msg)),
             };
+            if backend == "c" || backend == "c-gcstress" {
+                let funcs = [rpy3_testsuite::c_backend::FuncCases {
+                    func: f.clone(),
+                    cases: vec![(0, values.clone())],
+                }];
+                let outcome = rpy3_testsuite::c_backend::CFile::build(py, &funcs, backend != "c")
+                    .and_then(|file| file.run(py, 0, &f));
+                return Ok(match outcome {
+                    Ok(rpy3_testsuite::Outcome::Value(v)) => v
+                        .bind(py)
+                        .repr()
+                        .map(|r| r.to_string())
+                        .map_err(|e| e.to_string()),
+                    Ok(rpy3_testsuite::Outcome::Raised { class, .. }) => {
+                        let name = class
+                            .bind(py)
+                            .name()
+                            .map(|n| n.to_string())
+                            .unwrap_or_default();
+                        Err(format!("{func} raised {name}"))
+                    }
+                    Err(e) => Err(e),
+                });
+            }
             if backend == "llinterp" {
                 let mut translation = Translation::for_function(&f, &values);
                 let outcome = translation

@@ -111,18 +111,38 @@ impl CFile {
         index: usize,
         func: &Bound<'_, PyAny>,
     ) -> Result<Outcome, String> {
+        self.run_echoing(py, index, func, false)
+    }
+
+    /// Runs case `index` of the file; with `echo`, what the program
+    /// printed before its outcome goes to this process's stdout.
+    pub fn run_echoing(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        func: &Bound<'_, PyAny>,
+        echo: bool,
+    ) -> Result<Outcome, String> {
         let k = *self.of_case.get(&index).ok_or("the case was not built")?;
         let exe = self.exes[k].as_ref().map_err(|e| e.clone())?;
         let number = exe.numbers[&index];
         let out = run_with_timeout(&exe.path, number)?;
-        let text = String::from_utf8_lossy(&out.0);
-        let Some(at) = text.rfind(MARKER) else {
+        let marker = MARKER.as_bytes();
+        let Some(at) = out.0.windows(marker.len()).rposition(|w| w == marker) else {
             return Err(format!(
                 "the executable ended without an outcome (status {}): {}",
                 out.1,
                 String::from_utf8_lossy(&out.2).trim()
             ));
         };
+        if echo {
+            use std::io::Write;
+            // the marker follows a newline of its own
+            let _ = std::io::stdout().write_all(&out.0[..at.saturating_sub(1)]);
+            let _ = std::io::stdout().flush();
+        }
+        let text = String::from_utf8_lossy(&out.0[at..]);
+        let at = 0;
         let outcome = text[at + MARKER.len()..].trim_end();
         if let Some(name) = outcome.strip_prefix("E:") {
             let class = find_class(py, func, name)
