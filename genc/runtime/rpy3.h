@@ -206,6 +206,7 @@ extern struct rpy_freeslot *rpy_free[RPY_SMALL_MAX / 16u];
 extern size_t rpy_allocated_since, rpy_threshold;
 static inline void *rpy_gc_malloc_inline(uint32_t tid, size_t size)
 {
+    (void)size;
 #ifndef RPY_GC_STRESS
     if (size <= RPY_SMALL_MAX && size >= sizeof(struct rpy_freeslot)) {
         unsigned c = (unsigned)((size + 15u) / 16u - 1u);
