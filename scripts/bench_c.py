@@ -68,9 +68,14 @@ def main():
             if t.returncode != 0:
                 rows.append((name, n, "translation failed: " + t.stderr.strip()[:200]))
                 continue
-            phases = dict(
-                (m.group(1), float(m.group(2)))
-                for m in re.finditer(r"\[translate\]\s+(\S+)\s+([\d.]+) s", t.stdout))
+            phases = {}
+            for m in re.finditer(r"^\[translate\]\s+(.+?)\s+([\d.]+) s$", t.stdout, re.M):
+                name = m.group(1)
+                # the preparation passes and the verifier after each
+                if name.startswith("transform ") or (
+                        name.startswith("verify after ") and name != "verify after rtype"):
+                    name = "prepare"
+                phases[name] = phases.get(name, 0.0) + float(m.group(2))
             best = None
             for _ in range(args.runs):
                 out, wall, rss = run_with_time([exe, str(n)])
@@ -85,7 +90,7 @@ def main():
                     continue
             rows.append((name, n, phases, best, cpy))
             print("done", name, file=sys.stderr)
-    print("| program | n | flow+annotate s | rtype s | prepare s | genc s | cc s "
+    print("| program | n | load+annotate s | rtype s | prepare s | genc s | cc s "
           "| exe s | exe peak RSS MiB | CPython s | CPython peak RSS MiB | speed-up |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
@@ -97,7 +102,7 @@ def main():
         c_rss = "%.0f" % (cpy[2] / 1024) if cpy else "-"
         speed = "%.0fx" % (cpy[1] / wall) if cpy else "-"
         print("| %s | %d | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f | %.0f | %s | %s | %s |" % (
-            name, n, ph.get("import", 0) + ph.get("annotate", 0), ph.get("rtype", 0),
+            name, n, ph.get("load", 0) + ph.get("annotate", 0), ph.get("rtype", 0),
             ph.get("prepare", 0), ph.get("genc", 0), ph.get("cc", 0), wall, rss / 1024,
             c_wall, c_rss, speed))
 

@@ -575,7 +575,7 @@ fn cmd_translate(words: &[String]) -> CmdResult {
     match result {
         Ok(Ok(times)) => {
             for (phase, secs) in times {
-                println!("[translate] {phase:<20} {secs:8.3} s");
+                println!("[translate] {phase:<36} {secs:8.3} s");
             }
             Ok(ExitCode::SUCCESS)
         }

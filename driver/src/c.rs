@@ -59,22 +59,35 @@ fn compile(
     verify: bool,
     times: &mut Vec<(Phase, Duration)>,
 ) -> Result<(), DriverError> {
+    // the passes of `rpy3_prep::prepare`, one by one, each followed by the
+    // verifier, so an ill-typed graph is reported at the pass that made it
     let t0 = Instant::now();
-    let prepared = rpy3_prep::prepare(py, program, roots).map_err(DriverError::Prepare);
-    times.push((Phase::Prepare, t0.elapsed()));
-    let prepared = prepared?;
-    if verify {
+    let mut prog = program.clone();
+    let calls = rpy3_prep::CallGraph::analyse(py, &prog).map_err(DriverError::Prepare);
+    // "prepare": the call graph analysis and the database
+    let analysis = t0.elapsed();
+    let calls = calls.inspect_err(|_| times.push((Phase::Prepare, analysis)))?;
+    for &(name, pass) in rpy3_prep::PASSES {
         let t0 = Instant::now();
-        let checked =
-            rpy3_model::llverify::verify_program(py, &prepared.program).map_err(|error| {
-                DriverError::IllTyped {
-                    after: "prepare",
-                    error,
-                }
-            });
-        times.push((Phase::Verify("prepare"), t0.elapsed()));
-        checked?;
+        let done = pass(py, &mut prog, &calls).map_err(DriverError::Prepare);
+        times.push((Phase::Transform(name), t0.elapsed()));
+        done?;
+        if verify {
+            let t0 = Instant::now();
+            let checked = rpy3_model::llverify::verify_program(py, &prog)
+                .map_err(|error| DriverError::IllTyped { after: name, error });
+            times.push((Phase::Verify(name), t0.elapsed()));
+            checked?;
+        }
     }
+    let t0 = Instant::now();
+    let db = rpy3_prep::Database::collect(py, &prog, roots).map_err(DriverError::Prepare);
+    times.push((Phase::Prepare, analysis + t0.elapsed()));
+    let prepared = rpy3_prep::Prepared {
+        program: prog,
+        db: db?,
+        calls,
+    };
     let t0 = Instant::now();
     let source = rpy3_genc::generate(py, &prepared, &entry).map_err(DriverError::Genc);
     times.push((Phase::Genc, t0.elapsed()));

@@ -61,6 +61,18 @@ pub struct Prepared {
     pub calls: CallGraph,
 }
 
+/// A pass: it rewrites the program's graphs, using the call graph of the
+/// program before the passes (they add no calls).
+pub type Pass = fn(Python<'_>, &mut LlProgram, &CallGraph) -> Result<(), PrepError>;
+
+/// The passes, in order, by name (the driver runs the verifier after
+/// each).
+pub const PASSES: &[(&str, Pass)] = &[
+    ("stack checks", stackcheck::insert_stack_checks),
+    ("exception transform", exceptions::transform_program),
+    ("GC roots", gcroots::insert_roots),
+];
+
 /// Runs every pass, in order, on a copy of `program`; `roots` are values
 /// outside the graphs (arguments of test cases) whose prebuilt objects the
 /// database must hold too.
@@ -71,9 +83,9 @@ pub fn prepare(
 ) -> Result<Prepared, PrepError> {
     let mut program = program.clone();
     let calls = CallGraph::analyse(py, &program)?;
-    stackcheck::insert_stack_checks(py, &mut program, &calls)?;
-    exceptions::transform_program(py, &mut program, &calls)?;
-    gcroots::insert_roots(py, &mut program, &calls)?;
+    for (_, pass) in PASSES {
+        pass(py, &mut program, &calls)?;
+    }
     let db = Database::collect(py, &program, roots)?;
     Ok(Prepared { program, db, calls })
 }
