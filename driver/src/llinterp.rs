@@ -329,7 +329,7 @@ fn to_ll(a: &Bound<'_, PyAny>, t: LlType) -> Result<LlValue, String> {
 }
 
 /// The exception class called `name`: the case module's, else a built-in.
-fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<PyType>> {
+pub fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<PyType>> {
     if let Ok(globals) = func.getattr("__globals__") {
         if let Ok(Some(c)) = globals.get_item(name).map(Some) {
             if let Ok(t) = c.cast_into::<PyType>() {

@@ -318,11 +318,6 @@ static void rpy_print_exc(void)
 }}
 
 {cases}
-struct rpy_main_args {{
-    int argc;
-    char **argv;
-}};
-
 static int rpy_main_body(void *p)
 {{
     int argc = ((struct rpy_main_args *)p)->argc;
@@ -336,12 +331,6 @@ static int rpy_main_body(void *p)
     fputs("\n", stdout);
     fflush(stdout);
     rpy_exit(0);
-}}
-int main(int argc, char **argv)
-{{
-    struct rpy_main_args args = {{argc, argv}};
-    rpy_runtime_init();
-    return rpy_run_on_big_stack(rpy_main_body, &args);
 }}
 "#,
             vti = vt.index()

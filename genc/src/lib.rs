@@ -49,6 +49,14 @@ impl GencError {
 /// every program besides [`runtime::RUNTIME_SOURCES`].
 pub const CORE_SOURCES: &[(&str, &str)] = &[("gc.c", include_str!("../runtime/gc.c"))];
 
+/// The command line, as `main` hands it to `rpy_main_body` (the entry's
+/// glue defines that body).
+const MAIN_ARGS: &str = "struct rpy_main_args {\n    int argc;\n    char **argv;\n};\n\n";
+
+/// `main`: the runtime set up, then `rpy_main_body` on a thread with a
+/// large stack.
+const MAIN: &str = "\nint main(int argc, char **argv)\n{\n    struct rpy_main_args args = {argc, argv};\n    rpy_runtime_init();\n    return rpy_run_on_big_stack(rpy_main_body, &args);\n}\n";
+
 /// How the executable starts.
 #[derive(Clone, Debug)]
 pub enum Entry {
@@ -91,6 +99,7 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
     raise_builtin(program, db, &mut types, &mut tids, &mut glue)?;
     new_strings(&mut types, &mut tids, &mut glue)?;
     static_roots(program, db, &mut glue)?;
+    glue.push_str(MAIN_ARGS);
     match entry {
         Entry::Program => program_main(program, &mut types, &mut tids, &mut glue)?,
         Entry::Cases(calls) => {
@@ -98,6 +107,7 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
             glue.push_str(&g);
         }
     }
+    glue.push_str(MAIN);
     let typeinfo = data::typeinfo_table(&mut types, &tids)?;
     let decls = types.declarations()?;
     let mut text = String::new();
@@ -298,11 +308,6 @@ static struct rpy_string *rpy_arg_string(const char *s)
     return r;
 }}
 
-struct rpy_main_args {{
-    int argc;
-    char **argv;
-}};
-
 static int rpy_main_body(void *p)
 {{
     int argc = ((struct rpy_main_args *)p)->argc;
@@ -333,12 +338,6 @@ static int rpy_main_body(void *p)
         rpy_exit(1);
     }}
     rpy_exit({status});
-}}
-int main(int argc, char **argv)
-{{
-    struct rpy_main_args args = {{argc, argv}};
-    rpy_runtime_init();
-    return rpy_run_on_big_stack(rpy_main_body, &args);
 }}
 "#,
         li = list.index(),

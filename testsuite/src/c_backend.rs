@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::PyDict;
 use rpy3_genc::cases::MARKER;
 
 use crate::compare::Outcome;
@@ -145,7 +145,7 @@ impl CFile {
         let at = 0;
         let outcome = text[at + MARKER.len()..].trim_end();
         if let Some(name) = outcome.strip_prefix("E:") {
-            let class = find_class(py, func, name)
+            let class = rpy3_driver::llinterp::find_class(py, func, name)
                 .ok_or_else(|| format!("raised {name}, a class not found by name"))?;
             return Ok(Outcome::Raised {
                 class,
@@ -209,24 +209,6 @@ fn run_with_timeout(exe: &PathBuf, number: usize) -> Result<(Vec<u8>, String, Ve
     let out = out_thread.join().unwrap_or_default();
     let err = err_thread.join().unwrap_or_default();
     Ok((out, status.to_string(), err))
-}
-
-/// The exception class called `name`: the case module's, else a built-in.
-fn find_class(py: Python<'_>, func: &Bound<'_, PyAny>, name: &str) -> Option<Py<PyType>> {
-    if let Ok(globals) = func.getattr("__globals__") {
-        if let Ok(c) = globals.get_item(name) {
-            if let Ok(t) = c.cast_into::<PyType>() {
-                return Some(t.unbind());
-            }
-        }
-    }
-    py.import("builtins")
-        .ok()?
-        .getattr(name)
-        .ok()?
-        .cast_into::<PyType>()
-        .ok()
-        .map(|t| t.unbind())
 }
 
 /// Extra flags for the C compiler from `$RPY3_CFLAGS` (the sanitizer
