@@ -215,6 +215,30 @@ fn check_file_arg(p: &Parsed, what: &str) -> Result<(PathBuf, String, Vec<String
     Ok((file, p.positional[1].clone(), p.positional[2..].to_vec()))
 }
 
+/// What `run FILE FUNC` prints for a backend's outcome: `repr()` of the
+/// value, or which exception `func` raised; errors of rpy3 as they are.
+fn result_text(
+    py: Python<'_>,
+    func: &str,
+    outcome: Result<Result<Py<PyAny>, Py<pyo3::types::PyType>>, String>,
+) -> Result<String, String> {
+    match outcome? {
+        Ok(v) => v
+            .bind(py)
+            .repr()
+            .map(|r| r.to_string())
+            .map_err(|e| e.to_string()),
+        Err(class) => {
+            let name = class
+                .bind(py)
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            Err(format!("{func} raised {name}"))
+        }
+    }
+}
+
 /// Prints how long each translation phase took, on stderr.
 fn print_timings(timings: &[(Phase, std::time::Duration)]) {
     for (phase, d) in timings {
@@ -271,23 +295,12 @@ fn cmd_run(words: &[String]) -> CmdResult {
                     cases: vec![(0, values.clone())],
                 }];
                 let outcome = rpy3_testsuite::c_backend::CFile::build(py, &funcs, backend != "c")
-                    .and_then(|file| file.run(py, 0, &f));
-                return Ok(match outcome {
-                    Ok(rpy3_testsuite::Outcome::Value(v)) => v
-                        .bind(py)
-                        .repr()
-                        .map(|r| r.to_string())
-                        .map_err(|e| e.to_string()),
-                    Ok(rpy3_testsuite::Outcome::Raised { class, .. }) => {
-                        let name = class
-                            .bind(py)
-                            .name()
-                            .map(|n| n.to_string())
-                            .unwrap_or_default();
-                        Err(format!("{func} raised {name}"))
-                    }
-                    Err(e) => Err(e),
-                });
+                    .and_then(|file| file.run_echoing(py, 0, &f, true))
+                    .map(|o| match o {
+                        rpy3_testsuite::Outcome::Value(v) => Ok(v),
+                        rpy3_testsuite::Outcome::Raised { class, .. } => Err(class),
+                    });
+                return Ok(result_text(py, &func, outcome));
             }
             if backend == "llinterp" {
                 let mut translation = Translation::for_function(&f, &values);
@@ -297,22 +310,13 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 if timings {
                     print_timings(translation.timings());
                 }
-                return Ok(match outcome {
-                    Ok(llinterp::Outcome::Value(v)) => v
-                        .bind(py)
-                        .repr()
-                        .map(|r| r.to_string())
-                        .map_err(|e| e.to_string()),
-                    Ok(llinterp::Outcome::Raised(class)) => {
-                        let name = class
-                            .bind(py)
-                            .name()
-                            .map(|n| n.to_string())
-                            .unwrap_or_default();
-                        Err(format!("{func} raised {name}"))
-                    }
-                    Err(e) => Err(e.to_string()),
-                });
+                let outcome = outcome
+                    .map(|o| match o {
+                        llinterp::Outcome::Value(v) => Ok(v),
+                        llinterp::Outcome::Raised(class) => Err(class),
+                    })
+                    .map_err(|e| e.to_string());
+                return Ok(result_text(py, &func, outcome));
             }
             let mut interp = match Interp::new(py) {
                 Ok(i) => i,
