@@ -48,6 +48,8 @@ pub enum Op {
     DeleteDeref,
     LoadClosure,
     LoadGlobal,
+    StoreGlobal,
+    DeleteGlobal,
     LoadAttr,
     LoadMethod,
     StoreAttr,
@@ -182,6 +184,8 @@ pub struct ExcEntry {
 
 /// Everything the abstract interpreter needs from a code object.
 pub struct CodeInfo {
+    /// The code object itself.
+    pub object: PyObj,
     /// `co_qualname`.
     pub qualname: String,
     /// `co_filename`.
@@ -256,6 +260,8 @@ fn map_opname(name: &str) -> Op {
         "DELETE_DEREF" => Op::DeleteDeref,
         "LOAD_CLOSURE" => Op::LoadClosure,
         "LOAD_GLOBAL" => Op::LoadGlobal,
+        "STORE_GLOBAL" => Op::StoreGlobal,
+        "DELETE_GLOBAL" => Op::DeleteGlobal,
         "LOAD_ATTR" => Op::LoadAttr,
         "LOAD_METHOD" => Op::LoadMethod,
         "STORE_ATTR" => Op::StoreAttr,
@@ -441,6 +447,7 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         .map(|(i, ins)| (ins.offset, i))
         .collect();
     Ok(CodeInfo {
+        object: PyObj::new(code),
         qualname: get("co_qualname")?.extract()?,
         filename: get("co_filename")?.extract()?,
         firstlineno: get("co_firstlineno")?.extract()?,

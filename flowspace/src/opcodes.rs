@@ -309,6 +309,17 @@ impl<'py> FlowContext<'py> {
                 let v = self.load_global(&instr.name)?;
                 self.pushval(v);
             }
+            Op::StoreGlobal => {
+                let value = self.popvalue()?;
+                let holder = self.assigned_global(&instr.name)?;
+                let name = self.const_str(&instr.name);
+                self.do_op(OpName::Setattr, vec![holder, name, value])?;
+            }
+            Op::DeleteGlobal => {
+                let holder = self.assigned_global(&instr.name)?;
+                let name = self.const_str(&instr.name);
+                self.do_op(OpName::Delattr, vec![holder, name])?;
+            }
             Op::LoadAttr => {
                 let obj = self.popvalue()?;
                 let v = if instr.name == "__class__" {
@@ -857,6 +868,10 @@ impl<'py> FlowContext<'py> {
     }
 
     fn load_global(&mut self, name: &str) -> FlowResult<Hlvalue> {
+        if let Some(holder) = self.global_holder(name)? {
+            let name = self.const_str(name);
+            return self.do_op(OpName::Getattr, vec![holder, name]);
+        }
         if let Ok(Some(v)) = self.globals.get_item(name) {
             return Ok(self.constant(&v));
         }
@@ -867,12 +882,42 @@ impl<'py> FlowContext<'py> {
     }
 }
 
+impl FlowContext<'_> {
+    /// The prebuilt instance holding the module global `name` when some
+    /// function of the module assigns it (see `rpy3._globals`); such a
+    /// global is read and written as that instance's attribute, any other
+    /// is a constant.
+    fn global_holder(&mut self, name: &str) -> FlowResult<Option<Hlvalue>> {
+        let py = self.py;
+        let found = py
+            .import("rpy3._globals")
+            .and_then(|m| {
+                m.getattr("holder_for")?
+                    .call1((&self.globals, self.code.object.bind(py), name))
+            })
+            .map_err(|e| self.pyerr("rpy3._globals", e))?;
+        Ok(if found.is_none() {
+            None
+        } else {
+            Some(self.constant(&found))
+        })
+    }
+
+    /// The holder of a global the function assigns.
+    fn assigned_global(&mut self, name: &str) -> FlowResult<Hlvalue> {
+        match self.global_holder(name)? {
+            Some(h) => Ok(h),
+            None => Err(self.error(format!(
+                "assigning to the global '{name}' from a function rpy3 did not find among \
+                 the module's functions and methods (assign it from one of those)"
+            ))),
+        }
+    }
+}
+
 fn unsupported_message(opname: &str) -> String {
     match opname {
         "LOAD_BUILD_CLASS" => "class definitions inside functions are not RPython".into(),
-        "STORE_GLOBAL" | "DELETE_GLOBAL" => {
-            "assigning to a global variable is not RPython: module globals are constants".into()
-        }
         "LOAD_NAME" | "STORE_NAME" | "DELETE_NAME" | "LOAD_CLASSDEREF" => {
             "module-level or class-body code cannot be flowed; only functions".into()
         }

@@ -4,30 +4,37 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// Compiles and runs `src` as the module `bad_input` (file
+/// `bad_input.py`) and returns its globals.
+fn module_globals<'py>(py: Python<'py>, src: &str) -> Bound<'py, PyDict> {
+    let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
+    py.import("sys")
+        .unwrap()
+        .getattr("path")
+        .unwrap()
+        .call_method1("insert", (0, pkg.to_str().unwrap()))
+        .unwrap();
+    let globals = PyDict::new(py);
+    globals.set_item("__name__", "bad_input").unwrap();
+    let builtins = py.import("builtins").unwrap();
+    let code = builtins
+        .getattr("compile")
+        .unwrap()
+        .call1((src, "bad_input.py", "exec"))
+        .unwrap();
+    builtins
+        .getattr("exec")
+        .unwrap()
+        .call1((code, &globals))
+        .unwrap();
+    globals
+}
+
 /// Compiles `src` as the file `bad_input.py`, flows `name` and returns
 /// the error text.
 fn flow_error(src: &str, name: &str) -> String {
     Python::attach(|py| {
-        let pkg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../python");
-        py.import("sys")
-            .unwrap()
-            .getattr("path")
-            .unwrap()
-            .call_method1("insert", (0, pkg.to_str().unwrap()))
-            .unwrap();
-        let globals = PyDict::new(py);
-        globals.set_item("__name__", "bad_input").unwrap();
-        let builtins = py.import("builtins").unwrap();
-        let code = builtins
-            .getattr("compile")
-            .unwrap()
-            .call1((src, "bad_input.py", "exec"))
-            .unwrap();
-        builtins
-            .getattr("exec")
-            .unwrap()
-            .call1((code, &globals))
-            .unwrap();
+        let globals = module_globals(py, src);
         let f = globals.get_item(name).unwrap().unwrap();
         match rpy3_flowspace::build_flow(py, &f) {
             Ok(_) => panic!("{name} flowed without error"),
@@ -42,11 +49,36 @@ fn check(src: &str, expected: &str) {
 }
 
 #[test]
-fn assigning_a_global() {
-    check(
-        "G = 0\ndef f(x):\n    global G\n    G = x\n    return G\n",
-        "bad_input.py:4: assigning to a global variable is not RPython: module globals are constants (in function f)",
-    );
+fn assigning_a_global_is_an_attribute_of_the_module_holder() {
+    Python::attach(|py| {
+        let globals = module_globals(py, "G = 0\ndef f(x):\n    global G\n    G = x\n    return G\n");
+        let f = globals.get_item("f").unwrap().unwrap();
+        let graph = rpy3_flowspace::build_flow(py, &f).expect("flows");
+        let text = rpy3_model::print::graph_to_text(py, &graph);
+        assert!(text.contains("setattr") && text.contains("getattr"), "{text}");
+    })
+}
+
+#[test]
+fn assigning_a_global_from_a_function_found_too_late() {
+    // `f` is not among the module's names, so the module scan misses it;
+    // `g` has already read `G` as a constant when `f` is flowed: the
+    // assignment is refused rather than compiled against a stale constant
+    Python::attach(|py| {
+        let globals = module_globals(
+            py,
+            "G = 0\ndef g():\n    return G\ndef f(x):\n    global G\n    G = x\nHIDDEN = [f]\ndel f\n",
+        );
+        let g = globals.get_item("g").unwrap().unwrap();
+        rpy3_flowspace::build_flow(py, &g).expect("g flows");
+        let hidden = globals.get_item("HIDDEN").unwrap().unwrap();
+        let f = hidden.get_item(0).unwrap();
+        let err = rpy3_flowspace::build_flow(py, &f).err().expect("f is refused").to_string();
+        assert!(
+            err.starts_with("bad_input.py:6: assigning to the global 'G' from a function rpy3 did not find"),
+            "{err}"
+        );
+    })
 }
 
 #[test]
