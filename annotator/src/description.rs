@@ -130,11 +130,13 @@ fn parse_specialize(tag: &str) -> Option<Specialize> {
     })
 }
 
-/// A function of the `rpy3` package (rlib primitives are built-ins).
+/// A function or class of the `rpy3` package (rlib primitives are
+/// built-ins), other than the standard library modules `rpy3.stdlib`
+/// writes in RPython, which are translated like the program's own code.
 pub fn is_rpy3_function(obj: &Bound<'_, PyAny>) -> bool {
     obj.getattr("__module__")
         .and_then(|m| m.extract::<String>())
-        .map(|m| m == "rpy3" || m.starts_with("rpy3."))
+        .map(|m| (m == "rpy3" || m.starts_with("rpy3.")) && !m.starts_with("rpy3.stdlib"))
         .unwrap_or(false)
 }
 

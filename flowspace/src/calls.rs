@@ -153,6 +153,7 @@ impl<'py> FlowContext<'py> {
         kwnames: &[String],
         mut values: Vec<Hlvalue>,
     ) -> FlowResult<Hlvalue> {
+        let f = self.stdlib_replacement(f)?;
         if self.builtin_is(&f, "print") {
             // print() writes str() of each argument: the conversions are
             // operations of their own (an instance's __str__ is a call)
@@ -207,6 +208,26 @@ impl<'py> FlowContext<'py> {
             return self.do_op(OpName::SimpleCall, all);
         }
         self.call_args(f, npos, kwnames, false, false, values)
+    }
+
+    /// A function or class of the standard library that `rpy3.stdlib`
+    /// replaces by RPython code (`random`, `heapq`, `bisect`) becomes that
+    /// code; any other callee is kept.
+    fn stdlib_replacement(&mut self, f: Hlvalue) -> FlowResult<Hlvalue> {
+        let Hlvalue::Constant(c) = &f else {
+            return Ok(f);
+        };
+        let obj = c.value.bind(self.py);
+        let found = self
+            .py
+            .import("rpy3.stdlib")
+            .and_then(|m| m.getattr("replacement")?.call1((obj,)))
+            .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
+        Ok(if found.is_none() {
+            f
+        } else {
+            self.constant(&found)
+        })
     }
 
     /// `map(f, xs)`, `map(f, xs, ys)`, `filter(f, xs)`, `filter(None, xs)`:

@@ -952,6 +952,12 @@ impl Cx<'_, '_, '_, '_> {
             || reprs.contains(&Repr::StrIter)
             || want == Repr::Str
             || bytes;
+        if op.opname == H::Str && reprs[0] == Repr::UniChar && want == Repr::UniChar {
+            // str() of a character is that character
+            let v = self.input(&op.args[0], &Repr::UniChar)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         if !any_str {
             return Ok(false);
         }

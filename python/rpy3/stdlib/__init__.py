@@ -1,0 +1,53 @@
+"""Modules of Python's standard library that RPython programs may use,
+written in RPython: `random`, `heapq` and `bisect`.
+
+A program imports the real modules (under CPython it runs with them); when
+the flow space meets a call of one of their functions or classes it calls
+the replacement that `replacement()` names instead, an ordinary RPython
+function that every later stage and backend translates like the
+program's own code.  The replacements compute what CPython's do, to the
+bit (the same Mersenne Twister draws, the same heap states)."""
+
+import bisect as _bisect
+import heapq as _heapq
+import random as _random
+
+from rpy3.stdlib import bisect as _rbisect
+from rpy3.stdlib import heapq as _rheapq
+from rpy3.stdlib import random as _rrandom
+
+_MODULES = [
+    (_heapq, _rheapq, ["heappush", "heappop", "heapify", "heapreplace",
+                       "heappushpop", "nsmallest", "nlargest"]),
+    (_bisect, _rbisect, ["bisect_left", "bisect_right", "bisect",
+                         "insort_left", "insort_right", "insort"]),
+    (_random, _rrandom, ["Random"]),
+]
+
+# id(original) -> (original, replacement)
+_BY_ID = {}
+for _orig_mod, _repl_mod, _names in _MODULES:
+    for _name in _names:
+        _orig = getattr(_orig_mod, _name)
+        _BY_ID[id(_orig)] = (_orig, getattr(_repl_mod, _name))
+
+# the module-level functions of `random` are bound methods of its hidden
+# generator: matched by name
+_RANDOM_FUNCTIONS = frozenset([
+    "seed", "random", "getrandbits", "randrange", "randint", "choice",
+    "shuffle", "sample", "uniform", "triangular", "normalvariate", "gauss",
+    "expovariate", "getstate", "setstate",
+])
+
+
+def replacement(obj):
+    """The RPython replacement of `obj`, a function or class of a module
+    listed here, or None."""
+    entry = _BY_ID.get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return entry[1]
+    if getattr(obj, "__self__", None) is _random._inst:
+        name = getattr(obj, "__name__", None)
+        if name in _RANDOM_FUNCTIONS:
+            return getattr(_rrandom, name)
+    return None

@@ -1,0 +1,104 @@
+"""`heapq` for RPython programs: the same algorithms as CPython's (so a
+heap's list goes through the same states and ties come out in the same
+order), written in RPython.  Each function is specialised on the type of
+its list, so one program may keep heaps of ints and heaps of tuples."""
+
+from rpy3.rlib.objectmodel import specialize
+
+
+@specialize.argtype(0)
+def _siftdown(heap, startpos, pos):
+    newitem = heap[pos]
+    while pos > startpos:
+        parentpos = (pos - 1) >> 1
+        parent = heap[parentpos]
+        if newitem < parent:
+            heap[pos] = parent
+            pos = parentpos
+            continue
+        break
+    heap[pos] = newitem
+
+
+@specialize.argtype(0)
+def _siftup(heap, pos):
+    endpos = len(heap)
+    startpos = pos
+    newitem = heap[pos]
+    childpos = 2 * pos + 1
+    while childpos < endpos:
+        rightpos = childpos + 1
+        if rightpos < endpos and not heap[childpos] < heap[rightpos]:
+            childpos = rightpos
+        heap[pos] = heap[childpos]
+        pos = childpos
+        childpos = 2 * pos + 1
+    heap[pos] = newitem
+    _siftdown(heap, startpos, pos)
+
+
+@specialize.argtype(0)
+def heappush(heap, item):
+    heap.append(item)
+    _siftdown(heap, 0, len(heap) - 1)
+
+
+@specialize.argtype(0)
+def heappop(heap):
+    if not heap:
+        raise IndexError("index out of range")
+    lastelt = heap.pop()
+    if heap:
+        returnitem = heap[0]
+        heap[0] = lastelt
+        _siftup(heap, 0)
+        return returnitem
+    return lastelt
+
+
+@specialize.argtype(0)
+def heapreplace(heap, item):
+    if not heap:
+        raise IndexError("index out of range")
+    returnitem = heap[0]
+    heap[0] = item
+    _siftup(heap, 0)
+    return returnitem
+
+
+@specialize.argtype(0)
+def heappushpop(heap, item):
+    if heap and heap[0] < item:
+        first = heap[0]
+        heap[0] = item
+        _siftup(heap, 0)
+        return first
+    return item
+
+
+@specialize.argtype(0)
+def heapify(x):
+    n = len(x)
+    i = n // 2 - 1
+    while i >= 0:
+        _siftup(x, i)
+        i -= 1
+
+
+@specialize.argtype(1)
+def nsmallest(n, iterable):
+    items = list(iterable)
+    items.sort()
+    if n < 0:
+        n = 0
+    return items[:n]
+
+
+@specialize.argtype(1)
+def nlargest(n, iterable):
+    items = list(iterable)
+    # stable: equal items keep their order, as sorted(reverse=True) does
+    items.sort(reverse=True)
+    if n < 0:
+        n = 0
+    return items[:n]
