@@ -622,6 +622,46 @@ impl Annotator {
         self.itemdefs.get(id).can_be_none
     }
 
+    /// Instances as dict keys or set items: hashed and compared by
+    /// identity, or through their class's `__hash__` and `__eq__` when it
+    /// defines them (Python's rules: a class defining `__eq__` without
+    /// `__hash__` is unhashable).  Refused when only some subclasses define
+    /// them, since the keys' class then hashes some instances one way and
+    /// some the other.
+    pub(crate) fn check_hashable_key(
+        &self,
+        py: Python<'_>,
+        item: &SomeValue,
+    ) -> Result<(), AnnotatorError> {
+        let SomeValue::Instance { classdef, .. } = item else {
+            return Ok(());
+        };
+        let hash = rules::special::defines(self, py, *classdef, "__hash__");
+        let eq = rules::special::defines(self, py, *classdef, "__eq__");
+        if hash {
+            return Ok(());
+        }
+        if eq || rules::special::hash_is_none(self, py, *classdef) {
+            return Err(self.error(format!(
+                "instances of {} are unhashable (the class defines __eq__ but not __hash__) \
+                 and cannot be dict keys or set items",
+                self.classdefs[*classdef].name
+            )));
+        }
+        self.refuse_special_methods(
+            py,
+            item,
+            &["__hash__", "__eq__"],
+            "hashing (as dict keys or set items)",
+        )
+    }
+
+    /// Whether instances of `c` hash through their class's `__hash__`
+    /// (dict keys and set items of that class use it and `__eq__`).
+    pub fn hashes_specially(&self, py: Python<'_>, c: ClassDefId) -> bool {
+        rules::special::defines(self, py, c, "__hash__")
+    }
+
     /// Generalises the item (and value) of a container definition.
     pub fn generalize_item(
         &mut self,
@@ -630,20 +670,16 @@ impl Annotator {
         value: &SomeValue,
     ) -> Result<(), AnnotatorError> {
         let d = self.itemdefs.get(id).clone();
-        if matches!(d.kind, ItemKind::Dict | ItemKind::Set) && d.custom.is_none() {
-            // keys are hashed and compared by identity
-            Python::attach(|py| {
-                self.refuse_special_methods(
-                    py,
-                    item,
-                    &["__hash__", "__eq__"],
-                    "hashing (as dict keys or set items)",
-                )
-            })?;
-        }
         let new_item = self
             .union(&d.item, item)
             .map_err(|e| self.union_error(e, "storing an item into a container"))?;
+        if matches!(d.kind, ItemKind::Dict | ItemKind::Set) && d.custom.is_none() {
+            // the keys' common class decides how all of them hash
+            Python::attach(|py| {
+                self.check_hashable_key(py, item)?;
+                self.check_hashable_key(py, &new_item)
+            })?;
+        }
         let new_value = self
             .union(&d.value, value)
             .map_err(|e| self.union_error(e, "storing a value into a dict"))?;

@@ -241,10 +241,19 @@ fn id_of_an_int() {
 }
 
 #[test]
-fn hash_method_not_called() {
+fn hash_method_only_in_a_subclass() {
     check(
-        "class V(object):\n    def __hash__(self):\n        return 1\ndef f(n):\n    d = {}\n    d[V()] = n\n    return len(d)\n",
+        "class B(object):\n    pass\nclass V(B):\n    def __hash__(self):\n        return 1\ndef f(n):\n    d = {}\n    d[B()] = n\n    d[V()] = n\n    return len(d)\n",
         int(),
-        "bad_input.py:6: V defines __hash__, which RPython does not call: hashing (as dict keys or set items) of its instances would silently ignore it (in function f)",
+        "bad_input.py:8: V defines __hash__, which RPython does not call: hashing (as dict keys or set items) of its instances would silently ignore it (in function f)",
+    );
+}
+
+#[test]
+fn eq_without_hash_is_unhashable() {
+    check(
+        "class V(object):\n    def __eq__(self, o):\n        return True\ndef f(n):\n    d = {}\n    d[V()] = n\n    return len(d)\n",
+        int(),
+        "bad_input.py:6: instances of V are unhashable (the class defines __eq__ but not __hash__) and cannot be dict keys or set items (in function f)",
     );
 }

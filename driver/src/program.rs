@@ -42,7 +42,11 @@ pub fn load_entry_point<'py>(
         .getattr("find_entry_point")
         .and_then(|f| f.call1((module,)))
     {
-        Ok(entry) => Ok(entry),
+        // `sys.argv` reads the program's command line
+        Ok(entry) => py
+            .import("rpy3.stdlib.sysargv")
+            .and_then(|m| m.getattr("program_entry")?.call1((entry,)))
+            .map_err(|e| DriverError::Load(load::exception_line(py, &e))),
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyLookupError>(py) => {
             Err(DriverError::NoEntryPoint(e.value(py).to_string()))
         }

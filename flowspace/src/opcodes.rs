@@ -322,7 +322,9 @@ impl<'py> FlowContext<'py> {
             }
             Op::LoadAttr => {
                 let obj = self.popvalue()?;
-                let v = if instr.name == "__class__" {
+                let v = if instr.name == "argv" && self.is_sys_module(&obj) {
+                    self.sys_argv()?
+                } else if instr.name == "__class__" {
                     // `x.__class__` is `type(x)` for every object RPython
                     // knows (no class redefines `__class__`)
                     self.do_op(OpName::Type, vec![obj])?
@@ -873,6 +875,9 @@ impl<'py> FlowContext<'py> {
             return self.do_op(OpName::Getattr, vec![holder, name]);
         }
         if let Ok(Some(v)) = self.globals.get_item(name) {
+            if self.is_sys_argv(&v) {
+                return self.sys_argv();
+            }
             return Ok(self.constant(&v));
         }
         if let Ok(v) = self.builtins.getattr(name) {
@@ -901,6 +906,31 @@ impl FlowContext<'_> {
         } else {
             Some(self.constant(&found))
         })
+    }
+
+    fn is_sys_module(&self, h: &Hlvalue) -> bool {
+        matches!(h, Hlvalue::Constant(c)
+            if self.py.import("sys").is_ok_and(|sys| c.value.bind(self.py).is(&sys)))
+    }
+
+    fn is_sys_argv(&self, v: &Bound<'_, PyAny>) -> bool {
+        self.py
+            .import("sys")
+            .and_then(|sys| sys.getattr("argv"))
+            .is_ok_and(|argv| v.is(&argv))
+    }
+
+    /// `sys.argv`: the running program's command line, which
+    /// `rpy3.stdlib.sysargv` keeps (never the translating process's).
+    fn sys_argv(&mut self) -> FlowResult<Hlvalue> {
+        let holder = self
+            .py
+            .import("rpy3.stdlib.sysargv")
+            .and_then(|m| m.getattr("HOLDER"))
+            .map_err(|e| self.pyerr("rpy3.stdlib.sysargv", e))?;
+        let holder = self.constant(&holder);
+        let name = self.const_str("argv");
+        self.do_op(OpName::Getattr, vec![holder, name])
     }
 
     /// The holder of a global the function assigns.

@@ -75,6 +75,8 @@ def exit_status(status):
 def main(argv):
     """Runs the program `argv[0]` with `argv`; returns the exit status."""
     entry = find_entry_point(load(argv[0]))
+    # `sys.argv` is the program's command line, as in a translated program
+    sys.argv = list(argv)
     try:
         status = entry(list(argv))
     except SystemExit:

@@ -7,7 +7,7 @@ mod arith;
 mod builtins;
 mod containers;
 mod external;
-mod special;
+pub(crate) mod special;
 
 use std::sync::Arc;
 
@@ -97,6 +97,12 @@ pub fn consider_op(
             | SomeValue::Float { .. }
             | SomeValue::Str { .. }
             | SomeValue::Tuple(_) => Ok(SomeValue::int()),
+            // an instance whose class has no __hash__: its identity (a
+            // class with __hash__ is a special call, annotated before)
+            SomeValue::Instance { .. } => {
+                ann.check_hashable_key(py, &args[0])?;
+                Ok(SomeValue::int())
+            }
             other => Err(ann.error(format!(
                 "hash() of {} is not RPython (use compute_hash)",
                 describe(other)

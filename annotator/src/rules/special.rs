@@ -32,9 +32,16 @@ pub struct SpecialCall {
     pub negate: bool,
 }
 
+/// Whether the class of `c` (or a base of it) sets `__hash__` to None
+/// (Python does when a class defines `__eq__` only).
+pub(crate) fn hash_is_none(ann: &Annotator, py: Python<'_>, c: ClassDefId) -> bool {
+    let cls = ann.classdefs[c].cls.bind(py).clone();
+    cls.getattr("__hash__").is_ok_and(|h| h.is_none())
+}
+
 /// Whether the class of `c` (or a base of it, but not `object`) defines
 /// `name` as a function.
-fn defines(ann: &Annotator, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
+pub(crate) fn defines(ann: &Annotator, py: Python<'_>, c: ClassDefId, name: &str) -> bool {
     let cls = ann.classdefs[c].cls.bind(py).clone();
     let Ok(mro) = cls.getattr("__mro__") else {
         return false;

@@ -83,7 +83,9 @@ fn in_rpy3_package(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
         return Ok(false);
     };
     let m = module.to_str()?;
-    Ok(m == "rpy3" || m.starts_with("rpy3."))
+    // the standard library modules rpy3 writes in RPython are flowed like
+    // the program's code
+    Ok((m == "rpy3" || m.starts_with("rpy3.")) && !m.starts_with("rpy3.stdlib"))
 }
 
 fn prepend<'py>(

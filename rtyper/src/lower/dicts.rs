@@ -44,7 +44,15 @@ impl Cx<'_, '_, '_, '_> {
         if let Some((eq, hash)) = self.custom_keys.clone() {
             return Ok((self.function_arg(&hash)?, self.function_arg(&eq)?));
         }
-        let hash = self.item_function_in(RDICT, "hl_hash", key)?;
+        // instances whose class defines __hash__ (and __eq__) hash and
+        // compare through them; other keys by their type's rules
+        let special = matches!(key, Repr::Instance(c) if self.rt.ann.hashes_specially(self.py, *c));
+        let which = if special {
+            "hl_hash_special"
+        } else {
+            "hl_hash"
+        };
+        let hash = self.item_function_in(RDICT, which, key)?;
         let eq = self.item_function("hl_eq", key)?;
         Ok((hash, eq))
     }

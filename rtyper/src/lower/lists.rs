@@ -117,7 +117,7 @@ impl Cx<'_, '_, '_, '_> {
         which: &str,
         item: &Repr,
     ) -> Result<Arg, RTypeError> {
-        let n = if matches!(which, "hl_hash" | "hl_repr" | "hl_bool") {
+        let n = if matches!(which, "hl_hash" | "hl_hash_special" | "hl_repr" | "hl_bool") {
             1
         } else {
             2

@@ -57,6 +57,7 @@ pub fn lower_graph(
     let blocks = src.iterblocks();
     let mut truncated: Vec<BlockId> = Vec::new();
     let mut last_op_start: Vec<(BlockId, usize, bool)> = Vec::new();
+    let mut needs_helpers = false;
     for &b in &blocks {
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
@@ -90,16 +91,25 @@ pub fn lower_graph(
             cx.index = i;
             cx.raising_at = None;
             cx.lineno = op.lineno;
-            cx.lower_op(op, ops.get(i + 1)).map_err(|mut e| {
-                if e.location.is_none() {
-                    e.location = Some(rpy3_model::SourceLocation {
-                        filename: src.source.filename.clone(),
-                        lineno: op.lineno,
-                        function: Some(src.source.qualname.clone()),
-                    });
+            match cx.lower_op(op, ops.get(i + 1)) {
+                Ok(()) => {}
+                // a helper the annotator has not made yet: keep lowering
+                // to collect every helper this graph needs in one pass
+                Err(e) if e.retry => needs_helpers = true,
+                // (an error after a skipped operation may be its
+                // consequence: the next pass tells)
+                Err(_) if needs_helpers => return Err(RTypeError::retry()),
+                Err(mut e) => {
+                    if e.location.is_none() {
+                        e.location = Some(rpy3_model::SourceLocation {
+                            filename: src.source.filename.clone(),
+                            lineno: op.lineno,
+                            function: Some(src.source.qualname.clone()),
+                        });
+                    }
+                    return Err(e);
                 }
-                e
-            })?;
+            }
             if let (Some(k), true) = (cx.raising_at, i + 1 == ops.len()) {
                 if let Some(last) = last_op_start.last_mut() {
                     *last = (b, k, true);
@@ -118,6 +128,9 @@ pub fn lower_graph(
         if cut {
             truncated.push(b);
         }
+    }
+    if needs_helpers {
+        return Err(RTypeError::retry());
     }
     fix_links(rt, py, g, &src, &mut graph, &blocks, &truncated)?;
     for (b, start, exact) in last_op_start {
