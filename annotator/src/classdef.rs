@@ -590,7 +590,14 @@ impl Annotator {
             let cd = &self.classdefs[c];
             if let Some(d) = class_dict(cd.cls.bind(py)) {
                 for name in names {
-                    if let Ok(Some(_)) = d.get_item(*name) {
+                    // the program's own methods (not those of built-in
+                    // bases, nor `__hash__ = None`)
+                    let defined = d
+                        .get_item(*name)
+                        .ok()
+                        .flatten()
+                        .is_some_and(|v| v.is_instance_of::<PyFunction>());
+                    if defined {
                         return Err(self.error(format!(
                             "{} defines {name}, which RPython does not call: {what} of its instances would silently ignore it",
                             cd.name

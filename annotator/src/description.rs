@@ -130,6 +130,17 @@ fn parse_specialize(tag: &str) -> Option<Specialize> {
     })
 }
 
+/// `Exception.__init__`, `object.__init__`...: the `__init__` of a built-in
+/// class read from the class (a constant once the flow space folds it).
+pub fn is_builtin_base_init(obj: &Bound<'_, PyAny>) -> bool {
+    obj.get_type()
+        .name()
+        .is_ok_and(|n| n == "wrapper_descriptor")
+        && obj
+            .getattr("__name__")
+            .is_ok_and(|n| n.to_string() == "__init__")
+}
+
 /// A function or class of the `rpy3` package (rlib primitives are
 /// built-ins), other than the standard library modules `rpy3.stdlib`
 /// writes in RPython, which are translated like the program's own code.
@@ -816,6 +827,14 @@ impl Annotator {
                 let d = self.method_desc(py, &func, classdef, &name)?;
                 return Ok(self.pbc(d));
             }
+        }
+        if is_builtin_base_init(obj) {
+            // `Exception.__init__` / `object.__init__`, read from the
+            // built-in class (the flow space folds the attribute)
+            return Ok(SomeValue::Builtin {
+                name: "base_init",
+                s_self: None,
+            });
         }
         if tyname == "builtin_function_or_method" {
             // a method of a constant of a built-in type (`"".join`)

@@ -8,6 +8,8 @@
 //! only ever grow, so the process reaches the least fixpoint whatever the
 //! order in which pending blocks are taken.
 
+pub use rpy3_model::program::EXC_MESSAGE_ATTR;
+
 pub mod classdef;
 pub mod description;
 mod dump;
@@ -654,6 +656,45 @@ impl Annotator {
             &["__hash__", "__eq__"],
             "hashing (as dict keys or set items)",
         )
+    }
+
+    /// Whether `c` is an exception class.
+    pub fn is_exception_classdef(&self, py: Python<'_>, c: ClassDefId) -> bool {
+        let base = py.get_type::<pyo3::exceptions::PyBaseException>();
+        self.classdefs[c]
+            .cls
+            .bind(py)
+            .cast::<pyo3::types::PyType>()
+            .is_ok_and(|t| t.is_subclass(&base).unwrap_or(false))
+    }
+
+    /// Whether instances of the exception class `c` show the text of their
+    /// arguments as `str()` (BaseException's and KeyError's `__str__`, or
+    /// the program's own); built-in exceptions with a `__str__` of their
+    /// own (UnicodeDecodeError, OSError...) keep no text.
+    pub fn exception_keeps_message(&self, py: Python<'_>, c: ClassDefId) -> bool {
+        let cls = self.classdefs[c].cls.bind(py).clone();
+        let Ok(method) = cls.getattr("__str__") else {
+            return false;
+        };
+        if method.is_instance_of::<pyo3::types::PyFunction>() {
+            return true;
+        }
+        ["BaseException", "KeyError"].iter().any(|name| {
+            py.import("builtins")
+                .and_then(|b| b.getattr(*name)?.getattr("__str__"))
+                .is_ok_and(|m| m.is(&method))
+        })
+    }
+
+    /// Some exception is made with arguments: exceptions keep the text of
+    /// their arguments (what `str(e)` gives) in the attribute
+    /// [`EXC_MESSAGE_ATTR`] of `BaseException`, None when they have none.
+    pub fn note_exception_message(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        let base = py.get_type::<pyo3::exceptions::PyBaseException>();
+        let c = self.getclassdef(py, base.as_any())?;
+        let s = SomeValue::str().noneable().expect("a str may be None");
+        self.set_attr(py, c, EXC_MESSAGE_ATTR, &s)
     }
 
     /// Whether instances of `c` hash through their class's `__hash__`

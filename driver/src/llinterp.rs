@@ -186,7 +186,42 @@ impl LlinterpBackend {
     }
 }
 
+/// The offset and type of field `name` of struct `t`, looked up in its
+/// parent structs too.
+fn nested_field(t: LlType, name: &str) -> Option<(usize, LlType)> {
+    let TypeDef::Struct { fields, .. } = t.def() else {
+        return None;
+    };
+    let mut off = 0;
+    for (n, ft) in &fields {
+        if n == name {
+            return Some((off, *ft));
+        }
+        if matches!(ft.def(), TypeDef::Struct { .. }) {
+            if let Some((o, ty)) = nested_field(*ft, name) {
+                return Some((off + o, ty));
+            }
+        }
+        if !matches!(ft.def(), TypeDef::Array { .. }) {
+            off += ft.nslots();
+        }
+    }
+    None
+}
+
 impl LlinterpBackend {
+    /// The text of the arguments of the exception instance `evalue` (what
+    /// `str(e)` gives), when the program keeps it and it is not empty.
+    pub fn exception_message(&mut self, py: Python<'_>, evalue: &Ptr) -> Option<String> {
+        let ty = self.interp.object(evalue.obj)?.ty;
+        let field = format!("inst_{}", rpy3_model::program::EXC_MESSAGE_ATTR);
+        let (off, fty) = nested_field(ty, &field)?;
+        let v = self.interp.read_slot(evalue, off)?;
+        let text = self.to_py(py, v, fty).ok()?;
+        let text: String = text.bind(py).extract().ok()?;
+        (!text.is_empty()).then_some(text)
+    }
+
     /// Runs the entry function on `args` in a fresh heap, the program's
     /// output streams flushed at the end; the low-level outcome.
     pub fn run(

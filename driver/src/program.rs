@@ -175,15 +175,19 @@ pub fn run_entry_point<'py>(
         }
         Backend::Llinterp => {
             let args = [argv_list()?];
-            let outcome = translation.llinterp(py)?.run(py, &args)?;
+            let backend = translation.llinterp(py)?;
+            let outcome = backend.run(py, &args)?;
             Ok(match outcome {
                 Ok(LlValue::Int(i)) => (i & 0xff) as i32,
                 Ok(LlValue::Bool(b)) => b as i32,
                 Ok(_) => 0,
                 Err(LlOutcome::Exit(status)) => (status & 0xff) as i32,
-                Err(LlOutcome::Raised { class_name, .. }) => {
-                    fatal(format!("Fatal error: {class_name}"))
-                }
+                Err(LlOutcome::Raised {
+                    class_name, evalue, ..
+                }) => match backend.exception_message(py, &evalue) {
+                    Some(m) => fatal(format!("Fatal error: {class_name}: {m}")),
+                    None => fatal(format!("Fatal error: {class_name}")),
+                },
                 Err(LlOutcome::Error(e)) => return Err(DriverError::Llinterp(e)),
             })
         }

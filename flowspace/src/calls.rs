@@ -218,10 +218,14 @@ impl<'py> FlowContext<'py> {
             return Ok(f);
         };
         let obj = c.value.bind(self.py);
-        let found = self
-            .py
-            .import("rpy3.stdlib")
-            .and_then(|m| m.getattr("replacement")?.call1((obj,)))
+        let module = crate::opcodes::optional_module(self.py, "rpy3.stdlib")
+            .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
+        let Some(module) = module else {
+            return Ok(f);
+        };
+        let found = module
+            .getattr("replacement")
+            .and_then(|r| r.call1((obj,)))
             .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
         Ok(if found.is_none() {
             f

@@ -894,8 +894,12 @@ impl FlowContext<'_> {
     /// is a constant.
     fn global_holder(&mut self, name: &str) -> FlowResult<Option<Hlvalue>> {
         let py = self.py;
-        let found = py
-            .import("rpy3._globals")
+        let module =
+            optional_module(py, "rpy3._globals").map_err(|e| self.pyerr("rpy3._globals", e))?;
+        let Some(module) = module else {
+            return Ok(None);
+        };
+        let found = Ok(module)
             .and_then(|m| {
                 m.getattr("holder_for")?
                     .call1((&self.globals, self.code.object.bind(py), name))
@@ -942,6 +946,19 @@ impl FlowContext<'_> {
                  the module's functions and methods (assign it from one of those)"
             ))),
         }
+    }
+}
+
+/// The module `name` of the `rpy3` package, or None when the package is
+/// not importable (then flowing works without its additions).
+pub(crate) fn optional_module<'py>(
+    py: Python<'py>,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyModule>>> {
+    match py.import(name) {
+        Ok(m) => Ok(Some(m)),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyModuleNotFoundError>(py) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

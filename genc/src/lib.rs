@@ -273,6 +273,21 @@ fn program_main(
     let vt = program.objmodel.vtable;
     types.aggregate(vt)?;
     let name_field = field_name("name");
+    // the text of the exception's arguments, when the program keeps it
+    // (`rpy3_rtyper`'s exception messages)
+    let message_field = format!("inst_{}", rpy3_model::program::EXC_MESSAGE_ATTR);
+    let mut message = String::new();
+    if let Some(base) = program.exceptions.get("BaseException") {
+        if let Some(path) = crate::types::parent_field_path(base.instance, &message_field) {
+            types.aggregate(base.instance)?;
+            let bt = base.instance.index();
+            let _ = write!(
+                message,
+                "struct rpy_string *msg = (struct rpy_string *)((struct t{bt} *)rpy_exc_value)->{path};\n        \
+                 if (msg != NULL && msg->length > 0) {{ fputs(\": \", stderr); rpy_ext_stream_write(2, msg); rpy_ext_stream_flush(2); }}"
+            );
+        }
+    }
     let _ = writeln!(
         out,
         r#"/* a str of the bytes of a command-line argument: UTF-8, other bytes as
@@ -334,6 +349,7 @@ static int rpy_main_body(void *p)
         fputs("Fatal error: ", stderr);
         if (vt->{name_field} != NULL)
             fwrite(vt->{name_field}->items, 1, (size_t)vt->{name_field}->length, stderr);
+        {message}
         fputs("\n", stderr);
         rpy_exit(1);
     }}

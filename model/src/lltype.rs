@@ -252,6 +252,29 @@ impl LlType {
         Ok(())
     }
 
+    /// Gives the struct `self` (made by [`LlType::become_`]) new fields:
+    /// the rtyper redefines a class's instance struct when a later pass
+    /// finds the class with more attributes (an exception made with
+    /// arguments in a helper annotated while rtyping).  Only types not yet
+    /// used by a finished program may be redefined.
+    pub fn redefine_struct(
+        self,
+        name: &str,
+        fields: Vec<(String, LlType)>,
+    ) -> Result<(), TypeError> {
+        let TypeDef::Struct { gc, .. } = self.def() else {
+            return Err(TypeError(format!("{self} is not a struct")));
+        };
+        Self::check_struct(name, &fields, gc)?;
+        let mut t = table().write().unwrap_or_else(|p| p.into_inner());
+        t.defs[self.0 as usize] = TypeDef::Struct {
+            name: name.to_string(),
+            fields,
+            gc,
+        };
+        Ok(())
+    }
+
     /// An opaque type.
     pub fn opaque(name: &str) -> LlType {
         fresh(TypeDef::Opaque {

@@ -105,6 +105,12 @@ pub struct LlExceptionClass {
     pub instance: LlType,
 }
 
+/// The attribute of `BaseException` instances holding the text of the
+/// exception's arguments, what `str(e)` shows (the annotator adds it when
+/// the program makes an exception with arguments; the field is
+/// `inst_` and this name).
+pub const EXC_MESSAGE_ATTR: &str = "__rpy3_message__";
+
 /// A translated program.
 #[derive(Clone)]
 pub struct LlProgram {

@@ -162,10 +162,12 @@ impl Classes {
             match cache.get(&c) {
                 Some((have, _)) if *have == fields => {}
                 Some(_) => {
-                    return Err(RTypeError::new(format!(
-                        "internal error: the fields of class {} changed between rtyping passes",
-                        name_of(c)
-                    )))
+                    // the class gained attributes in the annotations of
+                    // helpers made by the previous pass: the same struct,
+                    // with the new fields
+                    ty.redefine_struct(&name_of(c), fields.clone())
+                        .map_err(|e| RTypeError::new(e.to_string()))?;
+                    cache.insert(c, (fields, ty));
                 }
                 None => {
                     ty.become_(&name_of(c), fields.clone())

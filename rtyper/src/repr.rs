@@ -701,6 +701,11 @@ impl RTyper<'_> {
                 S::Tuple(parts) if parts.len() == 2 => self.getrepr(&parts[1])?,
                 _ => return Err(RTypeError::new("malformed super() annotation")),
             },
+            // the built-in __init__ of super(C, obj) carries obj
+            S::Builtin {
+                name: "base_init",
+                s_self: Some(inner),
+            } if matches!(**inner, S::Instance { .. }) => self.getrepr(inner)?,
             // a StringBuilder, and its methods bound to it
             S::Builtin {
                 name: "StringBuilder",

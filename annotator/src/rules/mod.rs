@@ -108,9 +108,16 @@ pub fn consider_op(
                 describe(other)
             ))),
         },
-        Str => Ok(str_of(&args[0])),
+        Str => {
+            // a subclass's __str__ (or __repr__) would be silently ignored
+            ann.refuse_special_methods(py, &args[0], &["__str__", "__repr__"], "str()")?;
+            Ok(str_of(&args[0]))
+        }
         // the repr of a character has quotes around it
-        Repr | Ascii => Ok(SomeValue::str()),
+        Repr | Ascii => {
+            ann.refuse_special_methods(py, &args[0], &["__repr__"], "repr()")?;
+            Ok(SomeValue::str())
+        }
         Format => Ok(SomeValue::str()),
         Getattr => getattr(ann, py, op, &args[0], &args[1]),
         Setattr => {
@@ -824,8 +831,29 @@ pub(crate) fn call(
         // the `__init__` of a built-in base (`Exception.__init__`,
         // `object.__init__`): accepts the arguments, does nothing typable
         SomeValue::Builtin {
-            name: "base_init", ..
-        } => Ok(SomeValue::None_),
+            name: "base_init",
+            s_self,
+        } => {
+            // `Exception.__init__(self, msg)` / `super().__init__(msg)`:
+            // the exception keeps the text of its arguments
+            let (s_inst, nargs) = match s_self.as_deref() {
+                // super().__init__: bound to the instance
+                Some(inst) => (Some(inst.clone()), args.positional.len()),
+                None => (
+                    args.positional.first().cloned(),
+                    args.positional.len().saturating_sub(1),
+                ),
+            };
+            if let Some(SomeValue::Instance { classdef, .. }) = s_inst {
+                if nargs > 0
+                    && ann.is_exception_classdef(py, classdef)
+                    && ann.exception_keeps_message(py, classdef)
+                {
+                    ann.note_exception_message(py)?;
+                }
+            }
+            Ok(SomeValue::None_)
+        }
         SomeValue::Builtin {
             name: "instantiate",
             s_self: None,
@@ -934,6 +962,11 @@ fn instantiate(
         classdef: cdef,
         can_be_none: false,
     };
+    if is_exception && !args.positional.is_empty() && ann.exception_keeps_message(py, cdef) {
+        // CPython keeps the arguments of the call (`str(e)`), whatever
+        // the class's `__init__` does
+        ann.note_exception_message(py)?;
+    }
     let init = c
         .getattr("__init__")
         .map_err(|e| ann.error(format!("{e}")))?;
@@ -953,8 +986,8 @@ fn instantiate(
             })
             .unwrap_or(false);
         if is_exc {
-            // BaseException.__init__ accepts any arguments; keep them
-            // readable as `args` is not RPython, only the message matters.
+            // BaseException.__init__ accepts any arguments (their text is
+            // kept, below)
         } else if !args.positional.is_empty() || !args.keywords.is_empty() {
             let name = ann.classdefs[cdef].name.clone();
             return Err(ann.error(format!(

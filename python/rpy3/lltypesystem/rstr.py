@@ -1031,6 +1031,14 @@ def ll_str_or_none(s):
 
 
 @ll_args(PSTR)
+def ll_str_or_empty(s):
+    """The text of an exception's arguments ('' when it had none)."""
+    if not s:
+        return malloc(STR, 0)
+    return s
+
+
+@ll_args(PSTR)
 def ll_str_repr_or_none(s):
     # repr() of a string that may be None
     if s:

@@ -276,6 +276,32 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(());
         }
+        if let SomeValue::Builtin {
+            name: "base_init",
+            s_self,
+        } = &s_callee
+        {
+            // Exception.__init__(self, args...) / super().__init__(args...):
+            // the exception's text becomes that of these arguments
+            let target = match s_self.as_deref() {
+                // super().__init__: bound to the instance
+                Some(inst) => Some((op.args[0].clone(), inst.clone(), positional.clone())),
+                None => positional
+                    .split_first()
+                    .map(|(first, rest)| (first.clone(), self.s(first), rest.to_vec())),
+            };
+            if let Some((inst, SomeValue::Instance { classdef, .. }, args)) = target {
+                if self.is_exception_class(classdef) {
+                    let r = self.repr_of(&inst)?;
+                    let x = self.input(&inst, &r)?;
+                    let x = self.convert(x, &r, &Repr::Instance(classdef))?;
+                    self.set_exception_message(x, classdef, &args)?;
+                }
+            }
+            let none = value_const(self.py, LlValue::Void, VOID)?;
+            self.finish(op.result, none);
+            return Ok(());
+        }
         match &s_callee {
             SomeValue::Builtin { s_self: None, .. }
                 if is_constant(&self.rt.ann.binding(self.g, op.result)) =>
@@ -292,15 +318,6 @@ impl Cx<'_, '_, '_, '_> {
                 // super(C, obj) is obj, looked up from C's base
                 let v = self.input(&positional[1], &want)?;
                 self.finish(op.result, v);
-                Ok(())
-            }
-            SomeValue::Builtin {
-                name: "base_init",
-                s_self: Some(_),
-            } => {
-                // Exception.__init__ / object.__init__: nothing to do
-                let none = value_const(self.py, LlValue::Void, VOID)?;
-                self.finish(op.result, none);
                 Ok(())
             }
             SomeValue::Builtin {
@@ -990,6 +1007,10 @@ impl Cx<'_, '_, '_, '_> {
             VOID,
         );
         self.init_class_defaults(c, &p)?;
+        // an exception keeps the text of the call's arguments
+        if !args.is_empty() {
+            self.set_exception_message(p.clone(), c, &args)?;
+        }
         // __init__, if the program defines one (the annotator recorded it)
         let sites = self
             .rt
@@ -1321,7 +1342,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// A pointer to the part of instance `p` (of class `c`) that is class `owner`.
-    fn field_ptr(
+    pub(super) fn field_ptr(
         &mut self,
         p: Hlvalue,
         c: ClassDefId,
@@ -1429,7 +1450,13 @@ impl Cx<'_, '_, '_, '_> {
             }
         }
         if let SomeValue::Builtin { name: "super", .. } = s_obj {
-            if let SomeValue::Pbc { .. } = s_res {
+            // a method of the base, or the base's built-in __init__: bound
+            // to the instance
+            if let SomeValue::Pbc { .. }
+            | SomeValue::Builtin {
+                name: "base_init", ..
+            } = s_res
+            {
                 let r = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &r)?;
                 let v = self.convert(x, &r, &want)?;

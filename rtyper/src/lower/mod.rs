@@ -8,6 +8,7 @@
 mod builtins;
 mod calls;
 mod dicts;
+mod exceptions;
 mod external;
 mod iters;
 mod lists;
@@ -560,6 +561,12 @@ impl Cx<'_, '_, '_, '_> {
                 None => self.rt.ann.binding(self.g, *v),
             },
             Hlvalue::Constant(c) => {
+                if rpy3_annotator::description::is_builtin_base_init(c.value.bind(self.py)) {
+                    return SomeValue::Builtin {
+                        name: "base_init",
+                        s_self: None,
+                    };
+                }
                 if let Some(name) = rpy3_annotator::builtin_name(self.py, c.value.bind(self.py)) {
                     return SomeValue::Builtin { name, s_self: None };
                 }

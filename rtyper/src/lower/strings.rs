@@ -401,6 +401,9 @@ impl Cx<'_, '_, '_, '_> {
                     .call_helper_in(super::dicts::RDICT, "ll_set_repr", args)?
                     .0);
             }
+            Repr::Instance(c) if !repr && self.is_exception_class(*c) => {
+                return self.exception_text(x, *c);
+            }
             other => {
                 let what = if repr { "repr" } else { "str" };
                 return Err(RTypeError::unsupported(&format!("{what}() of {other:?}")));

@@ -1,0 +1,135 @@
+//! The text of an exception's arguments.  CPython keeps the arguments of
+//! every exception (`args`) and `str(e)` shows them; RPython drops them.
+//! rpy3 keeps their text, computed when the exception is made (or when
+//! its `__init__` calls the base `__init__`, which replaces it), in the
+//! attribute `EXC_MESSAGE_ATTR` of `BaseException`: `str(e)`, `print(e)`
+//! and the `Fatal error: Name: message` line of an escaping exception
+//! read it.  The attribute exists only when the program makes some
+//! exception with arguments; an exception made without any keeps a null
+//! text, shown as ''.
+
+use rpy3_annotator::{ClassDefId, SomeValue, EXC_MESSAGE_ATTR};
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::lltype::{LlValue, VOID};
+use rpy3_model::Hlvalue;
+
+use super::{name, Cx};
+use crate::classes::field_name;
+use crate::helpers::value_const;
+use crate::repr::Repr;
+use crate::RTypeError;
+
+impl Cx<'_, '_, '_, '_> {
+    /// The class that holds the message field of instances of `c`, if the
+    /// program keeps messages and `c` is an exception class.
+    fn message_owner(&self, c: ClassDefId) -> Option<ClassDefId> {
+        if !self.rt.ann.is_exception_classdef(self.py, c)
+            || !self.rt.ann.exception_keeps_message(self.py, c)
+        {
+            return None;
+        }
+        let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+        self.rt.classes.owner_of(c, EXC_MESSAGE_ATTR, &base_of)
+    }
+
+    fn is_subclass(&self, c: ClassDefId, of: ClassDefId) -> bool {
+        let mut k = Some(c);
+        while let Some(x) = k {
+            if x == of {
+                return true;
+            }
+            k = self.rt.ann.classdefs[x].base;
+        }
+        false
+    }
+
+    /// `str(args)` as CPython's `BaseException.__str__` gives it: '' for
+    /// no argument, `str(arg)` for one (`repr(arg)` for a `KeyError`),
+    /// the tuple's repr for several.
+    fn arguments_text(&mut self, c: ClassDefId, args: &[Hlvalue]) -> Result<Hlvalue, RTypeError> {
+        let keyerror = self.is_subclass(c, self.rt.exception_classdef("KeyError"));
+        let text = |cx: &mut Self, a: &Hlvalue, repr: bool| -> Result<Hlvalue, RTypeError> {
+            let r = cx.repr_of(a)?;
+            let x = cx.input(a, &r)?;
+            let maybe_none = matches!(
+                cx.s(a),
+                SomeValue::Str {
+                    can_be_none: true,
+                    ..
+                }
+            );
+            cx.text_of_ll(x, &r, repr, maybe_none)
+        };
+        if let [one] = args {
+            return text(self, one, keyerror);
+        }
+        let mut pieces = Vec::new();
+        let mut literal = String::from("(");
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                literal.push_str(", ");
+            }
+            self.flush_literal(&mut literal, &mut pieces)?;
+            pieces.push(text(self, a, true)?);
+        }
+        literal.push(')');
+        self.concat_pieces(literal, pieces)
+    }
+
+    /// Stores the text of `args` as the message of `x`, a low-level
+    /// instance of class `c` (nothing when `c` is not an exception class
+    /// or the program keeps no messages).  Arguments whose text rpy3
+    /// cannot make leave the message unset.
+    pub(super) fn set_exception_message(
+        &mut self,
+        x: Hlvalue,
+        c: ClassDefId,
+        args: &[Hlvalue],
+    ) -> Result<(), RTypeError> {
+        let Some(owner) = self.message_owner(c) else {
+            return Ok(());
+        };
+        let text = if args.is_empty() {
+            let st = Repr::Str.lowleveltype(self.rt);
+            value_const(self.py, LlValue::Ptr(None), st)?
+        } else {
+            match self.arguments_text(c, args) {
+                Ok(t) => t,
+                Err(e) if e.retry => return Err(e),
+                Err(_) => return Ok(()),
+            }
+        };
+        let p = self.field_ptr(x, c, owner)?;
+        self.emit(
+            LlOp::Setfield,
+            vec![p, name(self.py, &field_name(EXC_MESSAGE_ATTR)), text],
+            VOID,
+        );
+        Ok(())
+    }
+
+    /// `str(e)` of `x`, a low-level exception instance of class `c`.
+    pub(super) fn exception_text(
+        &mut self,
+        x: Hlvalue,
+        c: ClassDefId,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let Some(owner) = self.message_owner(c) else {
+            let p = self.rt.prebuilt_string("")?;
+            return value_const(self.py, LlValue::Ptr(Some(p)), st);
+        };
+        let p = self.field_ptr(x, c, owner)?;
+        let v = self.emit(
+            LlOp::Getfield,
+            vec![p, name(self.py, &field_name(EXC_MESSAGE_ATTR))],
+            st,
+        );
+        self.call_str_helper("ll_str_or_empty", vec![v], st)
+    }
+
+    /// Whether `c` is an exception class (its instances have a text).
+    pub(super) fn is_exception_class(&self, c: ClassDefId) -> bool {
+        self.rt.ann.is_exception_classdef(self.py, c)
+    }
+}
