@@ -57,6 +57,13 @@ pub struct ItemDef {
     /// A list made by `bytearray()`: its items are byte values (stores
     /// check the range) and it shows as a bytearray.
     pub bytearray: bool,
+    /// A dict made by `collections.defaultdict(factory)`: the function
+    /// (annotation) filling a missing key, `missing(d, key)` (see
+    /// `rpy3.rlib.rcollections`).
+    pub default_missing: Option<SomeValue>,
+    /// A list made by `collections.deque()`: it has the deque methods and
+    /// shows as a deque.
+    pub deque: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -80,6 +87,8 @@ impl ItemDefs {
             custom: None,
             can_be_none: false,
             bytearray: false,
+            default_missing: None,
+            deque: false,
         })
     }
 
@@ -121,7 +130,13 @@ impl ItemDefs {
         let step = self.defs[child].range_step;
         let custom = self.defs[child].custom.take();
         let bytearray = self.defs[child].bytearray;
+        let default_missing = self.defs[child].default_missing.take();
+        let deque = self.defs[child].deque;
         let r = &mut self.defs[root];
+        if r.default_missing.is_none() {
+            r.default_missing = default_missing;
+        }
+        r.deque |= deque;
         if r.custom.is_none() {
             r.custom = custom;
         }

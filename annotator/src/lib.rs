@@ -577,6 +577,25 @@ impl Annotator {
                 message: "containers of different kinds".into(),
             });
         }
+        // a defaultdict (deque) behaves unlike a dict (list): one variable
+        // cannot hold both
+        if da.default_missing != db.default_missing {
+            return Err(UnionError {
+                message: match (&da.default_missing, &db.default_missing) {
+                    (Some(_), Some(_)) => {
+                        "defaultdicts with different default factories in one variable".into()
+                    }
+                    _ => "a defaultdict and a dict in one variable (a missing key is filled \
+                          in one, an error in the other)"
+                        .into(),
+                },
+            });
+        }
+        if da.deque != db.deque {
+            return Err(UnionError {
+                message: "a deque and a list in one variable (they show differently)".into(),
+            });
+        }
         let item = self.union(&da.item, &db.item)?;
         let value = self.union(&da.value, &db.value)?;
         let (ra, rb) = (self.itemdefs.find(ra), self.itemdefs.find(rb));

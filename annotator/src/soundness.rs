@@ -305,7 +305,12 @@ impl Oracle {
                 let listlike = value.is_instance_of::<PyList>()
                     || matches!(
                         tyname.as_str(),
-                        "range" | "dict_keys" | "dict_values" | "dict_items" | "bytearray"
+                        "range"
+                            | "dict_keys"
+                            | "dict_values"
+                            | "dict_items"
+                            | "bytearray"
+                            | "deque"
                     );
                 if !listlike {
                     return false;

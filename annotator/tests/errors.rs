@@ -257,3 +257,39 @@ fn eq_without_hash_is_unhashable() {
         "bad_input.py:6: instances of V are unhashable (the class defines __eq__ but not __hash__) and cannot be dict keys or set items (in function f)",
     );
 }
+
+#[test]
+fn deque_and_list_in_one_variable() {
+    check(
+        "from collections import deque\ndef f(n):\n    q = deque() if n else []\n    q.append(n)\n    return len(q)\n",
+        int(),
+        "bad_input.py:4: a deque and a list in one variable (they show differently) (in function f)\n    while merging the values of 'q' that reach line 4 of 'f'",
+    );
+}
+
+#[test]
+fn defaultdict_and_dict_in_one_variable() {
+    check(
+        "from collections import defaultdict\ndef f(n):\n    d = defaultdict(int) if n else {}\n    d[n] = 1\n    return len(d)\n",
+        int(),
+        "bad_input.py:4: a defaultdict and a dict in one variable (a missing key is filled in one, an error in the other) (in function f)\n    while merging the values of 'd' that reach line 4 of 'f'",
+    );
+}
+
+#[test]
+fn defaultdict_factory_not_constant() {
+    check(
+        "from collections import defaultdict\ndef f(n):\n    g = int if n else float\n    d = defaultdict(g)\n    return len(d)\n",
+        int(),
+        "bad_input.py:4: defaultdict() with a factory that is not a constant (a function, a class or a built-in type) (in function f)",
+    );
+}
+
+#[test]
+fn deque_method_on_a_list() {
+    check(
+        "def f(n):\n    l = [n]\n    l.appendleft(n)\n    return len(l)\n",
+        int(),
+        "bad_input.py:3: 'list' object has no attribute 'appendleft' (in function f)",
+    );
+}

@@ -154,6 +154,9 @@ impl<'py> FlowContext<'py> {
         mut values: Vec<Hlvalue>,
     ) -> FlowResult<Hlvalue> {
         let f = self.stdlib_replacement(f)?;
+        if let Some(v) = self.collections_call(&f, npos, kwnames, &values)? {
+            return Ok(v);
+        }
         if self.builtin_is(&f, "print") {
             // print() writes str() of each argument: the conversions are
             // operations of their own (an instance's __str__ is a call)
@@ -232,6 +235,78 @@ impl<'py> FlowContext<'py> {
         } else {
             self.constant(&found)
         })
+    }
+
+    /// `collections.defaultdict(factory)` and `collections.deque(xs)`: calls
+    /// of `rpy3.rlib.rcollections` (a defaultdict carries the function
+    /// filling its missing keys, made for its constant factory).
+    fn collections_call(
+        &mut self,
+        f: &Hlvalue,
+        npos: usize,
+        kwnames: &[String],
+        values: &[Hlvalue],
+    ) -> FlowResult<Option<Hlvalue>> {
+        let Hlvalue::Constant(c) = f else {
+            return Ok(None);
+        };
+        let py = self.py;
+        let obj = c.value.bind(py);
+        let Ok(collections) = py.import("collections") else {
+            return Ok(None);
+        };
+        let is = |name: &str| collections.getattr(name).is_ok_and(|o| o.is(obj));
+        let (is_dd, is_deque) = (is("defaultdict"), is("deque"));
+        if !is_dd && !is_deque {
+            return Ok(None);
+        }
+        let module = crate::opcodes::optional_module(py, "rpy3.rlib.rcollections")
+            .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?
+            .ok_or_else(|| self.error("collections needs the rpy3 package"))?;
+        if !kwnames.is_empty() || npos != values.len() {
+            let what = if is_dd {
+                "defaultdict() with keyword arguments"
+            } else {
+                "deque() with keyword arguments (maxlen)"
+            };
+            return Err(self.error(format!("{what} is not supported")));
+        }
+        if is_deque {
+            if values.len() > 1 {
+                return Err(self.error("deque() with maxlen is not supported"));
+            }
+            let func = module
+                .getattr("deque")
+                .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+            let mut all = vec![self.constant(&func)];
+            all.extend(values.iter().cloned());
+            return self.do_op(OpName::SimpleCall, all).map(Some);
+        }
+        let factory = match values {
+            [] => None,
+            [Hlvalue::Constant(c)] if c.value.bind(py).is_none() => None,
+            [Hlvalue::Constant(c)] => Some(c.value.bind(py).clone()),
+            [_] => {
+                return Err(self.error(
+                    "defaultdict() with a factory that is not a constant (a function, \
+                     a class or a built-in type)",
+                ))
+            }
+            _ => return Err(self.error("defaultdict() with initial items is not supported")),
+        };
+        let Some(factory) = factory else {
+            // no factory: a dict
+            return self.do_op(OpName::Newdict, vec![]).map(Some);
+        };
+        let missing = module
+            .getattr("missing_for")
+            .and_then(|m| m.call1((factory,)))
+            .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+        let func = module
+            .getattr("defaultdict")
+            .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+        let all = vec![self.constant(&func), self.constant(&missing)];
+        self.do_op(OpName::SimpleCall, all).map(Some)
     }
 
     /// `map(f, xs)`, `map(f, xs, ys)`, `filter(f, xs)`, `filter(None, xs)`:

@@ -125,6 +125,8 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.objectmodel", "compute_hash", "compute_hash"),
     ("rpy3.rlib.objectmodel", "instantiate", "instantiate"),
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
+    ("rpy3.rlib.rcollections", "defaultdict", "defaultdict"),
+    ("rpy3.rlib.rcollections", "deque", "deque"),
     ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
     ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
     ("rpy3.lltype", "malloc", "ll.malloc"),
@@ -790,6 +792,29 @@ pub fn call(
             d.resized = true;
             S::List(id)
         }
+        "defaultdict" => {
+            // defaultdict(missing): see rpy3.rlib.rcollections
+            arity(ann, name, a, 1, 1)?;
+            let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
+            ann.itemdefs.get_mut(id).default_missing = Some(a[0].clone());
+            S::Dict(id)
+        }
+        "deque" => {
+            arity(ann, name, a, 0, 1)?;
+            let item = match a.first() {
+                Some(x) => {
+                    let it = super::containers::iter(ann, x)?;
+                    super::containers::next(ann, &it)?
+                }
+                None => S::Impossible,
+            };
+            let id = ann.new_container(ItemKind::List, item.without_const(), S::Impossible);
+            let d = ann.itemdefs.get_mut(id);
+            d.deque = true;
+            d.mutated = true;
+            d.resized = true;
+            S::List(id)
+        }
         "r_dict" => {
             arity(ann, name, a, 2, 2)?;
             let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
@@ -1304,8 +1329,21 @@ pub fn method(
             "hex",
         ],
         SomeValue::List(_) => &[
-            "append", "extend", "pop", "insert", "remove", "index", "count", "reverse", "sort",
-            "copy", "clear",
+            "append",
+            "extend",
+            "pop",
+            "insert",
+            "remove",
+            "index",
+            "count",
+            "reverse",
+            "sort",
+            "copy",
+            "clear",
+            "appendleft",
+            "popleft",
+            "extendleft",
+            "rotate",
         ],
         SomeValue::Dict(_) => &[
             "get",
@@ -1401,6 +1439,8 @@ fn call_method(
         "insert" => 2,
         "join"
         | "append"
+        | "appendleft"
+        | "extendleft"
         | "extend"
         | "setdefault"
         | "add"
@@ -1506,7 +1546,36 @@ fn call_method(
         }
         S::List(id) => {
             let id = *id;
+            if matches!(name, "appendleft" | "popleft" | "extendleft" | "rotate")
+                && !ann.itemdefs.get(id).deque
+            {
+                return Err(ann.error(format!("'list' object has no attribute '{name}'")));
+            }
             Ok(match name {
+                "appendleft" => {
+                    ann.generalize_item(id, &a[0].without_const(), &S::Impossible)?;
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "popleft" => {
+                    ann.itemdefs.get_mut(id).resized = true;
+                    ann.read_item(id).0
+                }
+                "extendleft" => {
+                    let it = super::containers::iter(ann, &a[0])?;
+                    let item = super::containers::next(ann, &it)?;
+                    ann.generalize_item(id, &item.without_const(), &S::Impossible)?;
+                    ann.itemdefs.get_mut(id).resized = true;
+                    S::None_
+                }
+                "rotate" => {
+                    if let Some(n) = a.first() {
+                        if !matches!(n, S::Integer { .. } | S::Bool { .. }) {
+                            return Err(ann.error(format!("rotate() of {}", describe(n))));
+                        }
+                    }
+                    S::None_
+                }
                 "append" => {
                     ann.generalize_item(id, &a[0].without_const(), &S::Impossible)?;
                     ann.itemdefs.get_mut(id).resized = true;

@@ -208,6 +208,18 @@ pub fn getitem(
         SomeValue::Dict(id) => {
             let (_, v) = ann.read_item(*id);
             ann.generalize_item(*id, &key.without_const(), &SomeValue::Impossible)?;
+            if let Some(missing) = ann.itemdefs.get(*id).default_missing.clone() {
+                // a defaultdict: a missing key is filled by missing(d, key)
+                let args = crate::description::CallArgs::positional(vec![
+                    SomeValue::Dict(*id),
+                    key.without_const(),
+                ]);
+                let filled = super::call(ann, py, &missing, args)?;
+                let (_, v) = ann.read_item(*id);
+                return ann
+                    .union(&v, &filled)
+                    .map_err(|e| ann.error(format!("defaultdict: {}", e.message)));
+            }
             Ok(v)
         }
         SomeValue::Str {

@@ -173,6 +173,14 @@ def _remove_slot(d, i):
     return e
 
 
+def ll_getitem_default(d, key, hash, eq, missing):
+    """d[key] of a defaultdict: `missing(d, key)` fills a missing key."""
+    e = _entry(d, key, hash(key), eq)
+    if e < 0:
+        return missing(d, key)
+    return d.values[e]
+
+
 def ll_delitem(d, key, hash, eq):
     i = _slot(d, key, hash(key), eq)
     if i < 0:

@@ -145,6 +145,46 @@ def ll_pop_last(l):
     return v
 
 
+def ll_extendleft(l, other):
+    """deque.extendleft: each item of `other` inserted first, in turn."""
+    m = other.length
+    n = l.length
+    _resize(l, n + m)
+    _copy_items(l, 0, l, m, n)
+    j = 0
+    while j < m:
+        l.items[m - 1 - j] = other.items[j]
+        j += 1
+
+
+def _reverse_items(l, lo, hi):
+    hi -= 1
+    while lo < hi:
+        v = l.items[lo]
+        l.items[lo] = l.items[hi]
+        l.items[hi] = v
+        lo += 1
+        hi -= 1
+
+
+def ll_rotate(l, n):
+    """deque.rotate(n): n steps to the right (to the left when negative)."""
+    length = l.length
+    if length <= 1:
+        return
+    if n >= 0:
+        k = n % length
+    else:
+        k = length - (-n) % length
+        if k == length:
+            k = 0
+    if k == 0:
+        return
+    _reverse_items(l, 0, length)
+    _reverse_items(l, 0, k)
+    _reverse_items(l, k, length)
+
+
 def ll_insert(l, i, v):
     n = l.length
     if i < 0:

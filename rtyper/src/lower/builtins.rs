@@ -26,6 +26,16 @@ impl Cx<'_, '_, '_, '_> {
         let want = self.result_repr(op)?;
         let t = want.lowleveltype(self.rt);
         let int = Repr::Int(IntKind::Signed);
+        if args.is_empty() && matches!(builtin, "int" | "float" | "bool" | "str" | "bytes") {
+            // int(), float(), ...: the zero of the type
+            let zero = self
+                .py
+                .import("builtins")
+                .and_then(|b| b.getattr(builtin)?.call0())
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+            let v = self.rt.convert_const(self.py, &want, &zero)?;
+            return value_const(self.py, v, t);
+        }
         Ok(match builtin {
             "range" => {
                 let (range_struct, pr, _, _) = self.rt.range_types();

@@ -100,6 +100,14 @@ impl Cx<'_, '_, '_, '_> {
         self.rt.ann.itemdefs.get(id).custom.clone()
     }
 
+    /// The function filling the missing keys of the defaultdict `h`.
+    pub(super) fn default_missing_of(&self, h: &Hlvalue) -> Option<SomeValue> {
+        match self.s(h) {
+            SomeValue::Dict(id) => self.rt.ann.itemdefs.get(id).default_missing.clone(),
+            _ => None,
+        }
+    }
+
     /// A new empty dict of repr `dr`.
     fn new_dict(&mut self, dr: &Repr) -> Result<Hlvalue, RTypeError> {
         let pt = dr.lowleveltype(self.rt);
@@ -281,7 +289,14 @@ impl Cx<'_, '_, '_, '_> {
                 let d = self.dict_arg(first, &dr)?;
                 let k = self.item_arg(&op.args[1], &kr)?;
                 let (hash, eq) = self.key_functions(&kr)?;
-                let v = self.dict_helper("ll_getitem", vec![d, k, hash, eq])?;
+                let v = match self.default_missing_of(first) {
+                    // a defaultdict: missing(d, key) fills a missing key
+                    Some(missing) => {
+                        let m = self.function_arg(&missing)?;
+                        self.dict_helper("ll_getitem_default", vec![d, k, hash, eq, m])?
+                    }
+                    None => self.dict_helper("ll_getitem", vec![d, k, hash, eq])?,
+                };
                 let (_, vr) = parts(&dr).expect("a dict");
                 let want = self.result_repr(op)?;
                 self.convert(v, &vr, &want)?
@@ -723,6 +738,9 @@ impl Cx<'_, '_, '_, '_> {
             }
             // an r_dict's functions are passed to each helper call
             ("r_dict", Repr::Dict(..)) if args.len() == 2 => Ok(Some(self.new_dict(want)?)),
+            // a defaultdict's function filling missing keys is passed to
+            // each lookup
+            ("defaultdict", Repr::Dict(..)) if args.len() == 1 => Ok(Some(self.new_dict(want)?)),
             ("set" | "frozenset", Repr::Set(_)) => {
                 let s = self.new_dict(want)?;
                 if let Some(a) = args.first() {

@@ -560,6 +560,31 @@ impl Cx<'_, '_, '_, '_> {
                 (none, Repr::Void)
             }
             ("pop", 0) => (self.call_list_helper("ll_pop_last", vec![l])?.0, item),
+            // a deque's methods (a deque is a list)
+            ("popleft", 0) => {
+                let i = self.const_int_arg(0)?;
+                (self.call_list_helper("ll_pop", vec![l, i])?.0, item)
+            }
+            ("appendleft", 1) => {
+                let i = self.const_int_arg(0)?;
+                let x = self.item_arg(&args[0], &item)?;
+                self.call_list_helper("ll_insert", vec![l, i, x])?;
+                (none, Repr::Void)
+            }
+            ("extendleft", 1) => {
+                let other = self.iterable_as_list(&args[0], &item)?;
+                let oa = (other, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                self.call_list_helper("ll_extendleft", vec![l, oa])?;
+                (none, Repr::Void)
+            }
+            ("rotate", 0 | 1) => {
+                let n = match args.first() {
+                    Some(a) => self.int_arg(a)?,
+                    None => self.const_int_arg(1)?,
+                };
+                self.call_list_helper("ll_rotate", vec![l, n])?;
+                (none, Repr::Void)
+            }
             ("pop", 1) => {
                 let i = self.int_arg(&args[0])?;
                 (self.call_list_helper("ll_pop", vec![l, i])?.0, item)
@@ -881,7 +906,7 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Option<Hlvalue>, RTypeError> {
         match (builtin, want) {
-            ("list", Repr::List(item)) => {
+            ("list" | "deque", Repr::List(item)) => {
                 let item = (**item).clone();
                 if args.is_empty() {
                     let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;

@@ -320,7 +320,39 @@ impl Cx<'_, '_, '_, '_> {
             pieces.push(text);
             return self.concat_pieces(String::from(")"), pieces);
         }
+        if let Some(mut prefix) = self.collection_prefix(v, &s) {
+            // deque([...]), defaultdict(<class 'int'>, {...})
+            let text = self.text_of_ll(x, &r, repr, s.can_be_none())?;
+            let mut pieces = Vec::new();
+            self.flush_literal(&mut prefix, &mut pieces)?;
+            pieces.push(text);
+            return self.concat_pieces(String::from(")"), pieces);
+        }
         self.text_of_ll(x, &r, repr, s.can_be_none())
+    }
+
+    /// What a deque's or a defaultdict's text starts with (the rest is the
+    /// list's or dict's text and ')').
+    fn collection_prefix(&self, v: &Hlvalue, s: &SomeValue) -> Option<String> {
+        if let SomeValue::List(id) = s {
+            return self
+                .rt
+                .ann
+                .itemdefs
+                .get(*id)
+                .deque
+                .then(|| "deque(".to_string());
+        }
+        let SomeValue::Pbc { descs, .. } = self.default_missing_of(v)? else {
+            return None;
+        };
+        let f = self.rt.ann.desc_object(*descs.iter().next()?)?;
+        let factory: String = f
+            .bind(self.py)
+            .getattr("factory_repr")
+            .and_then(|r| r.extract())
+            .ok()?;
+        Some(format!("defaultdict({factory}, "))
     }
 
     /// `str(x)` (or `repr(x)`) of a low-level value `x` of repr `r`; a
