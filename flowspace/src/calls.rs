@@ -157,6 +157,9 @@ impl<'py> FlowContext<'py> {
         if let Some(v) = self.collections_call(&f, npos, kwnames, &values)? {
             return Ok(v);
         }
+        if let Some(v) = self.itertools_call(&f, npos, kwnames, &values)? {
+            return Ok(v);
+        }
         if self.builtin_is(&f, "print") {
             // print() writes str() of each argument: the conversions are
             // operations of their own (an instance's __str__ is a call)
@@ -306,6 +309,78 @@ impl<'py> FlowContext<'py> {
             .getattr("defaultdict")
             .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
         let all = vec![self.constant(&func), self.constant(&missing)];
+        self.do_op(OpName::SimpleCall, all).map(Some)
+    }
+
+    /// A call of a function of `itertools`: the generator function of
+    /// `rpy3.stdlib.itertools` made for the call's constant shape (how
+    /// many iterables, a constant `r` or `repeat`).
+    fn itertools_call(
+        &mut self,
+        f: &Hlvalue,
+        npos: usize,
+        kwnames: &[String],
+        values: &[Hlvalue],
+    ) -> FlowResult<Option<Hlvalue>> {
+        let Hlvalue::Constant(c) = f else {
+            return Ok(None);
+        };
+        let py = self.py;
+        let obj = c.value.bind(py);
+        let from_itertools = obj
+            .getattr("__module__")
+            .is_ok_and(|m| m.to_string() == "itertools");
+        if !from_itertools || npos + kwnames.len() != values.len() {
+            return Ok(None);
+        }
+        let module = crate::opcodes::optional_module(py, "rpy3.stdlib.itertools")
+            .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?;
+        let Some(module) = module else {
+            return Ok(None);
+        };
+        let not_constant = module
+            .getattr("NOT_CONSTANT")
+            .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?;
+        let consts: Vec<Bound<'_, PyAny>> = values
+            .iter()
+            .map(|v| match v {
+                Hlvalue::Constant(c) => c.value.bind(py).clone(),
+                Hlvalue::Variable(_) => not_constant.clone(),
+            })
+            .collect();
+        let found = module.getattr("call_for").and_then(|cf| {
+            cf.call1((
+                obj,
+                pyo3::types::PyList::new(py, consts)?,
+                pyo3::types::PyTuple::new(py, kwnames)?,
+            ))
+        });
+        let found = match found {
+            Ok(r) => r,
+            Err(e) => {
+                let unsupported = module
+                    .getattr("Unsupported")
+                    .is_ok_and(|u| e.get_type(py).is(&u));
+                if unsupported {
+                    return Err(self.error(e.value(py).to_string()));
+                }
+                return Err(self.pyerr("rpy3.stdlib.itertools", e));
+            }
+        };
+        if found.is_none() {
+            return Ok(None);
+        }
+        let (func, keep): (Bound<'_, PyAny>, Vec<usize>) = found
+            .extract()
+            .map_err(|e: PyErr| self.pyerr("rpy3.stdlib.itertools", e))?;
+        let mut all = vec![self.constant(&func)];
+        for i in keep {
+            let v = values
+                .get(i)
+                .cloned()
+                .ok_or_else(|| self.error("internal error: itertools argument"))?;
+            all.push(v);
+        }
         self.do_op(OpName::SimpleCall, all).map(Some)
     }
 

@@ -214,3 +214,11 @@ fn assigning_a_nonlocal() {
         "bad_input.py:5: assigning to 'x', a variable of an enclosing function ('nonlocal' or ':='), is not RPython (in function make.<locals>.g)"
     );
 }
+
+#[test]
+fn permutations_without_r() {
+    check(
+        "import itertools\ndef f(xs):\n    return list(itertools.permutations(xs))\n",
+        "bad_input.py:3: permutations() without r: the length of the tuples it yields must be known when translating (pass r) (in function f)",
+    );
+}
