@@ -192,9 +192,16 @@ def ll_find(s, sub, start, end):
     if start < 0:
         return -1
     end = _end_index(end, n)
+    if m == 0:
+        if start <= end:
+            return start
+        return -1
+    # candidates are the positions of the first and last characters
+    first = sub.chars[0]
+    last = sub.chars[m - 1]
     i = start
     while i + m <= end:
-        if _match_at(s, sub, i):
+        if s.chars[i] == first and s.chars[i + m - 1] == last and _match_at(s, sub, i):
             return i
         i += 1
     return -1
@@ -208,9 +215,15 @@ def ll_rfind(s, sub, start, end):
     if start < 0:
         return -1
     end = _end_index(end, n)
+    if m == 0:
+        if start <= end:
+            return end
+        return -1
+    first = sub.chars[0]
+    last = sub.chars[m - 1]
     i = end - m
     while i >= start:
-        if _match_at(s, sub, i):
+        if s.chars[i] == first and s.chars[i + m - 1] == last and _match_at(s, sub, i):
             return i
         i -= 1
     return -1
