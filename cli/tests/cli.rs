@@ -128,7 +128,15 @@ fn usage_errors_exit_two() {
         vec!["check"],
         vec!["check", "/nonexistent/dir"],
         vec!["check", case.path(), "--backend", "bogus"],
-        vec!["check", case.path(), "--backend", "native"],
+        vec![
+            "translate",
+            case.path(),
+            "--backend",
+            "native",
+            "--opt",
+            "fast",
+        ],
+        vec!["translate", case.path(), "--emit", "clif"],
         vec!["check", case.path(), "--frobnicate"],
         vec!["run", "/nonexistent.py", "f"],
         vec!["run", case.path(), "nothere"],
@@ -150,5 +158,5 @@ fn usage_errors_exit_two() {
     let o = rpy3(&["translate", case.path()]);
     assert!(stderr(&o).contains("entry_point"), "{}", stderr(&o));
     let o = rpy3(&["translate", case.path(), "--backend", "native"]);
-    assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("entry_point"), "{}", stderr(&o));
 }

@@ -1,1 +1,426 @@
-//! rpy3 native stage: empty until its issue lands (see ARCHITECTURE.md).
+//! The native backend: each prepared low-level graph lowered to Cranelift
+//! IR (`lower.rs`), verified, compiled into one object file with
+//! `cranelift-object`, and linked by the system `cc` with the runtime genc
+//! uses (`genc/runtime/`, the same cached objects).
+//!
+//! The static data of the database (prebuilt objects, the collector's
+//! type table) and the per-program glue the runtime calls (`main`,
+//! `rpy_raise_builtin`, new strings, static roots, case dispatch) are, as
+//! a first step, genc's C for them, compiled at `-O0` into a second object
+//! file: the native code reaches the prebuilt objects `oK` by symbol, the
+//! glue reaches the native functions `fN` the same way.  The byte layout
+//! the native code assumes (`layout.rs`) is asserted in that C file
+//! (`_Static_assert` of every offset it uses), so the two never disagree
+//! silently.
+
+pub mod layout;
+pub mod lower;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cranelift_codegen::ir::Signature;
+use cranelift_codegen::isa::{CallConv, OwnedTargetIsa};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::FunctionBuilderContext;
+use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module};
+use cranelift_object::{ObjectBuilder, ObjectModule};
+use pyo3::prelude::*;
+use rpy3_genc::data::TypeIds;
+use rpy3_genc::funcs::{counts_recursion, FuncGen, Uses};
+use rpy3_genc::types::Types;
+use rpy3_genc::{CSource, Entry, Glue};
+use rpy3_model::lltype::{LlType, Ptr};
+use rpy3_model::program::LlProgram;
+use rpy3_prep::Prepared;
+
+use crate::layout::{Layout, Layouts};
+
+/// Why a program cannot be compiled natively.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("native: {msg}")]
+pub struct NativeError {
+    /// What is wrong.
+    pub msg: String,
+}
+
+impl NativeError {
+    pub(crate) fn new(msg: impl Into<String>) -> NativeError {
+        NativeError { msg: msg.into() }
+    }
+}
+
+impl From<rpy3_genc::GencError> for NativeError {
+    fn from(e: rpy3_genc::GencError) -> Self {
+        NativeError::new(e.msg)
+    }
+}
+
+/// Options of a native build.
+#[derive(Clone, Debug, Default)]
+pub struct NativeOptions {
+    /// Cranelift's `speed` optimisation level (false: `none`).
+    pub optimize: bool,
+    /// Collect at every allocation (the runtime built with
+    /// `RPY_GC_STRESS`).
+    pub gc_stress: bool,
+    /// Count the program's own frames and raise `RecursionError` past
+    /// this depth, as CPython does (the case runner sets it).
+    pub recursion_limit: Option<usize>,
+    /// Write the IR of every function (`fN.clif`) into this directory.
+    pub emit_clif: Option<PathBuf>,
+    /// Keep the object file and the C glue in this directory.
+    pub keep_dir: Option<PathBuf>,
+}
+
+/// The state shared by the lowering of every function: the module being
+/// built, the symbols declared, the layouts and the glue's type tables.
+pub struct Codegen<'p> {
+    pub module: ObjectModule,
+    pub call_conv: CallConv,
+    /// The program's functions, by index.
+    pub func_ids: Vec<FuncId>,
+    program: &'p LlProgram,
+    db: &'p rpy3_prep::Database,
+    layouts: Layouts,
+    /// The C types the glue must declare.
+    pub types: Types,
+    /// The GC type ids.
+    pub tids: TypeIds,
+    pub uses_unicodedb: bool,
+    imports: HashMap<String, FuncId>,
+    globals: HashMap<String, DataId>,
+    objects: HashMap<usize, DataId>,
+    strings: HashMap<String, DataId>,
+}
+
+impl<'p> Codegen<'p> {
+    /// The program (alive for the whole code generation).
+    pub fn program(&self) -> &'p LlProgram {
+        self.program
+    }
+
+    fn db(&self) -> &'p rpy3_prep::Database {
+        self.db
+    }
+
+    /// The layout of struct or array `t` (declared for the glue too).
+    pub fn layout(&mut self, t: LlType) -> Result<Layout, NativeError> {
+        self.types.aggregate(t)?;
+        self.layouts.of(t).cloned()
+    }
+
+    /// A function of the runtime (declared on first use).
+    pub fn import(&mut self, name: &str, sig: Signature) -> Result<FuncId, NativeError> {
+        if let Some(&id) = self.imports.get(name) {
+            return Ok(id);
+        }
+        let id = self
+            .module
+            .declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| NativeError::new(format!("declaring {name}: {e}")))?;
+        self.imports.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// A global variable of the runtime.
+    pub fn global(&mut self, name: &str) -> Result<DataId, NativeError> {
+        if let Some(&id) = self.globals.get(name) {
+            return Ok(id);
+        }
+        let id = self
+            .module
+            .declare_data(name, Linkage::Import, true, false)
+            .map_err(|e| NativeError::new(format!("declaring {name}: {e}")))?;
+        self.globals.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// A NUL-terminated string in the object's read-only data.
+    pub fn c_string(&mut self, s: &str) -> Result<DataId, NativeError> {
+        if let Some(&id) = self.strings.get(s) {
+            return Ok(id);
+        }
+        let id = self
+            .module
+            .declare_anonymous_data(false, false)
+            .map_err(|e| NativeError::new(e.to_string()))?;
+        let mut d = DataDescription::new();
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        d.define(bytes.into_boxed_slice());
+        self.module
+            .define_data(id, &d)
+            .map_err(|e| NativeError::new(e.to_string()))?;
+        self.strings.insert(s.to_string(), id);
+        Ok(id)
+    }
+
+    /// The symbol of the prebuilt object `p` points into, and the byte
+    /// offset of what it points to (genc's `Data::ptr_expr`).
+    pub fn prebuilt(&mut self, p: &Ptr) -> Result<(DataId, u64), NativeError> {
+        let k =
+            *self.db().index.get(&p.obj).ok_or_else(|| {
+                NativeError::new(format!("object #{} is not in the database", p.obj))
+            })?;
+        let oty = self
+            .program()
+            .heap
+            .object_at(p.obj)
+            .ok_or_else(|| NativeError::new(format!("object #{} does not exist", p.obj)))?
+            .ty;
+        self.layout(oty)?;
+        self.types.aggregate(p.ty)?;
+        let off = if p.item == 0 {
+            self.layouts
+                .slot_offset(oty, p.offset as usize, p.ty)
+                .ok_or_else(|| {
+                    NativeError::new(format!(
+                        "no member of {oty} at slot {} is a {}",
+                        p.offset, p.ty
+                    ))
+                })?
+        } else {
+            let item = oty
+                .varsize_item()
+                .ok_or_else(|| NativeError::new(format!("{oty} has no items")))?;
+            let (_, iofs, isize) = self
+                .layout(oty)?
+                .varsize
+                .ok_or_else(|| NativeError::new(format!("{oty} is not varsize")))?;
+            let inner = self
+                .layouts
+                .slot_offset(item, p.offset as usize, p.ty)
+                .ok_or_else(|| {
+                    NativeError::new(format!(
+                        "no member of {item} at slot {} is a {}",
+                        p.offset, p.ty
+                    ))
+                })?;
+            iofs + u64::from(p.item - 1) * isize + inner
+        };
+        let id = match self.objects.get(&k) {
+            Some(&id) => id,
+            None => {
+                let id = self
+                    .module
+                    .declare_data(&format!("o{k}"), Linkage::Import, true, false)
+                    .map_err(|e| NativeError::new(format!("declaring o{k}: {e}")))?;
+                self.objects.insert(k, id);
+                id
+            }
+        };
+        Ok((id, off))
+    }
+}
+
+/// The target machine, with the optimisation level of `opts`.
+fn isa(opts: &NativeOptions) -> Result<OwnedTargetIsa, NativeError> {
+    let mut flags = settings::builder();
+    let set = |f: &mut settings::Builder, k: &str, v: &str| {
+        f.set(k, v)
+            .map_err(|e| NativeError::new(format!("setting {k}: {e}")))
+    };
+    set(
+        &mut flags,
+        "opt_level",
+        if opts.optimize { "speed" } else { "none" },
+    )?;
+    set(&mut flags, "is_pic", "true")?;
+    set(&mut flags, "enable_verifier", "true")?;
+    let builder = cranelift_native::builder()
+        .map_err(|e| NativeError::new(format!("this machine is not supported: {e}")))?;
+    builder
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| NativeError::new(format!("the target: {e}")))
+}
+
+/// A program compiled to an object file, with its C glue.
+pub struct NativeOutput {
+    /// The object file of the code.
+    pub object: Vec<u8>,
+    /// The C glue and data.
+    pub glue: CSource,
+    /// The IR of every function (name, text), when asked for.
+    pub clif: Vec<(String, String)>,
+}
+
+/// Lowers every function of `prepared` and emits the object file and the
+/// glue.
+pub fn generate(
+    py: Python<'_>,
+    prepared: &Prepared,
+    entry: &Entry,
+    opts: &NativeOptions,
+) -> Result<NativeOutput, NativeError> {
+    let program = &prepared.program;
+    let isa = isa(opts)?;
+    let call_conv = isa.default_call_conv();
+    let builder = ObjectBuilder::new(isa, "rpy3", cranelift_module::default_libcall_names())
+        .map_err(|e| NativeError::new(e.to_string()))?;
+    let mut cg = Codegen {
+        module: ObjectModule::new(builder),
+        call_conv,
+        func_ids: Vec::new(),
+        program,
+        db: &prepared.db,
+        layouts: Layouts::default(),
+        types: Types::default(),
+        tids: TypeIds::default(),
+        uses_unicodedb: false,
+        imports: HashMap::new(),
+        globals: HashMap::new(),
+        objects: HashMap::new(),
+        strings: HashMap::new(),
+    };
+    let mut sigs = Vec::new();
+    for (i, f) in program.functions.iter().enumerate() {
+        let sig = lower::graph_signature(&cg, &f.graph)?;
+        let id = lower::declare(&mut cg, i, &sig)?;
+        cg.func_ids.push(id);
+        sigs.push(sig);
+    }
+    let mut clif = Vec::new();
+    let mut ctx = cg.module.make_context();
+    let mut fbc = FunctionBuilderContext::new();
+    for (i, f) in program.functions.iter().enumerate() {
+        ctx.func.signature = sigs[i].clone();
+        ctx.func.name = cranelift_codegen::ir::UserFuncName::user(0, i as u32);
+        let counted = match opts.recursion_limit {
+            Some(n) if counts_recursion(py, &f.graph) => Some(n as i64),
+            _ => None,
+        };
+        {
+            let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fbc);
+            lower::FnLower::new(py, &mut cg, b, &f.graph, i, counted).lower()?;
+        }
+        if let Err(errors) = cranelift_codegen::verify_function(&ctx.func, cg.module.isa()) {
+            let text =
+                cranelift_codegen::print_errors::pretty_verifier_error(&ctx.func, None, errors);
+            return Err(NativeError::new(format!(
+                "{}: the Cranelift verifier refused the IR:\n{text}",
+                f.name
+            )));
+        }
+        if opts.emit_clif.is_some() {
+            clif.push((
+                format!("f{i}"),
+                format!("; {}\n{}", f.name, ctx.func.display()),
+            ));
+        }
+        cg.module
+            .define_function(cg.func_ids[i], &mut ctx)
+            .map_err(|e| NativeError::new(format!("{}: compiling: {e:?}", f.name)))?;
+        cg.module.clear_context(&mut ctx);
+    }
+    // the glue: genc's declarations of the functions, its data and main
+    let mut types = std::mem::take(&mut cg.types);
+    let mut tids = std::mem::take(&mut cg.tids);
+    let mut uses = Uses {
+        unicodedb: cg.uses_unicodedb,
+    };
+    let mut protos = String::new();
+    for i in 0..program.functions.len() {
+        let mut fg = FuncGen::new(
+            py,
+            program,
+            &prepared.db,
+            &mut types,
+            &mut tids,
+            &mut uses,
+            i,
+        );
+        fg.external = true;
+        protos.push_str(&fg.prototype()?);
+        protos.push_str(";\n");
+    }
+    let extra = cg.layouts.assertions();
+    let glue = rpy3_genc::assemble(
+        program,
+        &prepared.db,
+        entry,
+        Glue {
+            types,
+            tids,
+            uses,
+            protos,
+            bodies: String::new(),
+            external: true,
+            extra,
+        },
+    )?;
+    let product = cg.module.finish();
+    let object = product
+        .emit()
+        .map_err(|e| NativeError::new(format!("writing the object file: {e}")))?;
+    if let Some(dir) = &opts.emit_clif {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| NativeError::new(format!("creating {}: {e}", dir.display())))?;
+        for (name, text) in &clif {
+            std::fs::write(dir.join(format!("{name}.clif")), text)
+                .map_err(|e| NativeError::new(format!("writing {name}.clif: {e}")))?;
+        }
+    }
+    Ok(NativeOutput { object, glue, clif })
+}
+
+/// Links `output` with the runtime into the executable `out`.
+pub fn link(output: &NativeOutput, out: &Path, opts: &NativeOptions) -> Result<(), NativeError> {
+    let tmp;
+    let dir = match &opts.keep_dir {
+        Some(d) => {
+            std::fs::create_dir_all(d)
+                .map_err(|e| NativeError::new(format!("creating {}: {e}", d.display())))?;
+            d.clone()
+        }
+        None => {
+            tmp = tempfile::tempdir().map_err(|e| NativeError::new(e.to_string()))?;
+            tmp.path().to_path_buf()
+        }
+    };
+    let io = |e: std::io::Error| NativeError::new(format!("writing the objects: {e}"));
+    let obj = dir.join("program-native.o");
+    std::fs::write(&obj, &output.object).map_err(io)?;
+    let glue = rpy3_genc::write_sources(&dir, &output.glue)?;
+    // the runtime as genc builds it (-O2, shared cache); the glue at -O0
+    let runtime_opts = rpy3_genc::BuildOptions {
+        optimize: true,
+        gc_stress: opts.gc_stress,
+        ..Default::default()
+    };
+    let objects = rpy3_genc::runtime_objects(
+        &rpy3_genc::cflags(&runtime_opts),
+        output.glue.uses.unicodedb,
+    )?;
+    let glue_opts = rpy3_genc::BuildOptions {
+        optimize: false,
+        gc_stress: opts.gc_stress,
+        ..Default::default()
+    };
+    rpy3_genc::run_cc(
+        Command::new(rpy3_genc::cc())
+            .args(rpy3_genc::cflags(&glue_opts))
+            .arg("-I")
+            .arg(&dir)
+            .arg(&glue)
+            .arg(&obj)
+            .args(&objects)
+            .arg("-o")
+            .arg(out)
+            .args(rpy3_genc::runtime::LINK_LIBS),
+    )?;
+    Ok(())
+}
+
+/// Generates and links in one step.
+pub fn build(
+    py: Python<'_>,
+    prepared: &Prepared,
+    entry: &Entry,
+    out: &Path,
+    opts: &NativeOptions,
+) -> Result<(), NativeError> {
+    let output = generate(py, prepared, entry, opts)?;
+    link(&output, out, opts)
+}

@@ -268,7 +268,7 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
     // the C backends compile the program once, then run it per line
     let build_dir = tempfile::tempdir();
     let mut compiled: HashMap<&'static str, Result<PathBuf, String>> = HashMap::new();
-    for &b in backends.iter().filter(|b| b.is_c()) {
+    for &b in backends.iter().filter(|b| b.is_compiled()) {
         let built = match &build_dir {
             Err(e) => Err(e.to_string()),
             Ok(dir) => {
@@ -280,7 +280,10 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
                     "--recursion-limit",
                     "cpython",
                 ]);
-                if b == Backend::CGcStress {
+                if b.is_native() {
+                    cmd.args(["--backend", "native"]);
+                }
+                if b.is_gc_stress() {
                     cmd.arg("--gc-stress");
                 }
                 match run_child(cmd) {
@@ -299,7 +302,7 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
     for (list, stressed) in [(program_runs(&source), false), (stress, true)] {
         for args in list {
             for &b in backends {
-                if (b == Backend::CGcStress) != stressed {
+                if b.is_gc_stress() != stressed {
                     continue;
                 }
                 match runs.iter_mut().find(|(a, _)| *a == args) {
