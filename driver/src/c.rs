@@ -84,11 +84,13 @@ pub enum Build {
 }
 
 impl Build {
-    /// The build of backend `b` (a compiled one) for quick test runs: C at
-    /// `-O0`, native at Cranelift's `none`.
+    /// The build of backend `b` (a compiled one) for test runs: C at
+    /// `-O0`; native at Cranelift's `speed` (as quick to build here, and
+    /// the inlining it enables is then tested on every case).
     pub fn for_backend(b: crate::Backend) -> Build {
         if b.is_native() {
             Build::Native(NativeOptions {
+                optimize: true,
                 gc_stress: b.is_gc_stress(),
                 ..Default::default()
             })

@@ -199,6 +199,7 @@ pub fn run_entry_point<'py>(
             let dir = tempfile::tempdir().map_err(|e| DriverError::Run(e.to_string()))?;
             let exe = dir.path().join("program");
             let opts = rpy3_native::NativeOptions {
+                optimize: true,
                 gc_stress: backend == Backend::NativeGcStress,
                 recursion_limit: crate::c::recursion_limit(py),
                 ..Default::default()

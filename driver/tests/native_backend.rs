@@ -125,6 +125,7 @@ fn translate_and_compare(file: &Path, args: &[&str], gc_stress: bool) {
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("program");
     let opts = NativeOptions {
+        optimize: true,
         gc_stress,
         ..Default::default()
     };

@@ -28,7 +28,7 @@ pub struct Uses {
 
 /// Functions of at most this many operations (after preparation) are
 /// always inlined.
-const INLINE_OPS: usize = 40;
+pub const INLINE_OPS: usize = 40;
 
 /// The C name of function `index`.
 pub fn func_name(index: u32) -> String {

@@ -284,6 +284,7 @@ pub fn generate(
     let mut clif = Vec::new();
     let mut ctx = cg.module.make_context();
     let mut fbc = FunctionBuilderContext::new();
+    let mut bodies = Vec::new();
     for (i, f) in program.functions.iter().enumerate() {
         ctx.func.signature = sigs[i].clone();
         ctx.func.name = cranelift_codegen::ir::UserFuncName::user(0, i as u32);
@@ -309,9 +310,51 @@ pub fn generate(
                 format!("; {}\n{}", f.name, ctx.func.display()),
             ));
         }
+        bodies.push(std::mem::replace(
+            &mut ctx.func,
+            cranelift_codegen::ir::Function::new(),
+        ));
+    }
+    // small functions off the call graph's cycles are inlined, as genc
+    // has the C compiler do
+    let inlinable: Vec<bool> = program
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let g = &f.graph;
+            let size: usize = g
+                .iterblocks()
+                .iter()
+                .map(|&b| g.blocks[b].operations.len())
+                .sum();
+            !prepared.calls.recursive.get(i).copied().unwrap_or(true)
+                && size <= rpy3_genc::funcs::INLINE_OPS
+        })
+        .collect();
+    let by_id: HashMap<u32, usize> = cg
+        .func_ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (id.as_u32(), i))
+        .collect();
+    for (i, body) in bodies.iter().enumerate() {
+        ctx.func = body.clone();
+        if opts.optimize {
+            let inliner = Inliner {
+                bodies: &bodies,
+                inlinable: &inlinable,
+                by_id: &by_id,
+            };
+            ctx.inline(inliner).map_err(|e| {
+                NativeError::new(format!("{}: inlining: {e:?}", program.functions[i].name))
+            })?;
+        }
         cg.module
             .define_function(cg.func_ids[i], &mut ctx)
-            .map_err(|e| NativeError::new(format!("{}: compiling: {e:?}", f.name)))?;
+            .map_err(|e| {
+                NativeError::new(format!("{}: compiling: {e:?}", program.functions[i].name))
+            })?;
         cg.module.clear_context(&mut ctx);
     }
     // the glue: genc's declarations of the functions, its data and main
@@ -363,6 +406,87 @@ pub fn generate(
         }
     }
     Ok(NativeOutput { object, glue, clif })
+}
+
+/// Chooses the calls Cranelift inlines: direct calls of the program's
+/// small non-recursive functions.
+struct Inliner<'a> {
+    bodies: &'a [cranelift_codegen::ir::Function],
+    inlinable: &'a [bool],
+    /// Program function index of each declared function id.
+    by_id: &'a HashMap<u32, usize>,
+}
+
+impl cranelift_codegen::inline::Inline for Inliner<'_> {
+    fn inline(
+        &mut self,
+        caller: &cranelift_codegen::ir::Function,
+        _inst: cranelift_codegen::ir::Inst,
+        _opcode: cranelift_codegen::ir::Opcode,
+        callee: cranelift_codegen::ir::FuncRef,
+        _args: &[cranelift_codegen::ir::Value],
+    ) -> cranelift_codegen::inline::InlineCommand<'_> {
+        use cranelift_codegen::inline::InlineCommand;
+        use cranelift_codegen::ir::ExternalName;
+        let ExternalName::User(r) = caller.dfg.ext_funcs[callee].name else {
+            return InlineCommand::KeepCall;
+        };
+        let name = &caller.params.user_named_funcs()[r];
+        if name.namespace != 0 {
+            return InlineCommand::KeepCall;
+        }
+        match self.by_id.get(&name.index) {
+            Some(&i) if self.inlinable[i] => InlineCommand::Inline {
+                callee: std::borrow::Cow::Owned(symbols_renamed_for(caller, &self.bodies[i])),
+                visit_callee: true,
+            },
+            _ => InlineCommand::KeepCall,
+        }
+    }
+}
+
+/// A copy of `callee` whose symbol global values name the caller's
+/// references to the same names.  Cranelift's inliner (0.135) copies
+/// `symbol` global values as they are, their name references still
+/// indexing the callee's table of names, while it adds the callee's names
+/// to the caller's table (each name once, new ones at the end, in the
+/// callee's order); the caller's references are therefore known here.
+fn symbols_renamed_for(
+    caller: &cranelift_codegen::ir::Function,
+    callee: &cranelift_codegen::ir::Function,
+) -> cranelift_codegen::ir::Function {
+    use cranelift_codegen::ir::{ExternalName, GlobalValueData, UserExternalNameRef};
+    let existing: HashMap<_, _> = caller
+        .params
+        .user_named_funcs()
+        .iter()
+        .map(|(r, n)| (n.clone(), r))
+        .collect();
+    let mut next = caller.params.user_named_funcs().len() as u32;
+    let mut map = HashMap::new();
+    for (r, name) in callee.params.user_named_funcs().iter() {
+        let to = match existing.get(name) {
+            Some(&c) => c,
+            None => {
+                next += 1;
+                UserExternalNameRef::from_u32(next - 1)
+            }
+        };
+        map.insert(r, to);
+    }
+    let mut copy = callee.clone();
+    for gv in copy.global_values.values_mut() {
+        if let GlobalValueData::Symbol {
+            name: ExternalName::User(r),
+            ..
+        } = gv
+        {
+            if let Some(&to) = map.get(r) {
+                *r = to;
+            }
+        }
+    }
+    copy
 }
 
 /// Links `output` with the runtime into the executable `out`.
