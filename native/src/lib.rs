@@ -89,6 +89,8 @@ pub struct Codegen<'p> {
     /// The GC type ids.
     pub tids: TypeIds,
     pub uses_unicodedb: bool,
+    /// The runtime collects at every allocation: no inline fast path.
+    pub gc_stress: bool,
     imports: HashMap<String, FuncId>,
     globals: HashMap<String, DataId>,
     objects: HashMap<usize, DataId>,
@@ -269,6 +271,7 @@ pub fn generate(
         types: Types::default(),
         tids: TypeIds::default(),
         uses_unicodedb: false,
+        gc_stress: opts.gc_stress,
         imports: HashMap::new(),
         globals: HashMap::new(),
         objects: HashMap::new(),

@@ -738,6 +738,9 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
                 }
             }
             let sig = signature(self.cg, &tys, rt);
+            if let Some(r) = self.fast_path(o, f, sig.clone(), &vs)? {
+                return self.define(op, Some(r));
+            }
             let r = self.call_runtime(f, sig, &vs)?;
             return self.define(op, r);
         }
@@ -855,7 +858,7 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
                 } else if rpy3_prep::callgraph::is_exception_instance(self.cg.program(), t) {
                     self.call_runtime("rpy_gc_malloc_nocollect", sig, &[tidv])?
                 } else {
-                    self.call_runtime("rpy_gc_malloc", sig, &[tidv])?
+                    self.malloc_fixed(t, tidv, sig)?
                 }
             }
             Getfield => {
@@ -1034,6 +1037,115 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
             other => return Err(self.err(format!("operation {other} is not implemented"))),
         };
         self.define(op, r)
+    }
+
+    /// The common case of some runtime operations inline, as genc has
+    /// them (`x // y` and `x % y` for `x >= 0` and `y > 0`, `x / y` for
+    /// `y != 0.0`, `sqrt(x)` for `x >= 0.0`); the runtime call otherwise.
+    fn fast_path(
+        &mut self,
+        o: LlOp,
+        f: &str,
+        sig: Signature,
+        vs: &[Value],
+    ) -> Result<Option<Value>, NativeError> {
+        use LlOp::*;
+        let ok = match (o, vs) {
+            (IntFloordiv | IntMod, [x, y]) => {
+                let a = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, *x, 0);
+                let c = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, *y, 0);
+                self.b.ins().band(a, c)
+            }
+            (FloatTruediv, [_, y]) => {
+                let z = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, *y, z)
+            }
+            (FloatSqrt, [x]) => {
+                let z = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, *x, z)
+            }
+            _ => return Ok(None),
+        };
+        let ty = match o {
+            IntFloordiv | IntMod => types::I64,
+            _ => types::F64,
+        };
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, ty);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let v = match (o, vs) {
+            (IntFloordiv, [x, y]) => self.b.ins().udiv(*x, *y),
+            (IntMod, [x, y]) => self.b.ins().urem(*x, *y),
+            (FloatTruediv, [x, y]) => self.b.ins().fdiv(*x, *y),
+            (_, [x, ..]) => self.b.ins().sqrt(*x),
+            _ => return Err(self.err("a fast path without operands")),
+        };
+        self.b.ins().jump(join, &[BlockArg::Value(v)]);
+        self.b.switch_to_block(slow);
+        let r = self
+            .call_runtime(f, sig, vs)?
+            .ok_or_else(|| self.err(format!("{f} gives no value")))?;
+        self.b.ins().jump(join, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(join);
+        Ok(self.b.block_params(join).first().copied())
+    }
+
+    /// A fixed-size GC object: the runtime's inline fast path (a free slot
+    /// of the object's size class, `rpy_gc_malloc_inline` in `rpy3.h`),
+    /// else `rpy_gc_malloc`; always the call under `RPY_GC_STRESS`.
+    fn malloc_fixed(
+        &mut self,
+        t: LlType,
+        tidv: Value,
+        sig: Signature,
+    ) -> Result<Option<Value>, NativeError> {
+        // RPY_SMALL_MAX, and the size of struct rpy_freeslot
+        const SMALL_MAX: u64 = 512;
+        const FREESLOT: u64 = 16;
+        let size = self.cg.layout(t)?.size;
+        if self.cg.gc_stress || !(FREESLOT..=SMALL_MAX).contains(&size) {
+            return self.call_runtime("rpy_gc_malloc", sig, &[tidv]);
+        }
+        let class = size.div_ceil(16) - 1;
+        let free = self.global_addr("rpy_free")?;
+        let f = self.load(types::I64, free, 8 * class);
+        let since_addr = self.global_addr("rpy_allocated_since")?;
+        let since = self.load(types::I64, since_addr, 0);
+        let thr_addr = self.global_addr("rpy_threshold")?;
+        let thr = self.load(types::I64, thr_addr, 0);
+        let has = self.b.ins().icmp_imm_s(IntCC::NotEqual, f, 0);
+        let under = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, since, thr);
+        let ok = self.b.ins().band(has, under);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.b.append_block_param(join, types::I64);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let next = self.load(types::I64, f, 8);
+        self.store(next, free, 8 * class);
+        self.store(tidv, f, 0);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.store(zero, f, 8);
+        let since1 = self.b.ins().iadd_imm_s(since, size as i64);
+        self.store(since1, since_addr, 0);
+        self.b.ins().jump(join, &[BlockArg::Value(f)]);
+        self.b.switch_to_block(slow);
+        let r = self
+            .call_runtime("rpy_gc_malloc", sig, &[tidv])?
+            .ok_or_else(|| self.err("rpy_gc_malloc gives no value"))?;
+        self.b.ins().jump(join, &[BlockArg::Value(r)]);
+        self.b.switch_to_block(join);
+        Ok(self.b.block_params(join).first().copied())
     }
 
     fn bin(
