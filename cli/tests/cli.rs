@@ -87,10 +87,11 @@ fn check_all_passing_exits_zero() {
         "pass",
         "def f(x):\n    return -x\nCASES = [(f, [1]), (f, [-2])]\n",
     );
-    // `all` runs every implemented backend: flow, annotate, llinterp and c.
+    // `all` runs every implemented backend: flow, annotate, llinterp, c
+    // and native.
     let o = rpy3(&["check", "--backend=all", case.path()]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "8 passed, 0 failed\n");
+    assert_eq!(stdout(&o), "10 passed, 0 failed\n");
 }
 
 #[test]

@@ -28,6 +28,10 @@ use crate::{Codegen, NativeError};
 const RPY_INDEX_ERROR: i64 = 3;
 const RPY_RECURSION_ERROR: i64 = 6;
 
+/// The trap after `rpy_fatal` (which never returns).
+const UNREACHABLE: cranelift_codegen::ir::TrapCode =
+    cranelift_codegen::ir::TrapCode::unwrap_user(1);
+
 /// Every operation native implements (a test checks the table): the
 /// runtime calls genc makes too, and the arms of [`FnLower::op`].
 pub fn implemented(op: LlOp) -> bool {
@@ -175,7 +179,10 @@ pub fn graph_signature(cg: &Codegen<'_>, g: &FunctionGraph) -> Result<Signature,
             })?,
         );
     }
-    let ret = g.blocks[g.returnblock].inputargs[0];
+    let ret = *g.blocks[g.returnblock]
+        .inputargs
+        .first()
+        .ok_or_else(|| NativeError::new(format!("{}: a return block without input", g.name)))?;
     let rt = g.vars[ret]
         .concretetype
         .ok_or_else(|| NativeError::new(format!("{}: no result type", g.name)))?;
@@ -471,9 +478,7 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
                 }
                 [] => {
                     self.fatal("a block without exits")?;
-                    self.b
-                        .ins()
-                        .trap(cranelift_codegen::ir::TrapCode::user(1).unwrap());
+                    self.b.ins().trap(UNREACHABLE);
                 }
                 _ => return Err(self.err("a block with several exits and no switch")),
             },
@@ -577,9 +582,7 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
             }
             None => {
                 self.fatal("no case of a switch matched")?;
-                self.b
-                    .ins()
-                    .trap(cranelift_codegen::ir::TrapCode::user(1).unwrap());
+                self.b.ins().trap(UNREACHABLE);
             }
         }
         Ok(())
@@ -719,6 +722,21 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
             )));
         };
         let args = &op.args;
+        // the verifier checked the arity; a graph that skipped it gets an
+        // error here, not an index out of bounds below
+        let fixed = o
+            .desc()
+            .args
+            .iter()
+            .filter(|p| **p != rpy3_model::lloperation::TyPat::Rest)
+            .count();
+        let needs = match o {
+            LlOp::IndirectCall | LlOp::Setinteriorfield => fixed.max(2),
+            _ => fixed,
+        };
+        if args.len() < needs {
+            return Err(self.err(format!("{o} with {} arguments", args.len())));
+        }
         let rt = self.g.vars[op.result].concretetype.unwrap_or(VOID);
         use LlOp::*;
         if let Some(f) = rpy3_genc::funcs::runtime_call(o) {
