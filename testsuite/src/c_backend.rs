@@ -1,4 +1,5 @@
-//! The `c` backend for case files: every function of a case file is
+//! The compiled backends (`c`, `native` and their gc-stress builds) for
+//! case files: every function of a case file is
 //! translated into one program, compiled once into one executable that
 //! runs any of the file's cases (its arguments are prebuilt data of the
 //! executable), and each case runs as a child process whose outcome is read

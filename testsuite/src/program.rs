@@ -34,7 +34,8 @@ pub fn program_runs(source: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// The argument lists of the `c-gcstress` runs: the `# rpy3-stress-args:`
+/// The argument lists of the gc-stress runs (`c-gcstress`,
+/// `native-gcstress`): the `# rpy3-stress-args:`
 /// lines (smaller inputs: that build collects at every allocation, so a
 /// run costs the live data times the allocations), else the usual ones.
 pub fn stress_runs(source: &str) -> Vec<Vec<String>> {
@@ -265,7 +266,7 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
             })
             .collect();
     };
-    // the C backends compile the program once, then run it per line
+    // the compiled backends build the program once, then run it per line
     let build_dir = tempfile::tempdir();
     let mut compiled: HashMap<&'static str, Result<PathBuf, String>> = HashMap::new();
     for &b in backends.iter().filter(|b| b.is_compiled()) {
