@@ -551,3 +551,44 @@ pub fn build(
     let output = generate(py, prepared, entry, opts)?;
     link(&output, out, opts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_codegen::ir::{
+        ExternalName, Function, GlobalValueData, UserExternalName, UserExternalNameRef,
+    };
+
+    fn symbol(f: &mut Function, namespace: u32, index: u32) -> cranelift_codegen::ir::GlobalValue {
+        let r = f.declare_imported_user_function(UserExternalName { namespace, index });
+        f.create_global_value(GlobalValueData::Symbol {
+            name: ExternalName::user(r),
+            offset: 0.into(),
+            colocated: false,
+            tls: false,
+        })
+    }
+
+    #[test]
+    fn inlined_symbols_name_the_callers_references() {
+        let mut caller = Function::new();
+        symbol(&mut caller, 0, 5);
+        let mut callee = Function::new();
+        let b = symbol(&mut callee, 1, 7);
+        let a = symbol(&mut callee, 0, 5);
+        let copy = symbols_renamed_for(&caller, &callee);
+        let name = |gv| match copy.global_values[gv] {
+            GlobalValueData::Symbol {
+                name: ExternalName::User(r),
+                ..
+            } => r,
+            _ => panic!("not a symbol"),
+        };
+        // (1, 7) is new to the caller: the inliner appends it after (0, 5)
+        assert_eq!(name(b), UserExternalNameRef::from_u32(1));
+        // (0, 5) is the caller's first name
+        assert_eq!(name(a), UserExternalNameRef::from_u32(0));
+        // the callee's own table is left as it was, for the inliner
+        assert_eq!(copy.params.user_named_funcs().len(), 2);
+    }
+}
