@@ -20,7 +20,7 @@ cargo build --workspace
 cargo test --workspace
 python3 -m unittest discover -s python/tests
 mkdir -p target
-for backend in flow annotate llinterp c c-gcstress; do
+for backend in flow annotate llinterp c c-gcstress native native-gcstress; do
     # A failing case makes `check` exit non-zero; the ratchet decides.
     ./target/debug/rpy3 check "$corpus" --backend "$backend" --json "target/corpus-$backend.json" \
         | tail -n 1 || true
@@ -30,7 +30,7 @@ for backend in flow annotate llinterp c c-gcstress; do
 done
 # whole programs: stdout and exit status against CPython's (the annotate
 # backend's value-by-value checks are left to the cases: too slow here)
-for backend in flow llinterp c c-gcstress; do
+for backend in flow llinterp c c-gcstress native native-gcstress; do
     ./target/debug/rpy3 check testsuite/programs --backend "$backend" --json "target/programs-$backend.json" \
         | tail -n 1 || true
 done

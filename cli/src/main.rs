@@ -19,8 +19,8 @@ usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--jso
        rpy3 run FILE.py FUNC [ARG...] [--backend flow|llinterp|c|native] [--timings]
        rpy3 run TARGET.py [--backend flow|llinterp|c|native] [--timings] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
-       rpy3 translate TARGET.py [--backend c] [-o OUT] [--opt 0|2] [--gc-stress] [--keep-c DIR]
-                      [--recursion-limit N|cpython]";
+       rpy3 translate TARGET.py [--backend c|native] [-o OUT] [--opt 0|2|none|speed] [--gc-stress]
+                      [--keep-c DIR] [--emit clif DIR] [--recursion-limit N|cpython]";
 
 /// A usage error: one line on stderr, exit status 2.
 struct Usage(String);
@@ -251,11 +251,10 @@ fn cmd_run(words: &[String]) -> CmdResult {
     let timings = p.flag("--timings");
     let backend = p.value("--backend").unwrap_or("flow");
     match backend {
-        "flow" | "annotate" | "llinterp" | "c" | "c-gcstress" => {}
-        "native" => return Err(Usage(format!("backend '{backend}' is not implemented yet"))),
+        "flow" | "annotate" | "llinterp" | "c" | "c-gcstress" | "native" | "native-gcstress" => {}
         other => {
             return Err(Usage(format!(
-                "unknown backend '{other}' for run (expected flow, annotate, llinterp, c or c-gcstress)"
+                "unknown backend '{other}' for run (expected flow, annotate, llinterp, c, c-gcstress, native or native-gcstress)"
             )))
         }
     }
@@ -289,12 +288,12 @@ fn cmd_run(words: &[String]) -> CmdResult {
                 Err(LoadError::Usage(u)) => return Err(u),
                 Err(LoadError::Program(msg)) => return Ok(Err(msg)),
             };
-            if backend == "c" || backend == "c-gcstress" {
+            if let Some(compiled) = Backend::from_name(backend).filter(|b| b.is_compiled()) {
                 let funcs = [rpy3_testsuite::c_backend::FuncCases {
                     func: f.clone(),
                     cases: vec![(0, values.clone())],
                 }];
-                let outcome = rpy3_testsuite::c_backend::CFile::build(py, &funcs, backend != "c")
+                let outcome = rpy3_testsuite::c_backend::CFile::build(py, &funcs, compiled)
                     .and_then(|file| file.run_echoing(py, 0, &f, true))
                     .map(|o| match o {
                         rpy3_testsuite::Outcome::Value(v) => Ok(v),
@@ -514,16 +513,32 @@ fn show_annotated(
 }
 
 fn cmd_translate(words: &[String]) -> CmdResult {
+    // `--emit clif DIR` takes two words
+    let mut words = words.to_vec();
+    let mut emit_clif = None;
+    if let Some(i) = words.iter().position(|w| w == "--emit") {
+        match (words.get(i + 1).map(String::as_str), words.get(i + 2)) {
+            (Some("clif"), Some(dir)) => {
+                emit_clif = Some(PathBuf::from(dir));
+                words.drain(i..i + 3);
+            }
+            _ => return Err(Usage("--emit takes 'clif DIR'".into())),
+        }
+    }
     let p = parse(
-        words,
+        &words,
         &["--backend", "-o", "--keep-c", "--opt", "--recursion-limit"],
         &["--gc-stress"],
     )?;
     let backend = p.value("--backend").unwrap_or("c");
-    if backend != "c" {
+    if backend != "c" && backend != "native" {
         return Err(Usage(format!(
-            "unknown backend '{backend}' for translate (expected c; native is not implemented yet)"
+            "unknown backend '{backend}' for translate (expected c or native)"
         )));
+    }
+    let native = backend == "native";
+    if emit_clif.is_some() && !native {
+        return Err(Usage("--emit clif needs --backend native".into()));
     }
     let [target] = p.positional.as_slice() else {
         return Err(Usage("translate needs exactly one TARGET.py".into()));
@@ -541,9 +556,13 @@ fn cmd_translate(words: &[String]) -> CmdResult {
     };
     let opts = rpy3_genc::BuildOptions {
         optimize: match p.value("--opt").unwrap_or("2") {
-            "0" => false,
-            "2" => true,
-            other => return Err(Usage(format!("--opt takes 0 or 2, not '{other}'"))),
+            "0" | "none" => false,
+            "2" | "speed" => true,
+            other => {
+                return Err(Usage(format!(
+                    "--opt takes 0, 2, none or speed, not '{other}'"
+                )))
+            }
         },
         gc_stress: p.flag("--gc-stress"),
         keep_dir: p.value("--keep-c").map(PathBuf::from),
@@ -562,12 +581,26 @@ fn cmd_translate(words: &[String]) -> CmdResult {
             // (after the import: the program may change the limit)
             let mut t = Translation::for_program(py, &file)?;
             let mut opts = opts;
-            match limit.as_deref() {
-                Some("cpython") => opts.cflags.extend(rpy3_driver::c::recursion_limit_flag(py)),
-                Some(n) => opts.cflags.push(format!("-DRPY_RECURSION_LIMIT={n}")),
-                None => {}
-            }
-            let built = t.compile_c(py, &out, &opts);
+            let limit = match limit.as_deref() {
+                Some("cpython") => rpy3_driver::c::recursion_limit(py),
+                Some(n) => n.parse::<usize>().ok(),
+                None => None,
+            };
+            let built = if native {
+                let nopts = rpy3_native::NativeOptions {
+                    optimize: opts.optimize,
+                    gc_stress: opts.gc_stress,
+                    recursion_limit: limit,
+                    emit_clif,
+                    keep_dir: opts.keep_dir.clone(),
+                };
+                t.compile_native(py, &out, &nopts)
+            } else {
+                if let Some(n) = limit {
+                    opts.cflags.push(format!("-DRPY_RECURSION_LIMIT={n}"));
+                }
+                t.compile_c(py, &out, &opts)
+            };
             let times = t
                 .timings()
                 .iter()

@@ -87,10 +87,11 @@ fn check_all_passing_exits_zero() {
         "pass",
         "def f(x):\n    return -x\nCASES = [(f, [1]), (f, [-2])]\n",
     );
-    // `all` runs every implemented backend: flow, annotate, llinterp and c.
+    // `all` runs every implemented backend: flow, annotate, llinterp, c
+    // and native.
     let o = rpy3(&["check", "--backend=all", case.path()]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "8 passed, 0 failed\n");
+    assert_eq!(stdout(&o), "10 passed, 0 failed\n");
 }
 
 #[test]
@@ -128,7 +129,15 @@ fn usage_errors_exit_two() {
         vec!["check"],
         vec!["check", "/nonexistent/dir"],
         vec!["check", case.path(), "--backend", "bogus"],
-        vec!["check", case.path(), "--backend", "native"],
+        vec![
+            "translate",
+            case.path(),
+            "--backend",
+            "native",
+            "--opt",
+            "fast",
+        ],
+        vec!["translate", case.path(), "--emit", "clif"],
         vec!["check", case.path(), "--frobnicate"],
         vec!["run", "/nonexistent.py", "f"],
         vec!["run", case.path(), "nothere"],
@@ -150,5 +159,5 @@ fn usage_errors_exit_two() {
     let o = rpy3(&["translate", case.path()]);
     assert!(stderr(&o).contains("entry_point"), "{}", stderr(&o));
     let o = rpy3(&["translate", case.path(), "--backend", "native"]);
-    assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("entry_point"), "{}", stderr(&o));
 }

@@ -1,6 +1,6 @@
-//! The C backend in the pipeline: the rtyped program through the
-//! preparation passes of `rpy3-prep`, `rpy3-genc` and the system `cc`,
-//! each a timed phase.  Two entry forms: a translation's entry
+//! The compiled backends in the pipeline: the rtyped program through the
+//! preparation passes of `rpy3-prep`, then `rpy3-genc` and the system
+//! `cc`, or `rpy3-native` and a link, each a timed phase.  Two entry forms: a translation's entry
 //! ([`Translation::compile_c`]: `entry_point(argv)` of a program) and the
 //! functions of a case file sharing one executable ([`build_cases`]).
 
@@ -14,6 +14,7 @@ use rpy3_genc::cases::{py_to_ll, CaseCall};
 use rpy3_genc::{BuildOptions, Entry};
 use rpy3_model::lltype::{LlValue, TypeDef};
 use rpy3_model::program::LlProgram;
+use rpy3_native::NativeOptions;
 
 use crate::{type_annotation, DriverError, Phase, Translation};
 
@@ -35,7 +36,7 @@ impl Translation {
             &[],
             Entry::Program,
             out,
-            opts,
+            &Build::C(opts.clone()),
             verify,
             &mut times,
         );
@@ -43,6 +44,63 @@ impl Translation {
             self.record_timing(phase, d);
         }
         result
+    }
+
+    /// Compiles the translation's entry point with the native backend
+    /// into the executable `out`.
+    pub fn compile_native(
+        &mut self,
+        py: Python<'_>,
+        out: &Path,
+        opts: &NativeOptions,
+    ) -> Result<(), DriverError> {
+        let program = self.prepared(py)?.clone();
+        let verify = self.options().verify;
+        let mut times = Vec::new();
+        let result = compile(
+            py,
+            &program,
+            &[],
+            Entry::Program,
+            out,
+            &Build::Native(opts.clone()),
+            verify,
+            &mut times,
+        );
+        for (phase, d) in times {
+            self.record_timing(phase, d);
+        }
+        result
+    }
+}
+
+/// How a compiled backend builds the executable.
+#[derive(Clone, Debug)]
+pub enum Build {
+    /// genc and the system `cc`.
+    C(BuildOptions),
+    /// The native backend (Cranelift) and a link with `cc`.
+    Native(NativeOptions),
+}
+
+impl Build {
+    /// The build of backend `b` (a compiled one) for test runs: C at
+    /// `-O0`; native at Cranelift's `speed` (as quick to build here, and
+    /// the inlining it enables is then tested on every case).
+    pub fn for_backend(b: crate::Backend) -> Build {
+        if b.is_native() {
+            Build::Native(NativeOptions {
+                optimize: true,
+                gc_stress: b.is_gc_stress(),
+                ..Default::default()
+            })
+        } else {
+            Build::C(BuildOptions {
+                optimize: false,
+                gc_stress: b.is_gc_stress(),
+                ..Default::default()
+            })
+        }
     }
 }
 
@@ -55,7 +113,7 @@ fn compile(
     roots: &[LlValue],
     entry: Entry,
     out: &Path,
-    opts: &BuildOptions,
+    build: &Build,
     verify: bool,
     times: &mut Vec<(Phase, Duration)>,
 ) -> Result<(), DriverError> {
@@ -88,19 +146,34 @@ fn compile(
         db: db?,
         calls,
     };
-    let t0 = Instant::now();
-    let source = rpy3_genc::generate(py, &prepared, &entry).map_err(DriverError::Genc);
-    times.push((Phase::Genc, t0.elapsed()));
-    let source = source?;
-    let t0 = Instant::now();
-    let built = rpy3_genc::build(&source, out, opts).map_err(DriverError::Genc);
-    times.push((Phase::Cc, t0.elapsed()));
-    built
+    match build {
+        Build::C(opts) => {
+            let t0 = Instant::now();
+            let source = rpy3_genc::generate(py, &prepared, &entry).map_err(DriverError::Genc);
+            times.push((Phase::Genc, t0.elapsed()));
+            let source = source?;
+            let t0 = Instant::now();
+            let built = rpy3_genc::build(&source, out, opts).map_err(DriverError::Genc);
+            times.push((Phase::Cc, t0.elapsed()));
+            built
+        }
+        Build::Native(opts) => {
+            let t0 = Instant::now();
+            let output =
+                rpy3_native::generate(py, &prepared, &entry, opts).map_err(DriverError::Native);
+            times.push((Phase::Native, t0.elapsed()));
+            let output = output?;
+            let t0 = Instant::now();
+            let built = rpy3_native::link(&output, out, opts).map_err(DriverError::Native);
+            times.push((Phase::Link, t0.elapsed()));
+            built
+        }
+    }
 }
 
-/// The flag limiting the program's recursion as CPython limits the
-/// reference run (`sys.getrecursionlimit()`), as the llinterp does.
-pub fn recursion_limit_flag(py: Python<'_>) -> Option<String> {
+/// CPython's recursion limit (`sys.getrecursionlimit()`), which the
+/// compiled case runs keep as the llinterp does.
+pub fn recursion_limit(py: Python<'_>) -> Option<usize> {
     py.import("sys")
         .and_then(|sys| {
             sys.getattr("getrecursionlimit")?
@@ -108,7 +181,12 @@ pub fn recursion_limit_flag(py: Python<'_>) -> Option<String> {
                 .extract::<usize>()
         })
         .ok()
-        .map(|n| format!("-DRPY_RECURSION_LIMIT={n}"))
+}
+
+/// The flag limiting the program's recursion as CPython limits the
+/// reference run, as the llinterp does.
+pub fn recursion_limit_flag(py: Python<'_>) -> Option<String> {
+    recursion_limit(py).map(|n| format!("-DRPY_RECURSION_LIMIT={n}"))
 }
 
 /// A function of a case file and its cases: (case index, arguments).
@@ -127,6 +205,16 @@ pub fn build_cases(
     funcs: &[FunctionCases<'_>],
     out: &Path,
     opts: &BuildOptions,
+) -> Result<HashMap<usize, usize>, DriverError> {
+    build_cases_with(py, funcs, out, &Build::C(opts.clone()))
+}
+
+/// [`build_cases`] with either compiled backend.
+pub fn build_cases_with(
+    py: Python<'_>,
+    funcs: &[FunctionCases<'_>],
+    out: &Path,
+    build: &Build,
 ) -> Result<HashMap<usize, usize>, DriverError> {
     let mut ann = Annotator::new();
     let mut graphs = Vec::new();
@@ -191,15 +279,18 @@ pub fn build_cases(
         }
     }
     let mut times = Vec::new();
-    let mut opts = opts.clone();
-    opts.cflags.extend(recursion_limit_flag(py));
+    let mut build = build.clone();
+    match &mut build {
+        Build::C(opts) => opts.cflags.extend(recursion_limit_flag(py)),
+        Build::Native(opts) => opts.recursion_limit = recursion_limit(py),
+    }
     compile(
         py,
         &program,
         &roots,
         Entry::Cases(calls),
         out,
-        &opts,
+        &build,
         verify,
         &mut times,
     )?;

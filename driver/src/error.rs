@@ -33,6 +33,10 @@ pub enum Phase {
     Genc,
     /// Compiling and linking the C.
     Cc,
+    /// Generating Cranelift IR and machine code (the native backend).
+    Native,
+    /// Linking the native backend's object with its glue and the runtime.
+    Link,
     /// Running the translated program (errors of rpy3 while running, not
     /// the program's own exceptions).
     Run,
@@ -50,6 +54,8 @@ impl fmt::Display for Phase {
             Phase::Prepare => f.write_str("prepare"),
             Phase::Genc => f.write_str("genc"),
             Phase::Cc => f.write_str("cc"),
+            Phase::Native => f.write_str("native"),
+            Phase::Link => f.write_str("link"),
             Phase::Run => f.write_str("run"),
         }
     }
@@ -108,6 +114,9 @@ pub enum DriverError {
     /// The C backend failed (generating the C, or compiling it).
     #[error("{0}")]
     Genc(rpy3_genc::GencError),
+    /// The native backend failed (lowering to Cranelift, or linking).
+    #[error("{0}")]
+    Native(rpy3_native::NativeError),
     /// The llinterp refused to load the program.
     #[error("llinterp load error: {0}")]
     LlinterpLoad(LlError),
@@ -140,6 +149,8 @@ impl DriverError {
             DriverError::Prepare(_) => Phase::Prepare,
             DriverError::Genc(e) if e.msg.starts_with("the C compiler") => Phase::Cc,
             DriverError::Genc(_) => Phase::Genc,
+            DriverError::Native(e) if e.msg.starts_with("the C compiler") => Phase::Link,
+            DriverError::Native(_) => Phase::Native,
             DriverError::Llinterp(_) | DriverError::Unsound(_) | DriverError::Run(_) => Phase::Run,
         }
     }

@@ -39,10 +39,15 @@ pub enum Backend {
     C,
     /// The C backend with a collector that collects at every allocation.
     CGcStress,
+    /// The native backend: Cranelift code linked with the C runtime.
+    Native,
+    /// The native backend with a collector that collects at every
+    /// allocation.
+    NativeGcStress,
 }
 
 /// Backend names of the CLI that have no implementation yet.
-pub const PLANNED_BACKENDS: &[&str] = &["native"];
+pub const PLANNED_BACKENDS: &[&str] = &[];
 
 impl Backend {
     /// Every implemented backend, in pipeline order (`all`; the
@@ -52,6 +57,7 @@ impl Backend {
         Backend::Annotate,
         Backend::Llinterp,
         Backend::C,
+        Backend::Native,
     ];
 
     /// The name used on the command line and in records.
@@ -62,7 +68,24 @@ impl Backend {
             Backend::Llinterp => "llinterp",
             Backend::C => "c",
             Backend::CGcStress => "c-gcstress",
+            Backend::Native => "native",
+            Backend::NativeGcStress => "native-gcstress",
         }
+    }
+
+    /// Whether this backend compiles an executable (C or native).
+    pub fn is_compiled(self) -> bool {
+        self.is_c() || self.is_native()
+    }
+
+    /// Whether this backend compiles with the native backend.
+    pub fn is_native(self) -> bool {
+        matches!(self, Backend::Native | Backend::NativeGcStress)
+    }
+
+    /// Whether this backend's collector collects at every allocation.
+    pub fn is_gc_stress(self) -> bool {
+        matches!(self, Backend::CGcStress | Backend::NativeGcStress)
     }
 
     /// Whether this backend compiles an executable with the C backend.
@@ -75,7 +98,7 @@ impl Backend {
         Backend::ALL
             .iter()
             .copied()
-            .chain([Backend::CGcStress])
+            .chain([Backend::CGcStress, Backend::NativeGcStress])
             .find(|b| b.name() == name)
     }
 
@@ -93,7 +116,7 @@ impl Backend {
         }
         let known: Vec<&str> = Backend::ALL
             .iter()
-            .chain(&[Backend::CGcStress])
+            .chain(&[Backend::CGcStress, Backend::NativeGcStress])
             .map(|b| b.name())
             .chain(PLANNED_BACKENDS.iter().copied())
             .collect();

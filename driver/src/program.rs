@@ -203,6 +203,18 @@ pub fn run_entry_point<'py>(
             translation.compile_c(py, &exe, &opts)?;
             run_executable(&exe, argv)
         }
+        Backend::Native | Backend::NativeGcStress => {
+            let dir = tempfile::tempdir().map_err(|e| DriverError::Run(e.to_string()))?;
+            let exe = dir.path().join("program");
+            let opts = rpy3_native::NativeOptions {
+                optimize: true,
+                gc_stress: backend == Backend::NativeGcStress,
+                recursion_limit: crate::c::recursion_limit(py),
+                ..Default::default()
+            };
+            translation.compile_native(py, &exe, &opts)?;
+            run_executable(&exe, argv)
+        }
     }
 }
 

@@ -67,6 +67,8 @@ pub struct Data<'a> {
     out_types: String,
     out_decls: String,
     out_defs: String,
+    /// The objects have external linkage (for another object file).
+    pub external: bool,
 }
 
 impl<'a> Data<'a> {
@@ -78,6 +80,7 @@ impl<'a> Data<'a> {
             out_types: String::new(),
             out_decls: String::new(),
             out_defs: String::new(),
+            external: false,
         }
     }
 
@@ -151,12 +154,14 @@ impl<'a> Data<'a> {
             } else {
                 format!("struct t{}", o.ty.index())
             };
+            let storage = if self.external { "extern" } else { "static" };
             let _ = writeln!(
                 self.out_decls,
-                "static {ctype} o{k} __attribute__((unused));"
+                "{storage} {ctype} o{k} __attribute__((unused));"
             );
             let init = self.init(types, tids, func_name, o)?;
-            let _ = writeln!(self.out_defs, "static {ctype} o{k} = {init};");
+            let storage = if self.external { "" } else { "static " };
+            let _ = writeln!(self.out_defs, "{storage}{ctype} o{k} = {init};");
         }
         Ok(())
     }

@@ -28,7 +28,7 @@ pub struct Uses {
 
 /// Functions of at most this many operations (after preparation) are
 /// always inlined.
-const INLINE_OPS: usize = 40;
+pub const INLINE_OPS: usize = 40;
 
 /// The C name of function `index`.
 pub fn func_name(index: u32) -> String {
@@ -209,6 +209,9 @@ pub struct FuncGen<'a, 'py> {
     pub index: usize,
     /// The function lies on a cycle of the call graph.
     pub recursive: bool,
+    /// The function is defined in another object file (the native
+    /// backend's): its prototype is a plain external declaration.
+    pub external: bool,
     body: String,
     labels: HashSet<BlockId>,
 }
@@ -235,6 +238,7 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             g: &program.functions[index].graph,
             index,
             recursive: true,
+            external: false,
             body: String::new(),
             labels: HashSet::new(),
         }
@@ -306,7 +310,9 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             .map(|&b| g.blocks[b].operations.len())
             .sum();
         let recursive = self.recursive;
-        let inline = if !recursive && size <= INLINE_OPS {
+        let inline = if self.external {
+            ""
+        } else if !recursive && size <= INLINE_OPS {
             "static inline __attribute__((always_inline)) "
         } else {
             "static "
@@ -363,13 +369,7 @@ impl<'a, 'py> FuncGen<'a, 'py> {
         self.labels.insert(g.returnblock);
         // functions of the program (not rpy3's helpers) count towards the
         // recursion limit of CPython when the build sets one
-        let counted = g.func.as_ref().is_some_and(|func| {
-            func.bind(self.py)
-                .getattr("__module__")
-                .and_then(|m| m.extract::<String>())
-                .map(|m| m != "rpy3" && !m.starts_with("rpy3."))
-                .unwrap_or(true)
-        });
+        let counted = counts_recursion(self.py, g);
         let mut text = format!("{proto} {{ /* {} */\n{locals}", g.name.replace("*/", "* /"));
         if counted {
             let zero = if is_value(rt) { "0" } else { "" };
@@ -881,6 +881,19 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             format!("{d}({rc}){call};")
         })
     }
+}
+
+/// Whether calls of `g` count towards the recursion limit of CPython
+/// (when the build sets one): the program's own functions, not rpy3's
+/// helpers.
+pub fn counts_recursion(py: Python<'_>, g: &FunctionGraph) -> bool {
+    g.func.as_ref().is_some_and(|func| {
+        func.bind(py)
+            .getattr("__module__")
+            .and_then(|m| m.extract::<String>())
+            .map(|m| m != "rpy3" && !m.starts_with("rpy3."))
+            .unwrap_or(true)
+    })
 }
 
 /// A C string literal.

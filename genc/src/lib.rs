@@ -92,7 +92,60 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
         bodies.push_str(&fg.definition()?);
         bodies.push('\n');
     }
+    let glue = Glue {
+        types,
+        tids,
+        uses,
+        protos,
+        bodies,
+        external: false,
+        extra: String::new(),
+    };
+    assemble(program, db, entry, glue)
+}
+
+/// What a backend hands to [`assemble`]: the types and type ids its code
+/// uses, the function prototypes and bodies (C), and whether the data and
+/// functions are shared with another object file.
+pub struct Glue {
+    /// The C types seen so far.
+    pub types: Types,
+    /// The GC type ids given so far.
+    pub tids: TypeIds,
+    /// The optional parts of the runtime the code uses.
+    pub uses: Uses,
+    /// Declarations of the program's functions.
+    pub protos: String,
+    /// Definitions of the program's functions (empty when they live in
+    /// another object file).
+    pub bodies: String,
+    /// The prebuilt objects have external linkage (`oK`), for code in
+    /// another object file (the native backend) to reach them.
+    pub external: bool,
+    /// Text appended at the end (the native backend's layout checks).
+    pub extra: String,
+}
+
+/// The C file of a program: declarations, static data, the functions of
+/// `glue`, and the glue the runtime calls (`rpy_raise_builtin`, strings,
+/// roots, `main`, the collector's type table).
+pub fn assemble(
+    program: &LlProgram,
+    db: &rpy3_prep::Database,
+    entry: &Entry,
+    glue_in: Glue,
+) -> Result<CSource, GencError> {
+    let Glue {
+        mut types,
+        mut tids,
+        uses,
+        protos,
+        bodies,
+        external,
+        extra,
+    } = glue_in;
     let mut data = Data::new(program, db);
+    data.external = external;
     data.emit(&mut types, &mut tids, &|i| func_name(i))?;
     let (data_types, data_decls, data_defs) = data.into_text();
     let mut glue = String::new();
@@ -126,6 +179,7 @@ pub fn generate(py: Python<'_>, prepared: &Prepared, entry: &Entry) -> Result<CS
     text.push_str(&bodies);
     text.push_str(&glue);
     text.push_str(&typeinfo);
+    text.push_str(&extra);
     Ok(CSource { text, uses })
 }
 
@@ -393,7 +447,7 @@ impl Default for BuildOptions {
 }
 
 /// The flags every C file of a build is compiled with.
-fn cflags(opts: &BuildOptions) -> Vec<String> {
+pub fn cflags(opts: &BuildOptions) -> Vec<String> {
     let mut f: Vec<String> = [
         "-std=gnu11",
         if opts.optimize { "-O2" } else { "-O0" },
@@ -430,7 +484,7 @@ fn cache_root() -> Option<PathBuf> {
 
 /// The runtime's object files for these flags, compiled once and kept in
 /// the cache (keyed by the sources, the compiler and the flags).
-fn runtime_objects(flags: &[String], unicodedb: bool) -> Result<Vec<PathBuf>, GencError> {
+pub fn runtime_objects(flags: &[String], unicodedb: bool) -> Result<Vec<PathBuf>, GencError> {
     use std::collections::hash_map::DefaultHasher;
     use std::hash::{Hash, Hasher};
     // (name, the text's cache key, the text when it is at hand)
@@ -494,7 +548,8 @@ fn runtime_objects(flags: &[String], unicodedb: bool) -> Result<Vec<PathBuf>, Ge
     Ok(objects)
 }
 
-fn run_cc(cmd: &mut Command) -> Result<(), GencError> {
+/// Runs the C compiler (or linker); its errors, shortened.
+pub fn run_cc(cmd: &mut Command) -> Result<(), GencError> {
     let output = cmd
         .output()
         .map_err(|e| GencError::new(format!("running {}: {e}", cc())))?;

@@ -1,4 +1,5 @@
-//! The `c` backend for case files: every function of a case file is
+//! The compiled backends (`c`, `native` and their gc-stress builds) for
+//! case files: every function of a case file is
 //! translated into one program, compiled once into one executable that
 //! runs any of the file's cases (its arguments are prebuilt data of the
 //! executable), and each case runs as a child process whose outcome is read
@@ -41,12 +42,12 @@ pub struct CFile {
 pub use rpy3_driver::c::FunctionCases as FuncCases;
 
 impl CFile {
-    /// Builds the executables for `funcs` (with the `gc_stress` collector
-    /// if asked).
+    /// Builds the executables for `funcs` for the compiled backend
+    /// `backend` (C or native, with the `gc_stress` collector if asked).
     pub fn build(
         py: Python<'_>,
         funcs: &[FuncCases<'_>],
-        gc_stress: bool,
+        backend: rpy3_driver::Backend,
     ) -> Result<CFile, String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
         let mut file = CFile {
@@ -55,12 +56,12 @@ impl CFile {
             of_case: HashMap::new(),
         };
         let all: Vec<usize> = (0..funcs.len()).collect();
-        let together = file.build_one(py, funcs, &all, gc_stress, 0);
+        let together = file.build_one(py, funcs, &all, backend, 0);
         if together.is_ok() || funcs.len() == 1 {
             file.add(funcs, &all, together);
         } else {
             for i in 0..funcs.len() {
-                let r = file.build_one(py, funcs, &[i], gc_stress, i + 1);
+                let r = file.build_one(py, funcs, &[i], backend, i + 1);
                 file.add(funcs, &[i], r);
             }
         }
@@ -82,7 +83,7 @@ impl CFile {
         py: Python<'_>,
         funcs: &[FuncCases<'_>],
         which: &[usize],
-        gc_stress: bool,
+        backend: rpy3_driver::Backend,
         n: usize,
     ) -> Result<Exe, String> {
         let group: Vec<FuncCases<'_>> = which
@@ -93,14 +94,12 @@ impl CFile {
             })
             .collect();
         let path = self._dir.path().join(format!("cases{n}"));
-        let opts = rpy3_genc::BuildOptions {
-            optimize: false,
-            gc_stress,
-            cflags: extra_cflags(),
-            ..Default::default()
-        };
-        let numbers =
-            rpy3_driver::c::build_cases(py, &group, &path, &opts).map_err(|e| e.to_string())?;
+        let mut build = rpy3_driver::c::Build::for_backend(backend);
+        if let rpy3_driver::c::Build::C(opts) = &mut build {
+            opts.cflags = extra_cflags();
+        }
+        let numbers = rpy3_driver::c::build_cases_with(py, &group, &path, &build)
+            .map_err(|e| e.to_string())?;
         Ok(Exe { path, numbers })
     }
 

@@ -268,7 +268,7 @@ enum Runner {
     /// The executables of the file (built by `build_c` before the first
     /// case runs).
     C {
-        gc_stress: bool,
+        backend: Backend,
         file: Option<Result<c_backend::CFile, String>>,
     },
 }
@@ -279,16 +279,18 @@ impl Runner {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
             Backend::Annotate => Ok(Runner::Annotate(HashMap::new())),
             Backend::Llinterp => Ok(Runner::Llinterp(HashMap::new())),
-            Backend::C | Backend::CGcStress => Ok(Runner::C {
-                gc_stress: backend == Backend::CGcStress,
-                file: None,
-            }),
+            Backend::C | Backend::CGcStress | Backend::Native | Backend::NativeGcStress => {
+                Ok(Runner::C {
+                    backend,
+                    file: None,
+                })
+            }
         }
     }
 
     /// For the C backend: compiles the cases of the file (all at once).
     fn build_c(&mut self, py: Python<'_>, cases: &[Result<Case, String>]) {
-        let Runner::C { gc_stress, file } = self else {
+        let Runner::C { backend, file } = self else {
             return;
         };
         let mut funcs: Vec<c_backend::FuncCases<'_>> = Vec::new();
@@ -303,8 +305,8 @@ impl Runner {
                 }),
             }
         }
-        let gc_stress = *gc_stress;
-        *file = Some(isolate(|| c_backend::CFile::build(py, &funcs, gc_stress)));
+        let backend = *backend;
+        *file = Some(isolate(|| c_backend::CFile::build(py, &funcs, backend)));
     }
 
     /// The backend's outcome, or the text of an error of rpy3 itself.

@@ -34,7 +34,8 @@ pub fn program_runs(source: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// The argument lists of the `c-gcstress` runs: the `# rpy3-stress-args:`
+/// The argument lists of the gc-stress runs (`c-gcstress`,
+/// `native-gcstress`): the `# rpy3-stress-args:`
 /// lines (smaller inputs: that build collects at every allocation, so a
 /// run costs the live data times the allocations), else the usual ones.
 pub fn stress_runs(source: &str) -> Vec<Vec<String>> {
@@ -265,10 +266,10 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
             })
             .collect();
     };
-    // the C backends compile the program once, then run it per line
+    // the compiled backends build the program once, then run it per line
     let build_dir = tempfile::tempdir();
     let mut compiled: HashMap<&'static str, Result<PathBuf, String>> = HashMap::new();
-    for &b in backends.iter().filter(|b| b.is_c()) {
+    for &b in backends.iter().filter(|b| b.is_compiled()) {
         let built = match &build_dir {
             Err(e) => Err(e.to_string()),
             Ok(dir) => {
@@ -280,7 +281,10 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
                     "--recursion-limit",
                     "cpython",
                 ]);
-                if b == Backend::CGcStress {
+                if b.is_native() {
+                    cmd.args(["--backend", "native"]);
+                }
+                if b.is_gc_stress() {
                     cmd.arg("--gc-stress");
                 }
                 match run_child(cmd) {
@@ -299,7 +303,7 @@ pub fn check_program(path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
     for (list, stressed) in [(program_runs(&source), false), (stress, true)] {
         for args in list {
             for &b in backends {
-                if (b == Backend::CGcStress) != stressed {
+                if b.is_gc_stress() != stressed {
                     continue;
                 }
                 match runs.iter_mut().find(|(a, _)| *a == args) {

@@ -245,9 +245,10 @@ fn backend_names() {
         Backend::parse_selection("llinterp").unwrap(),
         vec![Backend::Llinterp]
     );
-    assert!(Backend::parse_selection("native")
-        .unwrap_err()
-        .contains("not implemented"));
+    assert_eq!(
+        Backend::parse_selection("native-gcstress").unwrap(),
+        vec![Backend::NativeGcStress]
+    );
     assert!(Backend::parse_selection("bogus")
         .unwrap_err()
         .contains("unknown backend"));
