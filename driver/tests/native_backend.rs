@@ -52,7 +52,26 @@ fn clif_of(name: &str, expect: Expect) {
             found = Some(text);
         }
     }
-    expect.assert_eq(&found.unwrap_or_else(|| panic!("no function {name}")));
+    let text = found.unwrap_or_else(|| panic!("no function {name}"));
+    expect.assert_eq(&without_function_numbers(&text));
+}
+
+/// `text` with the numbers of functions (`u0:7`) replaced by `N`: they
+/// depend on how many functions the program has, not on the lowering.
+fn without_function_numbers(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("u0:") {
+        out.push_str(&rest[..at + 3]);
+        rest = &rest[at + 3..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 {
+            out.push('N');
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[test]
@@ -61,7 +80,7 @@ fn golden_ir_of_integer_arithmetic() {
         "add_mul",
         expect![[r#"
             ; add_mul
-            function u0:1(i64, i64) -> i64 system_v {
+            function u0:N(i64, i64) -> i64 system_v {
             block2(v3: i64, v4: i64):
                 jump block0(v3, v4)
 
@@ -84,10 +103,10 @@ fn golden_ir_of_a_checked_list_index() {
         "item",
         expect![[r#"
             ; item
-            function u0:2(i64, i64) -> i64 system_v {
+            function u0:N(i64, i64) -> i64 system_v {
                 gv0 = symbol userextname1
                 sig0 = (i64, i64) -> i64 system_v
-                fn0 = colocated u0:5 sig0
+                fn0 = colocated u0:N sig0
 
             block4(v4: i64, v5: i64):
                 jump block0(v4, v5)
