@@ -936,6 +936,8 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     Repr::Range => self.range_is_true(x)?,
+                    // a one-character string is never empty
+                    Repr::UniChar | Repr::Char => value_const(self.py, LlValue::Bool(true), BOOL)?,
                     // a tuple is true when not empty (and not None)
                     Repr::Tuple(items) if items.is_empty() => {
                         value_const(self.py, LlValue::Bool(false), BOOL)?
