@@ -37,6 +37,8 @@ pub struct FuzzOptions {
     pub batch: usize,
     /// Candidates tried when shrinking one disagreement.
     pub shrink_tries: usize,
+    /// Time spent shrinking one disagreement at most.
+    pub shrink_time: Duration,
 }
 
 impl Default for FuzzOptions {
@@ -50,6 +52,7 @@ impl Default for FuzzOptions {
             shard: (0, 1),
             batch: 8,
             shrink_tries: 400,
+            shrink_time: Duration::from_secs(60),
         }
     }
 }
@@ -248,6 +251,7 @@ pub fn run(options: &FuzzOptions, mut log: impl FnMut(&str)) -> FuzzReport {
                     p.clone(),
                     |c| disagrees(&mut work, c, backend, &want).is_some(),
                     options.shrink_tries,
+                    Some(Instant::now() + options.shrink_time),
                 );
                 let detail = disagrees(&mut work, &small, backend, &want)
                     .map(|r| r.detail)

@@ -5,6 +5,8 @@
 //! `ast.rs`), so the only question asked of a candidate is whether it
 //! still disagrees.
 
+use std::time::Instant;
+
 use crate::ast::{Expr, Func, Program, Stmt};
 use crate::render::{self, default_lit};
 
@@ -186,11 +188,12 @@ impl Editor {
 }
 
 /// Shrinks `p` while `still_fails` holds, trying at most `max_tries`
-/// candidates; the smallest program found.
+/// candidates and none after `deadline`; the smallest program found.
 pub fn shrink(
     p: Program,
     mut still_fails: impl FnMut(&Program) -> bool,
     max_tries: usize,
+    deadline: Option<Instant>,
 ) -> Program {
     let mut current = p;
     let mut tries = 0;
@@ -200,7 +203,7 @@ pub fn shrink(
         while let Some(candidate) = edit(&current, k) {
             if let Some(c) = candidate {
                 if c != current {
-                    if tries >= max_tries {
+                    if tries >= max_tries || deadline.is_some_and(|d| Instant::now() >= d) {
                         return current;
                     }
                     tries += 1;
