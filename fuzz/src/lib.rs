@@ -243,7 +243,12 @@ pub fn run(options: &FuzzOptions, mut log: impl FnMut(&str)) -> FuzzReport {
                 options.seed,
                 first_line(&record.detail)
             ));
-            let already = shrunk_kinds.contains_key(&want);
+            // one shrink per kind, whichever backend shows it (a front-end
+            // bug shows on every backend after it)
+            let key = want
+                .split_once('/')
+                .map_or(want.clone(), |(_, rest)| rest.to_string());
+            let already = shrunk_kinds.contains_key(&key);
             let (small, detail) = if already {
                 (p.clone(), record.detail.clone())
             } else {
@@ -279,13 +284,13 @@ pub fn run(options: &FuzzOptions, mut log: impl FnMut(&str)) -> FuzzReport {
                 (Some(path), false) => log(&format!("  shrunk to {}", path.display())),
                 (Some(path), true) => log(&format!(
                     "  same kind as {} (kept unshrunk in {})",
-                    shrunk_kinds[&want].display(),
+                    shrunk_kinds[&key].display(),
                     path.display()
                 )),
                 _ => {}
             }
             if !already {
-                shrunk_kinds.insert(want, path.clone().unwrap_or_default());
+                shrunk_kinds.insert(key, path.clone().unwrap_or_default());
             }
             report.disagreements.push(Disagreement {
                 seed: options.seed,

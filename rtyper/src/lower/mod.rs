@@ -761,6 +761,12 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.ensure_types(want);
                 self.convert_tuple(v, a, b)?
             }
+            // a list whose item type is Void was never given an item (the
+            // annotator saw no store): it is empty, and a copy of it, as a
+            // slice or a product makes, is an empty list of any type
+            (Repr::List(item), Repr::List(w)) if **item == Repr::Void => {
+                self.new_list(w, Vec::new())?
+            }
             _ => {
                 return Err(RTypeError::new(format!(
                     "cannot convert {have:?} to {want:?}"
