@@ -391,7 +391,10 @@ impl FnGen<'_> {
             self.vars.pop();
             return Expr::Op {
                 ty,
-                tmpl: format!("[@0 for {c} in @1 if @2]"),
+                // the filter is never constant-false: a list never given
+                // an item has items of no type, and operations on those
+                // are not RPython (PyPy's annotator blocks on them)
+                tmpl: format!("[@0 for {c} in @1 if (@2 or {c} == 7)]"),
                 args: vec![item, src, cond],
             };
         }
