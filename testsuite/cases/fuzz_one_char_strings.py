@@ -7,6 +7,10 @@ def contains_in_char(s):
     return s in 'a'
 
 
+def char_in_char(n):
+    return chr(97 + (n & 15)) in chr(97 + (3 & 15))
+
+
 def truth_of_char(n):
     c = chr(97 + (n & 15))
     if c:
@@ -37,6 +41,8 @@ CASES = [
     (contains_in_char, ['a']),
     (contains_in_char, ['b']),
     (contains_in_char, ['']),
+    (char_in_char, [3]),
+    (char_in_char, [0]),
     (truth_of_char, [3]),
     (print_joined_char, ['abc']),
     (print_joined_char, ['']),

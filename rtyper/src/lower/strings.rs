@@ -938,9 +938,9 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
-        if matches!(op.opname, H::Getitem | H::Iter) && reprs[0] == Repr::UniChar {
-            // indexing or iterating a one-character string (a constant
-            // 'a'[i], a join of characters): as the string
+        if matches!(op.opname, H::Getitem | H::Iter | H::Contains) && reprs[0] == Repr::UniChar {
+            // indexing, iterating or searching a one-character string (a
+            // constant 'a'[i], a join of characters): as the string
             let mut as_str = reprs.clone();
             as_str[0] = Repr::Str;
             return self.lower_str_op(op, &as_str, &want, Repr::Str);
