@@ -20,7 +20,9 @@ usage: rpy3 check PATH... [--backend flow|annotate|llinterp|c|native|all] [--jso
        rpy3 run TARGET.py [--backend flow|llinterp|c|native] [--timings] [-- ARG...]
        rpy3 show FILE.py FUNC [ARG...] [--stage flow|annotate|rtype] [--dot]
        rpy3 translate TARGET.py [--backend c|native] [-o OUT] [--opt 0|2|none|speed] [--gc-stress]
-                      [--keep-c DIR] [--emit clif DIR] [--recursion-limit N|cpython]";
+                      [--keep-c DIR] [--emit clif DIR] [--recursion-limit N|cpython]
+       rpy3 fuzz [--seconds N] [--seed S] [--backends flow,annotate,llinterp,c] [--out DIR]
+                 [--shard K/N] [--programs N] [--batch N] [--show INDEX]";
 
 /// A usage error: one line on stderr, exit status 2.
 struct Usage(String);
@@ -116,12 +118,13 @@ fn main() -> ExitCode {
         "run" => cmd_run(rest),
         "show" => cmd_show(rest),
         "translate" => cmd_translate(rest),
+        "fuzz" => cmd_fuzz(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         other => Err(Usage(format!(
-            "unknown command '{other}' (expected check, run, show or translate)"
+            "unknown command '{other}' (expected check, run, show, translate or fuzz)"
         ))),
     };
     match result {
@@ -131,6 +134,93 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn number<T: std::str::FromStr>(p: &Parsed, name: &str) -> Result<Option<T>, Usage> {
+    p.value(name)
+        .map(|v| {
+            v.parse()
+                .map_err(|_| Usage(format!("{name} needs a number, not '{v}'")))
+        })
+        .transpose()
+}
+
+/// `--backends a,b,c`: each a backend `check` knows (so a new backend is
+/// fuzzed as soon as `Backend` names it).
+fn parse_backends(list: &str) -> Result<Vec<Backend>, Usage> {
+    list.split(',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            Backend::from_name(w).ok_or_else(|| {
+                let known: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+                Usage(format!(
+                    "unknown backend '{w}' (expected some of {}, c-gcstress)",
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+fn cmd_fuzz(words: &[String]) -> CmdResult {
+    let p = parse(
+        words,
+        &[
+            "--seconds",
+            "--seed",
+            "--backends",
+            "--out",
+            "--shard",
+            "--programs",
+            "--batch",
+            "--show",
+        ],
+        &[],
+    )?;
+    if let Some(w) = p.positional.first() {
+        return Err(Usage(format!("fuzz takes no positional argument ('{w}')")));
+    }
+    let mut options = rpy3_fuzz::FuzzOptions::default();
+    if let Some(s) = number::<f64>(&p, "--seconds")? {
+        options.time_limit = std::time::Duration::from_secs_f64(s.max(0.0));
+    }
+    options.seed = number(&p, "--seed")?.unwrap_or(0);
+    if let Some(list) = p.value("--backends") {
+        options.backends = parse_backends(list)?;
+    }
+    options.out = p.value("--out").map(PathBuf::from);
+    options.max_programs = number(&p, "--programs")?;
+    if let Some(b) = number(&p, "--batch")? {
+        options.batch = b;
+    }
+    if let Some(shard) = p.value("--shard") {
+        let bad = || Usage(format!("--shard needs K/N with K < N, not '{shard}'"));
+        let (k, n) = shard.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+        if n == 0 || k >= n {
+            return Err(bad());
+        }
+        options.shard = (k, n);
+    }
+    if let Some(index) = number::<u64>(&p, "--show")? {
+        print!("{}", rpy3_fuzz::program_source(options.seed, index));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = rpy3_fuzz::run(&options, |line| println!("{line}"));
+    let shrunk = report.disagreements.iter().filter(|d| d.shrunk).count();
+    println!(
+        "{} programs in {:.1} s ({:.2} programs/s), {} disagreements ({} kinds shrunk)",
+        report.programs,
+        report.elapsed.as_secs_f64(),
+        report.rate(),
+        report.disagreements.len(),
+        shrunk
+    );
+    Ok(if report.disagreements.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn cmd_check(words: &[String]) -> CmdResult {

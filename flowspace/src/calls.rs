@@ -194,6 +194,9 @@ impl<'py> FlowContext<'py> {
                 if self.builtin_is(&f, "super") && values.is_empty() {
                     return self.zero_arg_super(f);
                 }
+                if let Some(v) = self.fold_intmask(&obj, &values) {
+                    return Ok(v);
+                }
             }
             if obj.hasattr("_not_rpython_").unwrap_or(false)
                 && obj
@@ -382,6 +385,30 @@ impl<'py> FlowContext<'py> {
             all.push(v);
         }
         self.do_op(OpName::SimpleCall, all).map(Some)
+    }
+
+    /// `intmask(c)` of a constant: CPython's compiler folds constant
+    /// arithmetic (`intmask(10 * 2**62)` loads one constant outside the
+    /// machine word), so the call is folded here and the constant never
+    /// reaches the annotator.
+    fn fold_intmask(&self, f: &Bound<'_, PyAny>, values: &[Hlvalue]) -> Option<Hlvalue> {
+        let [Hlvalue::Constant(arg)] = values else {
+            return None;
+        };
+        let arg = arg.value.bind(self.py);
+        if !arg.is_exact_instance_of::<pyo3::types::PyInt>() {
+            return None;
+        }
+        let intmask = self
+            .py
+            .import("rpy3.rlib.rarithmetic")
+            .and_then(|m| m.getattr("intmask"))
+            .ok()?;
+        if !f.is(&intmask) {
+            return None;
+        }
+        let v = intmask.call1((arg,)).ok()?;
+        Some(self.constant(&v))
     }
 
     /// `map(f, xs)`, `map(f, xs, ys)`, `filter(f, xs)`, `filter(None, xs)`:

@@ -456,6 +456,28 @@ impl<'py> FlowContext<'py> {
             Op::IsOp | Op::ContainsOp => {
                 let b = self.popvalue()?;
                 let a = self.popvalue()?;
+                // `x in {1, 2}` is compiled to a frozenset constant, a
+                // prebuilt object RPython has no type for: test against
+                // a set of its items instead (folded when `x` is constant)
+                let b = match &b {
+                    Hlvalue::Constant(c)
+                        if instr.op == Op::ContainsOp
+                            && !matches!(a, Hlvalue::Constant(_))
+                            && c.value
+                                .bind(self.py)
+                                .is_instance_of::<pyo3::types::PyFrozenSet>() =>
+                    {
+                        let items = c
+                            .value
+                            .bind(self.py)
+                            .try_iter()
+                            .and_then(|it| it.collect::<PyResult<Vec<_>>>())
+                            .map_err(|e| self.pyerr("constant set", e))?;
+                        let items = items.iter().map(|i| self.constant(i)).collect();
+                        self.do_op(OpName::Newset, items)?
+                    }
+                    _ => b,
+                };
                 let v = if instr.op == Op::IsOp {
                     self.do_op(OpName::Is_, vec![a, b])?
                 } else {

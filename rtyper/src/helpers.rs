@@ -304,7 +304,12 @@ impl RTyper<'_> {
             TypeDef::Func { args, result: r } => {
                 args.len() == first_args.len()
                     && args[1..] == first_args[1..]
-                    && !(r != result && r != VOID && r.target().is_none())
+                    // results differ only as pointers (cast to the
+                    // first's); checked both ways, so the answer does not
+                    // depend on the order of the cases
+                    && (r == result
+                        || r == VOID
+                        || (r.target().is_some() && result.target().is_some()))
                     && !(r == VOID
                         && result != VOID
                         && !self.never_returns(f)

@@ -512,7 +512,7 @@ impl RTyper<'_> {
             S::Iterator {
                 over,
                 variant: rpy3_annotator::model::IterVariant::Items,
-            } if self.getrepr(over)? == Repr::Str => Repr::StrIter,
+            } if matches!(self.getrepr(over)?, Repr::Str | Repr::UniChar) => Repr::StrIter,
             S::Iterator {
                 over,
                 variant:

@@ -7,6 +7,7 @@
 //! changed by one run cannot leak into another.
 
 pub mod c_backend;
+pub mod capture;
 pub mod compare;
 pub mod load;
 pub mod program;
@@ -62,11 +63,28 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// How cases are checked.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckOptions {
+    /// Also compare what each case printed on stdout with what CPython
+    /// printed (the fuzzer's programs print; corpus cases need not).
+    pub compare_output: bool,
+}
+
 /// Checks every case file and program found at `paths` (files, or
 /// directories whose `*.py` files defining `CASES`, or else an entry
 /// point, are taken in name order) on every backend.  Never panics:
 /// unreadable inputs give error records.
 pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
+    check_paths_with(paths, backends, CheckOptions::default())
+}
+
+/// [`check_paths`] with options.
+pub fn check_paths_with(
+    paths: &[PathBuf],
+    backends: &[Backend],
+    options: CheckOptions,
+) -> Vec<CaseRecord> {
     let (found, mut records) = case_files(paths, backends);
     let (programs, files): (Vec<PathBuf>, Vec<PathBuf>) = found.into_iter().partition(|p| {
         std::fs::read_to_string(p)
@@ -76,7 +94,7 @@ pub fn check_paths(paths: &[PathBuf], backends: &[Backend]) -> Vec<CaseRecord> {
         Python::attach(|py| {
             files
                 .iter()
-                .flat_map(|f| check_file(py, f, backends))
+                .flat_map(|f| check_file(py, f, backends, options))
                 .collect::<Vec<_>>()
         })
     });
@@ -269,12 +287,14 @@ enum Runner {
     /// case runs).
     C {
         backend: Backend,
+        /// Whether what a case printed is echoed on stdout.
+        echo: bool,
         file: Option<Result<c_backend::CFile, String>>,
     },
 }
 
 impl Runner {
-    fn new(py: Python<'_>, backend: Backend) -> PyResult<Runner> {
+    fn new(py: Python<'_>, backend: Backend, echo: bool) -> PyResult<Runner> {
         match backend {
             Backend::Flow => Ok(Runner::Flow(Box::new(Interp::new(py)?))),
             Backend::Annotate => Ok(Runner::Annotate(HashMap::new())),
@@ -282,6 +302,7 @@ impl Runner {
             Backend::C | Backend::CGcStress | Backend::Native | Backend::NativeGcStress => {
                 Ok(Runner::C {
                     backend,
+                    echo,
                     file: None,
                 })
             }
@@ -290,7 +311,7 @@ impl Runner {
 
     /// For the C backend: compiles the cases of the file (all at once).
     fn build_c(&mut self, py: Python<'_>, cases: &[Result<Case, String>]) {
-        let Runner::C { backend, file } = self else {
+        let Runner::C { backend, file, .. } = self else {
             return;
         };
         let mut funcs: Vec<c_backend::FuncCases<'_>> = Vec::new();
@@ -338,8 +359,8 @@ impl Runner {
                     },
                 })
             }
-            Runner::C { file, .. } => match file {
-                Some(Ok(f)) => f.run(py, case.index, func),
+            Runner::C { file, echo, .. } => match file {
+                Some(Ok(f)) => f.run_echoing(py, case.index, func, *echo),
                 Some(Err(e)) => Err(e.clone()),
                 None => Err("internal error: the cases were not compiled".into()),
             },
@@ -374,7 +395,12 @@ fn internal_error_text(py: Python<'_>, err: &PyErr) -> String {
 }
 
 /// Checks one case file on every backend.
-fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseRecord> {
+fn check_file(
+    py: Python<'_>,
+    path: &Path,
+    backends: &[Backend],
+    options: CheckOptions,
+) -> Vec<CaseRecord> {
     let display = path.display().to_string();
     if let Err(e) = load::prepare_sys_path(py, path) {
         return file_error(
@@ -401,10 +427,17 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
             return file_error(&display, backends, msg);
         }
     };
-    let refs: Vec<Option<Outcome>> = cases
+    let capture = |f: &mut dyn FnMut() -> Option<Outcome>| {
+        if options.compare_output {
+            capture::capture_stdout(py, f)
+        } else {
+            (f(), None)
+        }
+    };
+    let (refs, ref_outputs): (Vec<Option<Outcome>>, Vec<Option<Vec<u8>>>) = cases
         .iter()
-        .map(|c| c.as_ref().ok().map(|c| reference(py, c)))
-        .collect();
+        .map(|c| capture(&mut || c.as_ref().ok().map(|c| reference(py, c))))
+        .unzip();
 
     let mut records = Vec::new();
     for &backend in backends {
@@ -435,7 +468,8 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
             .and_then(|c| {
                 Ok((
                     c,
-                    Runner::new(py, backend).map_err(|e| internal_error_text(py, &e))?,
+                    Runner::new(py, backend, options.compare_output)
+                        .map_err(|e| internal_error_text(py, &e))?,
                 ))
             });
         let (bcases, mut runner) = match setup {
@@ -447,7 +481,9 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
             }
         };
         runner.build_c(py, &bcases);
-        for ((case, bcase), expected) in cases.iter().zip(&bcases).zip(&refs) {
+        for (((case, bcase), expected), ref_output) in
+            cases.iter().zip(&bcases).zip(&refs).zip(&ref_outputs)
+        {
             let (case, bcase, expected) = match (case, bcase, expected) {
                 (Ok(c), Ok(b), Some(e)) => (c, b, e),
                 (Err(msg), _, _) | (_, Err(msg), _) => {
@@ -456,11 +492,25 @@ fn check_file(py: Python<'_>, path: &Path, backends: &[Backend]) -> Vec<CaseReco
                 }
                 _ => unreachable!("a reference exists for every well-formed case"),
             };
-            let got = isolate(|| runner.run(py, bcase));
+            let (got, output) = if options.compare_output {
+                capture::capture_stdout(py, || isolate(|| runner.run(py, bcase)))
+            } else {
+                (isolate(|| runner.run(py, bcase)), None)
+            };
             let (status, detail) = match got {
                 Err(msg) => (Status::Error, msg),
                 Ok(got) => match compare_outcomes(py, expected, &got, &[&ref_name, &name]) {
-                    Ok(()) => (Status::Pass, String::new()),
+                    Ok(()) => match (ref_output, &output) {
+                        (Some(want), Some(got)) if want != got => (
+                            Status::Fail,
+                            format!(
+                                "stdout differs: got {:?}, expected {:?}",
+                                String::from_utf8_lossy(got),
+                                String::from_utf8_lossy(want)
+                            ),
+                        ),
+                        _ => (Status::Pass, String::new()),
+                    },
                     Err(detail) => (Status::Fail, detail),
                 },
             };

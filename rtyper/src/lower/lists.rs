@@ -841,6 +841,8 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 self.call_list_helper(helper, vec![la, (s, SomeValue::Ptr(st))])?;
             }
+            // a list never given an item (see `convert`) adds nothing
+            Repr::List(other) if **other == Repr::Void => {}
             Repr::List(other) => {
                 // items of another repr, converted one by one
                 let src = self.input(h, r)?;

@@ -781,6 +781,12 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.ensure_types(want);
                 self.convert_tuple(v, a, b)?
             }
+            // a list whose item type is Void was never given an item (the
+            // annotator saw no store): it is empty, and a copy of it, as a
+            // slice or a product makes, is an empty list of any type
+            (Repr::List(item), Repr::List(w)) if **item == Repr::Void => {
+                self.new_list(w, Vec::new())?
+            }
             _ => {
                 return Err(RTypeError::new(format!(
                     "cannot convert {have:?} to {want:?}"
@@ -956,6 +962,8 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     Repr::Range => self.range_is_true(x)?,
+                    // a one-character string is never empty
+                    Repr::UniChar | Repr::Char => value_const(self.py, LlValue::Bool(true), BOOL)?,
                     // a tuple is true when not empty (and not None)
                     Repr::Tuple(items) if items.is_empty() => {
                         value_const(self.py, LlValue::Bool(false), BOOL)?

@@ -973,6 +973,19 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
+        if matches!(op.opname, H::Getitem | H::Iter | H::Contains) && reprs[0] == Repr::UniChar {
+            // indexing, iterating or searching a one-character string (a
+            // constant 'a'[i], a join of characters): as the string
+            let mut as_str = reprs.clone();
+            as_str[0] = Repr::Str;
+            return self.lower_str_op(op, &as_str, &want, Repr::Str);
+        }
+        if op.opname == H::Str && reprs[0] == Repr::UniChar && want == Repr::UniChar {
+            // str() of a character is the character
+            let v = self.input(&op.args[0], &Repr::UniChar)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         if op.opname == H::Getitem && !matches!(reprs[0], Repr::Str | Repr::Bytes) {
             return Ok(false);
         }
@@ -1129,7 +1142,8 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 self.emit(cmp, vec![c, zero], BOOL)
             }
-            H::Contains if reprs[0] == sp => {
+            // `x in c` where `c` is a one-character string
+            H::Contains if reprs[0] == sp || reprs[0] == Repr::UniChar => {
                 let s = self.input(&op.args[0], &sp)?;
                 if reprs[1] == Repr::UniChar {
                     let c = self.input(&op.args[1], &Repr::UniChar)?;
