@@ -64,6 +64,10 @@ pub struct ItemDef {
     /// A list made by `collections.deque()`: it has the deque methods and
     /// shows as a deque.
     pub deque: bool,
+    /// A tuple whose length is not known when translating (`tuple(xs)`,
+    /// tuples of different lengths in one variable): a list that is never
+    /// changed, hashed and shown as a tuple.
+    pub tuple: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -89,6 +93,7 @@ impl ItemDefs {
             bytearray: false,
             default_missing: None,
             deque: false,
+            tuple: false,
         })
     }
 
@@ -132,11 +137,13 @@ impl ItemDefs {
         let bytearray = self.defs[child].bytearray;
         let default_missing = self.defs[child].default_missing.take();
         let deque = self.defs[child].deque;
+        let tuple = self.defs[child].tuple;
         let r = &mut self.defs[root];
         if r.default_missing.is_none() {
             r.default_missing = default_missing;
         }
         r.deque |= deque;
+        r.tuple |= tuple;
         if r.custom.is_none() {
             r.custom = custom;
         }

@@ -366,13 +366,13 @@ impl Annotator {
             (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) => {
                 let nullable = matches!(a, TupleOrNone(_)) || matches!(b, TupleOrNone(_));
                 if x.len() != y.len() {
-                    return Err(UnionError {
-                        message: format!(
-                            "tuples of different lengths ({} and {})",
-                            x.len(),
-                            y.len()
-                        ),
-                    });
+                    // one variable holds tuples of several lengths: a
+                    // tuple whose length is only known at run time
+                    let id = self.var_tuple(x.iter().chain(y.iter()))?;
+                    if nullable {
+                        self.make_nullable(id);
+                    }
+                    return Ok(List(id));
                 }
                 let mut items = Vec::with_capacity(x.len());
                 for (p, q) in x.iter().zip(y) {
@@ -385,6 +385,18 @@ impl Annotator {
                 }
             }
             (List(x), List(y)) => List(self.merge_itemdefs(*x, *y)?),
+            (Tuple(items) | TupleOrNone(items), List(id))
+            | (List(id), Tuple(items) | TupleOrNone(items))
+                if self.itemdefs.get(*id).tuple =>
+            {
+                // a tuple of known length joining tuples of any length
+                let fixed = self.var_tuple(items.iter())?;
+                let id = self.merge_itemdefs(*id, fixed)?;
+                if matches!(a, TupleOrNone(_)) || matches!(b, TupleOrNone(_)) {
+                    self.make_nullable(id);
+                }
+                List(id)
+            }
             (Dict(x), Dict(y)) => Dict(self.merge_itemdefs(*x, *y)?),
             (Set(x), Set(y)) => Set(self.merge_itemdefs(*x, *y)?),
             (Generator(x), Generator(y)) => Generator(self.merge_itemdefs(*x, *y)?),
@@ -591,6 +603,11 @@ impl Annotator {
                 },
             });
         }
+        if da.tuple != db.tuple {
+            return Err(UnionError {
+                message: "a tuple and a list in one variable".into(),
+            });
+        }
         if da.deque != db.deque {
             return Err(UnionError {
                 message: "a deque and a list in one variable (they show differently)".into(),
@@ -620,6 +637,35 @@ impl Annotator {
             self.reflow(r);
         }
         Ok(ra)
+    }
+
+    /// A new tuple whose length is known only at run time, holding items
+    /// of the union of `items` (refused when a bool would become an int or
+    /// an int a float, as CPython keeps each item's type).
+    pub fn var_tuple<'a>(
+        &mut self,
+        items: impl Iterator<Item = &'a SomeValue>,
+    ) -> Result<ItemDefId, UnionError> {
+        let items: Vec<SomeValue> = items.map(|i| i.without_const()).collect();
+        let mut item = SomeValue::Impossible;
+        for i in &items {
+            item = self.union(&item, i)?;
+        }
+        for i in &items {
+            if let Some(m) = rules::containers::number_kind_change(i, &item) {
+                return Err(UnionError {
+                    message: format!("tuples of different lengths with {m}"),
+                });
+            }
+        }
+        let id = self.new_container(ItemKind::List, item, SomeValue::Impossible);
+        self.itemdefs.get_mut(id).tuple = true;
+        Ok(id)
+    }
+
+    /// Whether `s` is a tuple whose length is known only at run time.
+    pub fn is_var_tuple(&self, s: &SomeValue) -> bool {
+        matches!(s, SomeValue::List(id) if self.itemdefs.get(*id).tuple)
     }
 
     /// Marks a container definition as possibly None, reflowing the blocks
@@ -654,8 +700,37 @@ impl Annotator {
         py: Python<'_>,
         item: &SomeValue,
     ) -> Result<(), AnnotatorError> {
-        let SomeValue::Instance { classdef, .. } = item else {
-            return Ok(());
+        let classdef = match item {
+            SomeValue::Instance { classdef, .. } => classdef,
+            SomeValue::List(id) => {
+                let d = self.itemdefs.get(*id);
+                if !d.tuple {
+                    let what = if d.bytearray {
+                        "bytearray"
+                    } else if d.deque {
+                        "deque"
+                    } else {
+                        "list"
+                    };
+                    return Err(self.error(format!(
+                        "unhashable type: '{what}' (a dict key or set item must be hashable)"
+                    )));
+                }
+                let inner = d.item.clone();
+                return self.check_hashable_key(py, &inner);
+            }
+            SomeValue::Tuple(items) | SomeValue::TupleOrNone(items) => {
+                for i in items {
+                    self.check_hashable_key(py, i)?;
+                }
+                return Ok(());
+            }
+            SomeValue::Dict(_) => {
+                return Err(
+                    self.error("unhashable type: 'dict' (a dict key or set item must be hashable)")
+                )
+            }
+            _ => return Ok(()),
         };
         let hash = rules::special::defines(self, py, *classdef, "__hash__");
         let eq = rules::special::defines(self, py, *classdef, "__eq__");

@@ -601,6 +601,8 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
             konst: union_const(k1, k2),
         },
         (Tuple(_) | TupleOrNone(_), Tuple(_) | TupleOrNone(_))
+        | (Tuple(_) | TupleOrNone(_), List(_))
+        | (List(_), Tuple(_) | TupleOrNone(_))
         | (List(_), List(_))
         | (Dict(_), Dict(_))
         | (Set(_), Set(_))

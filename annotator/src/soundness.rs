@@ -28,6 +28,8 @@ pub struct Oracle {
     items: HashMap<ItemDefId, (SomeValue, SomeValue)>,
     /// The container definitions that may be None.
     nullable: HashSet<ItemDefId>,
+    /// Lists that are tuples (of a length known at run time only).
+    tuples: HashSet<ItemDefId>,
     /// Functions run by CPython at annotation time (`specialize:memo`):
     /// their graphs are not part of the translated program, only the
     /// results of their calls are.
@@ -93,12 +95,16 @@ impl Oracle {
         }
         let mut items = HashMap::new();
         let mut nullable = HashSet::new();
+        let mut tuples = HashSet::new();
         for i in 0..ann.itemdefs_len() {
             let id = ItemDefId::from_u32(i as u32);
             let d = ann.itemdefs.get(id);
             items.insert(id, (ann.normalize(&d.item), ann.normalize(&d.value)));
             if d.can_be_none {
                 nullable.insert(id);
+            }
+            if d.tuple {
+                tuples.insert(id);
             }
         }
         let untranslated = ann
@@ -117,6 +123,7 @@ impl Oracle {
             descs,
             items,
             nullable,
+            tuples,
             untranslated,
         }
     }
@@ -302,16 +309,14 @@ impl Oracle {
                     .name()
                     .map(|n| n.to_string())
                     .unwrap_or_default();
-                let listlike = value.is_instance_of::<PyList>()
-                    || matches!(
-                        tyname.as_str(),
-                        "range"
-                            | "dict_keys"
-                            | "dict_values"
-                            | "dict_items"
-                            | "bytearray"
-                            | "deque"
-                    );
+                let listlike = if self.tuples.contains(id) {
+                    value.is_instance_of::<PyTuple>()
+                } else {
+                    value.is_instance_of::<PyList>()
+                } || matches!(
+                    tyname.as_str(),
+                    "range" | "dict_keys" | "dict_values" | "dict_items" | "bytearray" | "deque"
+                );
                 if !listlike {
                     return false;
                 }

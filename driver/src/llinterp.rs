@@ -146,7 +146,7 @@ impl LlinterpBackend {
                     .into_any()
                     .unbind())
             }
-            TypeDef::Struct { name, .. } if name == "list" => {
+            TypeDef::Struct { name, .. } if name == "list" || name == "vartuple" => {
                 let slot = |f: &str| -> Result<LlValue, String> {
                     let off = target.field_offset(f).ok_or("list field")?;
                     self.interp
@@ -175,6 +175,12 @@ impl LlinterpBackend {
                 let mut items = Vec::new();
                 for v in values {
                     items.push(self.to_py(py, v, item_t)?);
+                }
+                if name == "vartuple" {
+                    return Ok(PyTuple::new(py, items)
+                        .map_err(|e| e.to_string())?
+                        .into_any()
+                        .unbind());
                 }
                 Ok(pyo3::types::PyList::new(py, items)
                     .map_err(|e| e.to_string())?

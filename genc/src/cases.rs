@@ -196,7 +196,14 @@ impl<'a> CaseGlue<'a> {
                     body.push_str(
                         "    fputs(\"b'\", stdout);\n    for (rpy_Signed i = 0; i < v->f_chars_length; i++) printf(\"\\\\x%02x\", (unsigned)v->f_chars_items[i]);\n    fputs(\"'\", stdout);",
                     );
-                } else if sname == "list" {
+                } else if sname == "list" || sname == "vartuple" {
+                    // a variable-length tuple prints as a tuple: each item
+                    // followed by ", " (so one item is still a tuple)
+                    let (open, sep, after, close) = if sname == "list" {
+                        ("[", "if (i) fputs(\", \", stdout);", "", "]")
+                    } else {
+                        ("(", "", "fputs(\", \", stdout);", ")")
+                    };
                     let items_t = st.field_type("items").ok_or_else(unsupported)?;
                     let item_t = items_t
                         .target()
@@ -210,7 +217,7 @@ impl<'a> CaseGlue<'a> {
                     };
                     let _ = write!(
                         body,
-                        "    fputs(\"[\", stdout);\n    for (rpy_Signed i = 0; i < v->f_length; i++) {{\n        if (i) fputs(\", \", stdout);\n        {item_p}({access});\n    }}\n    fputs(\"]\", stdout);"
+                        "    fputs(\"{open}\", stdout);\n    for (rpy_Signed i = 0; i < v->f_length; i++) {{\n        {sep}\n        {item_p}({access}); {after}\n    }}\n    fputs(\"{close}\", stdout);"
                     );
                 } else if sname.starts_with("tuple") {
                     body.push_str("    fputs(\"(\", stdout);\n");

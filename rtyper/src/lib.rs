@@ -24,7 +24,7 @@ use rpy3_model::program::{LlFunction, LlProgram, ObjectModel};
 use rpy3_model::{FunctionGraph, SourceLocation};
 
 pub use classes::Classes;
-pub use repr::Repr;
+pub use repr::{Repr, SeqKind};
 
 /// Why a program cannot be rtyped (yet).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,9 +187,15 @@ impl<'a> RTyper<'a> {
     /// The struct of lists of items of repr `item`: the length and a
     /// pointer to the items' array (PyPy's resizable list).
     pub fn list_struct(&self, item: &Repr) -> LlType {
+        self.seq_struct(item, SeqKind::List)
+    }
+
+    /// The struct of lists (or variable-length tuples: `vartuple`, of the
+    /// same fields) of items of repr `item`.
+    pub fn seq_struct(&self, item: &Repr, kind: SeqKind) -> LlType {
         // cached under the list's repr: the other structs of this cache are
         // under theirs (a list of dicts must not find the dict struct)
-        let cache_key = Repr::List(Box::new(item.clone()));
+        let cache_key = Repr::List(Box::new(item.clone()), kind);
         if let Some(t) = self.lists.borrow().get(&cache_key) {
             return *t;
         }
@@ -197,8 +203,12 @@ impl<'a> RTyper<'a> {
         let t = LlType::forward(true);
         self.lists.borrow_mut().insert(cache_key, t);
         let items = LlType::array(item.lowleveltype(self), true).expect("list items");
+        let name = match kind {
+            SeqKind::List => "list",
+            SeqKind::Tuple => "vartuple",
+        };
         t.become_(
-            "list",
+            name,
             vec![
                 ("length".into(), rpy3_model::lltype::SIGNED),
                 ("items".into(), LlType::ptr(items).expect("an array")),
@@ -304,7 +314,7 @@ impl<'a> RTyper<'a> {
     /// The repr of the items an iterator of repr `ir` gives.
     pub fn next_item_repr(&self, ir: &Repr) -> Repr {
         match ir {
-            Repr::ListIter(item, _) => (**item).clone(),
+            Repr::ListIter(item, ..) => (**item).clone(),
             Repr::DictIter(k, _, 0) => (**k).clone(),
             Repr::DictIter(_, v, 1) => (**v).clone(),
             Repr::DictIter(k, v, _) => Repr::Tuple(vec![(**k).clone(), (**v).clone()]),
@@ -355,9 +365,9 @@ impl<'a> RTyper<'a> {
     }
 
     /// The struct of iterators over lists of items of repr `item`.
-    pub fn listiter_struct(&self, item: &Repr) -> LlType {
-        let key = Repr::ListIter(Box::new(item.clone()), false);
-        self.index_iter_struct(key, "listiter", "list", || self.list_struct(item))
+    pub fn listiter_struct(&self, item: &Repr, kind: SeqKind) -> LlType {
+        let key = Repr::ListIter(Box::new(item.clone()), false, kind);
+        self.index_iter_struct(key, "listiter", "list", || self.seq_struct(item, kind))
     }
 
     /// The struct of tuples with these item reprs (created on first use;

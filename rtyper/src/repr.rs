@@ -60,11 +60,13 @@ pub enum Repr {
     /// stop, step and a mask of the bounds that are None (1, 2, 4).
     Slice,
     /// A list: a pointer to a `{length, items}` struct of items of the
-    /// given repr (null for None).
-    List(Box<Repr>),
-    /// An iterator over a list of items of the given repr: a pointer to
-    /// `{list, index}`; backwards (`reversed()`) when the flag is set.
-    ListIter(Box<Repr>, bool),
+    /// given repr (null for None).  A tuple whose length is known at run
+    /// time only is one too, of a struct of its own (`vartuple`).
+    List(Box<Repr>, SeqKind),
+    /// An iterator over a list (or variable-length tuple) of items of the
+    /// given repr: a pointer to `{list, index}`; backwards (`reversed()`)
+    /// when the flag is set.
+    ListIter(Box<Repr>, bool, SeqKind),
     /// A dict (key repr, value repr): a pointer to an insertion-ordered
     /// hash table (`rpy3.lltypesystem.rdict`).
     Dict(Box<Repr>, Box<Repr>),
@@ -94,7 +96,22 @@ pub enum Repr {
     Rec(rpy3_annotator::ItemDefId),
 }
 
+/// The built-in sequence a list representation stands for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SeqKind {
+    /// A `list` (also a deque or a bytearray).
+    List,
+    /// A `tuple` whose length is known at run time only: never changed,
+    /// hashed and shown as a tuple.
+    Tuple,
+}
+
 impl Repr {
+    /// A list of items of repr `item`.
+    pub fn list_of(item: Repr) -> Repr {
+        Repr::List(Box::new(item), SeqKind::List)
+    }
+
     /// The low-level type of values of this representation.
     pub fn lowleveltype(&self, rt: &RTyper<'_>) -> LlType {
         match self {
@@ -133,8 +150,10 @@ impl Repr {
                 .strbuilder_ptr
                 .expect("strings are rtyped only with the string helpers"),
             Repr::Slice => rt.tuple_ptr(&slice_fields()),
-            Repr::List(item) => LlType::ptr(rt.list_struct(item)).expect("a struct"),
-            Repr::ListIter(item, _) => LlType::ptr(rt.listiter_struct(item)).expect("a struct"),
+            Repr::List(item, kind) => LlType::ptr(rt.seq_struct(item, *kind)).expect("a struct"),
+            Repr::ListIter(item, _, kind) => {
+                LlType::ptr(rt.listiter_struct(item, *kind)).expect("a struct")
+            }
             Repr::Dict(k, v) => LlType::ptr(rt.dict_struct(k, v)).expect("a struct"),
             Repr::Generator(g) => LlType::ptr(rt.generator_frame(*g)).expect("a struct"),
             Repr::EnumIter(_) | Repr::ZipIter(_) => {
@@ -506,7 +525,12 @@ impl RTyper<'_> {
                         .borrow_mut()
                         .entry(item.clone())
                         .or_insert(s_item);
-                    Repr::List(Box::new(item))
+                    let kind = if d.tuple {
+                        SeqKind::Tuple
+                    } else {
+                        SeqKind::List
+                    };
+                    Repr::List(Box::new(item), kind)
                 }
             }
             S::Iterator {
@@ -584,7 +608,7 @@ impl RTyper<'_> {
                         .borrow_mut()
                         .entry(item.clone())
                         .or_insert(s_item);
-                    return Ok(Repr::ListIter(Box::new(item), false));
+                    return Ok(Repr::ListIter(Box::new(item), false, SeqKind::List));
                 }
                 // the items' annotations united (a char that meets a str
                 // is a str, instances their common base), as RPython
@@ -613,7 +637,7 @@ impl RTyper<'_> {
                     }
                     None => None,
                 };
-                Repr::ListIter(Box::new(item.unwrap_or(Repr::Void)), false)
+                Repr::ListIter(Box::new(item.unwrap_or(Repr::Void)), false, SeqKind::List)
             }
             S::Iterator {
                 over,
@@ -624,7 +648,7 @@ impl RTyper<'_> {
                     .borrow_mut()
                     .entry(int.clone())
                     .or_insert(S::int());
-                Repr::ListIter(Box::new(int), false)
+                Repr::ListIter(Box::new(int), false, SeqKind::List)
             }
             S::Iterator { over, variant } => match self.getrepr(over)? {
                 Repr::Dict(k, v) => {
@@ -653,11 +677,13 @@ impl RTyper<'_> {
                 }
                 // reversed(range(...)) iterates over a range iterator
                 Repr::Range | Repr::RangeIter => Repr::RangeIter,
-                Repr::List(item) if *variant == rpy3_annotator::model::IterVariant::Items => {
-                    Repr::ListIter(item, false)
+                Repr::List(item, kind) if *variant == rpy3_annotator::model::IterVariant::Items => {
+                    Repr::ListIter(item, false, kind)
                 }
-                Repr::List(item) if *variant == rpy3_annotator::model::IterVariant::Reversed => {
-                    Repr::ListIter(item, true)
+                Repr::List(item, kind)
+                    if *variant == rpy3_annotator::model::IterVariant::Reversed =>
+                {
+                    Repr::ListIter(item, true, kind)
                 }
                 _ => {
                     return Err(RTypeError::unsupported(
@@ -888,19 +914,22 @@ impl RTyper<'_> {
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
             Repr::Dict(..) | Repr::Set(_) if obj.is_none() => LlValue::Ptr(None),
             Repr::Dict(..) | Repr::Set(_) => LlValue::Ptr(Some(self.prebuilt_dict(py, r, obj)?)),
-            Repr::List(_) if obj.is_none() => LlValue::Ptr(None),
-            Repr::List(item) => {
-                // one heap list per Python list: aliases stay aliases
+            Repr::List(..) if obj.is_none() => LlValue::Ptr(None),
+            Repr::List(item, kind) => {
+                // one heap list per Python list: aliases stay aliases (a
+                // tuple may be one of another representation elsewhere)
                 let key = rpy3_model::PyObj::new(obj);
+                let st = self.seq_struct(item, *kind);
                 if let Some(p) = self.prebuilt.get(&key) {
-                    return Ok(LlValue::Ptr(Some(*p)));
+                    if p.ty == st {
+                        return Ok(LlValue::Ptr(Some(*p)));
+                    }
                 }
                 let values: Vec<Bound<'_, PyAny>> = obj
                     .try_iter()
                     .map_err(|_| bad())?
                     .collect::<PyResult<_>>()
                     .map_err(|_| bad())?;
-                let st = self.list_struct(item);
                 let arr = LlType::array(item.lowleveltype(self), true)
                     .map_err(|e| RTypeError::new(e.to_string()))?;
                 let p = self

@@ -200,7 +200,23 @@ pub fn binary(
                 None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
             }
         }
+        (Add, SomeValue::Tuple(t), l @ SomeValue::List(id))
+        | (Add, l @ SomeValue::List(id), SomeValue::Tuple(t))
+            if ann.itemdefs.get(*id).tuple =>
+        {
+            // a tuple of known length and one of any length: one of any
+            // length (the fixed one converted)
+            let _ = l;
+            let fixed = ann.var_tuple(t.iter()).map_err(|e| ann.error(e.message))?;
+            let both = ann
+                .merge_itemdefs(*id, fixed)
+                .map_err(|e| ann.error(e.message))?;
+            ann.read_item(both);
+            Ok(SomeValue::List(both))
+        }
         (Add, SomeValue::List(x), SomeValue::List(y)) => {
+            // a tuple is immutable: `t += u` makes a new tuple
+            let inplace = inplace && !ann.itemdefs.get(*x).tuple;
             if inplace {
                 let (item, _) = ann.read_item(*y);
                 ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
@@ -216,6 +232,7 @@ pub fn binary(
             Ok(SomeValue::List(both))
         }
         (Mul, SomeValue::List(x), n) | (Mul, n, SomeValue::List(x)) if int_parts(n).is_some() => {
+            let inplace = inplace && !ann.itemdefs.get(*x).tuple;
             if inplace {
                 ann.itemdefs.get_mut(*x).resized = true;
                 return Ok(SomeValue::List(*x));

@@ -823,14 +823,17 @@ pub fn call(
         }
         "tuple" => match a.first() {
             Some(t @ S::Tuple(_)) => t.clone(),
+            Some(t) if ann.is_var_tuple(t) => t.clone(),
             None => S::Tuple(Vec::new()),
             Some(other) => {
-                let what = describe(other);
-                return Err(ann.error(format!(
-                    "tuple() of a {what} is not RPython: a tuple's length must be known \
-                     when translating, and a {what}'s is not (keep the {what}, or build \
-                     the tuple from its items)"
-                )));
+                // the items of any iterable: a tuple whose length is known
+                // at run time only
+                let it = super::containers::iter(ann, other)?;
+                let item = super::containers::next(ann, &it)?;
+                let id = ann
+                    .var_tuple(std::iter::once(&item))
+                    .map_err(|e| ann.error(e.message))?;
+                S::List(id)
             }
         },
         "sum" => {
@@ -1174,7 +1177,28 @@ pub(super) fn isinstance(
             ..
         } => Some(classes.iter().any(|t| is_builtin_type(t, "bytes"))),
         SomeValue::None_ => Some(false),
-        SomeValue::List(_) => Some(classes.iter().any(|t| is_builtin_type(t, "list"))),
+        SomeValue::List(id) => {
+            // lists with a flag are other built-in types
+            let d = ann.itemdefs.get(*id);
+            let (ty, module) = if d.tuple {
+                ("tuple", None)
+            } else if d.bytearray {
+                ("bytearray", None)
+            } else if d.deque {
+                ("deque", Some("collections"))
+            } else {
+                ("list", None)
+            };
+            let of_type = |t: &Bound<'_, PyAny>| match module {
+                None => is_builtin_type(t, ty),
+                Some(m) => py
+                    .import(m)
+                    .and_then(|m| m.getattr(ty))
+                    .map(|b| b.is(t))
+                    .unwrap_or(false),
+            };
+            Some(classes.iter().any(of_type))
+        }
         SomeValue::Dict(_) => Some(classes.iter().any(|t| is_builtin_type(t, "dict"))),
         SomeValue::Tuple(_) => Some(classes.iter().any(|t| is_builtin_type(t, "tuple"))),
         SomeValue::Set(_) => Some(classes.iter().any(|t| is_builtin_type(t, "set"))),
@@ -1328,6 +1352,7 @@ pub fn method(
             "isascii",
             "hex",
         ],
+        SomeValue::List(id) if ann.itemdefs.get(*id).tuple => &["index", "count"],
         SomeValue::List(_) => &[
             "append",
             "extend",

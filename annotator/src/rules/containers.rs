@@ -174,6 +174,15 @@ pub(crate) fn number_kind_change(item: &SomeValue, s: &SomeValue) -> Option<Stri
     }
 }
 
+/// A slice of list `id`: a new list of its items (a tuple of a tuple).
+fn slice_list(ann: &mut Annotator, id: crate::ids::ItemDefId) -> crate::ids::ItemDefId {
+    let (item, _) = ann.read_item(id);
+    let tuple = ann.itemdefs.get(id).tuple;
+    let new = ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
+    ann.itemdefs.get_mut(new).tuple = tuple;
+    new
+}
+
 /// `container[key]`.
 pub fn getitem(
     ann: &mut Annotator,
@@ -186,12 +195,7 @@ pub fn getitem(
     }
     if let SomeValue::Slice(parts) = key {
         return match c {
-            SomeValue::List(id) => {
-                let (item, _) = ann.read_item(*id);
-                let new =
-                    ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
-                Ok(SomeValue::List(new))
-            }
+            SomeValue::List(id) => Ok(SomeValue::List(slice_list(ann, *id))),
             SomeValue::Str {
                 kind,
                 can_be_none: false,
@@ -373,12 +377,7 @@ pub fn getslice(
     check_bound(ann, start)?;
     check_bound(ann, stop)?;
     match c {
-        SomeValue::List(id) => {
-            let (item, _) = ann.read_item(*id);
-            let new =
-                ann.new_container(crate::itemdef::ItemKind::List, item, SomeValue::Impossible);
-            Ok(SomeValue::List(new))
-        }
+        SomeValue::List(id) => Ok(SomeValue::List(slice_list(ann, *id))),
         SomeValue::Str {
             kind,
             can_be_none: false,

@@ -5,7 +5,7 @@
 
 mod arith;
 mod builtins;
-mod containers;
+pub(crate) mod containers;
 mod external;
 pub(crate) mod special;
 
@@ -100,6 +100,12 @@ pub fn consider_op(
             // an instance whose class has no __hash__: its identity (a
             // class with __hash__ is a special call, annotated before)
             SomeValue::Instance { .. } => {
+                ann.check_hashable_key(py, &args[0])?;
+                Ok(SomeValue::int())
+            }
+            // a tuple of a length known at run time only (a list is
+            // refused as unhashable)
+            SomeValue::List(_) => {
                 ann.check_hashable_key(py, &args[0])?;
                 Ok(SomeValue::int())
             }

@@ -476,6 +476,21 @@ def ll_hash_tuple_finish(acc, n):
     return acc
 
 
+TUPLE_HASH_START = 2870177450012600261
+
+
+def ll_tuple_hash(l, hash):
+    """CPython's hash of a tuple, for a tuple whose length is known at
+    run time only (a list of its items); `hash` hashes one item."""
+    acc = TUPLE_HASH_START
+    n = l.length
+    i = 0
+    while i < n:
+        acc = ll_hash_combine(acc, hash(l.items[i]))
+        i += 1
+    return ll_hash_tuple_finish(acc, n)
+
+
 def ll_set_add_list(s, l, hash, eq):
     """Adds the items of list l to set s."""
     i = 0

@@ -213,6 +213,12 @@ def ll_copy(l):
     return r
 
 
+def ll_copy_into(r, l):
+    """Fills r (a new list or variable-length tuple of l's length) with
+    the items of l."""
+    _copy_items(l, 0, r, 0, l.length)
+
+
 def ll_clear(l):
     l.length = 0
     l.items = malloc(typeOf(l).TO.items.TO, 0)
@@ -969,6 +975,24 @@ def ll_list_repr(l, item_repr):
         ll_sb_append(sb, item_repr(l.items[i]))
         i += 1
     ll_sb_append_char(sb, ']')
+    return ll_sb_build(sb)
+
+
+def ll_tuple_repr(l, item_repr):
+    """repr(t) of a tuple whose length is known at run time only: '('
+    items ')', a single item followed by a comma."""
+    sb = ll_sb_new(16)
+    ll_sb_append_char(sb, '(')
+    i = 0
+    while i < l.length:
+        if i > 0:
+            ll_sb_append_char(sb, ',')
+            ll_sb_append_char(sb, ' ')
+        ll_sb_append(sb, item_repr(l.items[i]))
+        i += 1
+    if l.length == 1:
+        ll_sb_append_char(sb, ',')
+    ll_sb_append_char(sb, ')')
     return ll_sb_build(sb)
 
 

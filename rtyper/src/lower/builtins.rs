@@ -77,7 +77,7 @@ impl Cx<'_, '_, '_, '_> {
                 match &want {
                     // the list met lists that are not ranges (it is passed
                     // where a sliced list goes): its items, made now
-                    Repr::List(item) if **item == int => {
+                    Repr::List(item, _) if **item == int => {
                         let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                         let l = self.new_list_of_length(item, zero)?;
                         let mut hargs = vec![(l.clone(), SomeValue::Ptr(t))];
@@ -179,7 +179,7 @@ impl Cx<'_, '_, '_, '_> {
                         }
                         let l = self.new_list(&want, vals)?;
                         let lt = self.item_function("hl_lt", &want)?;
-                        let lr = Repr::List(Box::new(want.clone()));
+                        let lr = Repr::list_of(want.clone());
                         let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
                         let largest = value_const(self.py, LlValue::Bool(builtin == "max"), BOOL)?;
                         let (v, _) = self.call_list_helper(
@@ -226,6 +226,12 @@ impl Cx<'_, '_, '_, '_> {
                         return Err(RTypeError::new("tuple() is not a tuple"));
                     };
                     self.new_tuple(&items, Vec::new())?
+                }
+                Some(_) if matches!(want, Repr::List(..)) => {
+                    // a tuple of a length known at run time: a new list of
+                    // the items
+                    self.list_builtin("list", args, &[], &want)?
+                        .ok_or_else(|| RTypeError::new("tuple() of an unknown iterable"))?
                 }
                 Some(a) => {
                     let r = self.repr_of(a)?;

@@ -430,7 +430,7 @@ impl Cx<'_, '_, '_, '_> {
                 name,
                 s_self: Some(inner),
             } if matches!(**inner, SomeValue::List(_))
-                && matches!(self.repr_of(&op.args[0])?, Repr::List(_)) =>
+                && matches!(self.repr_of(&op.args[0])?, Repr::List(..)) =>
             {
                 let v = self.list_method(name, &op.args[0], &positional, &keywords, &want)?;
                 self.finish(op.result, v);

@@ -10,7 +10,7 @@ use rpy3_model::{Hlvalue, SpaceOperation};
 use super::lists::Arg;
 use super::{name, Cx};
 use crate::helpers::{type_const, value_const};
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::RTypeError;
 
 /// The module of the dict helpers.
@@ -44,17 +44,22 @@ impl Cx<'_, '_, '_, '_> {
         if let Some((eq, hash)) = self.custom_keys.clone() {
             return Ok((self.function_arg(&hash)?, self.function_arg(&eq)?));
         }
-        // instances whose class defines __hash__ (and __eq__) hash and
-        // compare through them; other keys by their type's rules
+        let hash = self.hash_function(key)?;
+        let eq = self.item_function("hl_eq", key)?;
+        Ok((hash, eq))
+    }
+
+    /// The function pointer hashing values of repr `key`: instances whose
+    /// class defines __hash__ (and __eq__) hash through it, other values
+    /// by their type's rules.
+    fn hash_function(&mut self, key: &Repr) -> Result<Arg, RTypeError> {
         let special = matches!(key, Repr::Instance(c) if self.rt.ann.hashes_specially(self.py, *c));
         let which = if special {
             "hl_hash_special"
         } else {
             "hl_hash"
         };
-        let hash = self.item_function_in(RDICT, which, key)?;
-        let eq = self.item_function("hl_eq", key)?;
-        Ok((hash, eq))
+        self.item_function_in(RDICT, which, key)
     }
 
     /// The key equality function pointer (see [`Cx::key_functions`]).
@@ -481,7 +486,7 @@ impl Cx<'_, '_, '_, '_> {
                 )
             }
             ("keys" | "values" | "items", 0, false) => {
-                let Repr::List(item) = want else {
+                let Repr::List(item, _) = want else {
                     return Err(RTypeError::new(format!(
                         "dict.{method}() without a list result"
                     )));
@@ -647,7 +652,7 @@ impl Cx<'_, '_, '_, '_> {
         let pair = Repr::Tuple(vec![kr.clone(), vr]);
         self.rt.ensure_types(&pair);
         let l = self.iterable_as_list(h, &pair)?;
-        let lr = Repr::List(Box::new(pair));
+        let lr = Repr::list_of(pair);
         let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
         let (hash, eq) = self.key_functions(&kr)?;
         self.dict_helper("ll_update_pairs", vec![d, la, hash, eq])?;
@@ -668,7 +673,7 @@ impl Cx<'_, '_, '_, '_> {
         }
         // any other iterable: through a list of its items
         let l = self.iterable_as_list(h, kr)?;
-        let lr = Repr::List(kr.clone());
+        let lr = Repr::List(kr.clone(), SeqKind::List);
         let (hash, eq) = self.key_functions(kr)?;
         let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
         self.dict_helper("ll_set_add_list", vec![s, la, hash, eq])?;
@@ -718,7 +723,7 @@ impl Cx<'_, '_, '_, '_> {
                 let d = self.new_dict(want)?;
                 let da = (d.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
                 let l = self.iterable_as_list(&args[0], kr)?;
-                let lr = Repr::List(kr.clone());
+                let lr = Repr::List(kr.clone(), SeqKind::List);
                 let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
                 let value = match args.get(1) {
                     Some(v) => self.item_arg(v, vr)?,
@@ -760,7 +765,7 @@ impl Cx<'_, '_, '_, '_> {
         dr: &Repr,
         lr: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let Repr::List(item) = lr else {
+        let Repr::List(item, _) = lr else {
             return Err(RTypeError::new("keys into a non-list"));
         };
         let (kr, _) = parts(dr).ok_or_else(|| RTypeError::new("keys of a non-dict"))?;
@@ -821,6 +826,13 @@ impl Cx<'_, '_, '_, '_> {
                 )?
             }
             Repr::Void => value_const(self.py, LlValue::Int(0), SIGNED)?,
+            // a tuple of a length known at run time only (the annotator
+            // refuses to hash lists): CPython's tuple hash of its items
+            Repr::List(item, _) => {
+                let t = r.lowleveltype(self.rt);
+                let hash = self.hash_function(item)?;
+                self.dict_helper("ll_tuple_hash", vec![(x, SomeValue::Ptr(t)), hash])?
+            }
             // a frozenset: by content (from the hashes its entries keep)
             Repr::Set(_) => {
                 let t = r.lowleveltype(self.rt);

@@ -13,7 +13,7 @@ use super::dicts::RDICT;
 use super::lists::{Arg, RLIST};
 use super::{name, Cx};
 use crate::helpers::{type_const, value_const};
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
@@ -31,7 +31,7 @@ impl Cx<'_, '_, '_, '_> {
     ) -> Result<(Hlvalue, Repr), RTypeError> {
         let r = match (h, expected) {
             (Hlvalue::Constant(_), Some(ir)) => match ir {
-                Repr::ListIter(item, false) => Repr::List(item.clone()),
+                Repr::ListIter(item, false, kind) => Repr::List(item.clone(), *kind),
                 Repr::StrIter => Repr::Str,
                 Repr::RangeIter => Repr::Range,
                 Repr::DictIter(k, v, 0) if **v == Repr::Void => Repr::Set(k.clone()),
@@ -58,9 +58,9 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::StrIter,
                 )
             }
-            Repr::List(item) => {
-                let it = self.new_list_iter(item, x, false)?;
-                (it, Repr::ListIter(item.clone(), false))
+            Repr::List(item, kind) => {
+                let it = self.new_list_iter(item, *kind, x, false)?;
+                (it, Repr::ListIter(item.clone(), false, *kind))
             }
             Repr::Tuple(_) => {
                 let ir = match expected {
@@ -70,11 +70,14 @@ impl Cx<'_, '_, '_, '_> {
                         variant: rpy3_annotator::model::IterVariant::Items,
                     })?,
                 };
-                let Repr::ListIter(item, _) = &ir else {
+                let Repr::ListIter(item, _, _) = &ir else {
                     return Err(RTypeError::new("iterating over a tuple"));
                 };
                 let l = self.iterable_as_list(h, item)?;
-                (self.new_list_iter(item, l, false)?, ir.clone())
+                (
+                    self.new_list_iter(item, SeqKind::List, l, false)?,
+                    ir.clone(),
+                )
             }
             Repr::Dict(k, v) => (
                 self.new_dict_iter(x, k, v)?,
@@ -131,7 +134,7 @@ impl Cx<'_, '_, '_, '_> {
     fn next_function(&mut self, ir: &Repr) -> Result<(Arg, Repr), RTypeError> {
         let it_ann = SomeValue::Ptr(ir.lowleveltype(self.rt));
         let (idx, item) = match ir {
-            Repr::ListIter(item, rev) => {
+            Repr::ListIter(item, rev, _) => {
                 let name = if *rev {
                     "ll_iter_next_reversed"
                 } else {
@@ -295,7 +298,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("sum", _) => {
                 let lr = self.aggregate_list(&args[0])?;
-                let Repr::List(item) = &lr else {
+                let Repr::List(item, _) = &lr else {
                     unreachable!("a list")
                 };
                 let num = match (&**item, want) {
@@ -323,12 +326,12 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("math.fsum", _) => {
                 let lr = self.aggregate_list(&args[0])?;
-                if lr == Repr::List(Box::new(Repr::Void)) {
+                if lr == Repr::list_of(Repr::Void) {
                     // items that never exist: the sum of nothing
                     let z = value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?;
                     return Ok(Some(self.convert(z, &Repr::Float, want)?));
                 }
-                if lr != Repr::List(Box::new(Repr::Float)) {
+                if lr != Repr::list_of(Repr::Float) {
                     return Err(RTypeError::unsupported(&format!("math.fsum() of {lr:?}")));
                 }
                 let l = self.list_of(&args[0], &lr)?;
@@ -360,7 +363,7 @@ impl Cx<'_, '_, '_, '_> {
                     return Ok(Some(self.convert(v, &Repr::Bool, want)?));
                 }
                 let lr = self.aggregate_list(&args[0])?;
-                let Repr::List(item) = &lr else {
+                let Repr::List(item, _) = &lr else {
                     unreachable!("a list")
                 };
                 let truth = self.item_function("hl_bool", item)?;
@@ -371,7 +374,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             ("min" | "max", _) if args.len() == 1 => {
                 let lr = self.aggregate_list(&args[0])?;
-                let Repr::List(item) = &lr else {
+                let Repr::List(item, _) = &lr else {
                     unreachable!("a list")
                 };
                 let item = (**item).clone();
@@ -396,7 +399,7 @@ impl Cx<'_, '_, '_, '_> {
     ) -> Result<Hlvalue, RTypeError> {
         let (l, item) = if let [arg] = args {
             let lr = self.aggregate_list(arg)?;
-            let Repr::List(item) = &lr else {
+            let Repr::List(item, _) = &lr else {
                 unreachable!("a list")
             };
             let item = (**item).clone();
@@ -408,7 +411,7 @@ impl Cx<'_, '_, '_, '_> {
                 vals.push(self.input(a, want)?);
             }
             let l = self.new_list(want, vals)?;
-            let lt = Repr::List(Box::new(want.clone())).lowleveltype(self.rt);
+            let lt = Repr::list_of(want.clone()).lowleveltype(self.rt);
             ((l, SomeValue::Ptr(lt)), want.clone())
         };
         let largest = self.largest_arg(builtin)?;
@@ -596,30 +599,32 @@ impl Cx<'_, '_, '_, '_> {
             self.rt.list_items.borrow_mut().entry(ir).or_insert(s);
         }
         Ok(match &r {
-            Repr::List(_) => r,
-            Repr::Set(k) => Repr::List(k.clone()),
-            Repr::Dict(k, _) => Repr::List(k.clone()),
-            Repr::Range => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
-            Repr::Str => Repr::List(Box::new(Repr::UniChar)),
-            Repr::Generator(g) => Repr::List(Box::new(self.generator_item(*g)?)),
-            Repr::ListIter(item, _) => Repr::List(item.clone()),
-            Repr::StrIter => Repr::List(Box::new(Repr::UniChar)),
-            Repr::RangeIter => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
-            Repr::DictIter(k, v, which @ (0 | 1)) => {
-                Repr::List(if *which == 0 { k.clone() } else { v.clone() })
-            }
+            // a tuple's items as a list (a copy)
+            Repr::List(item, _) => Repr::List(item.clone(), SeqKind::List),
+            Repr::Set(k) => Repr::List(k.clone(), SeqKind::List),
+            Repr::Dict(k, _) => Repr::List(k.clone(), SeqKind::List),
+            Repr::Range => Repr::list_of(Repr::Int(IntKind::Signed)),
+            Repr::Str => Repr::list_of(Repr::UniChar),
+            Repr::Generator(g) => Repr::list_of(self.generator_item(*g)?),
+            Repr::ListIter(item, ..) => Repr::List(item.clone(), SeqKind::List),
+            Repr::StrIter => Repr::list_of(Repr::UniChar),
+            Repr::RangeIter => Repr::list_of(Repr::Int(IntKind::Signed)),
+            Repr::DictIter(k, v, which @ (0 | 1)) => Repr::List(
+                if *which == 0 { k.clone() } else { v.clone() },
+                SeqKind::List,
+            ),
             Repr::Tuple(_) => {
                 // the items as the annotator sees the tuple's iteration
                 let ir = self.rt.getrepr(&SomeValue::Iterator {
                     over: Box::new(self.s(h)),
                     variant: rpy3_annotator::model::IterVariant::Items,
                 })?;
-                let Repr::ListIter(item, _) = ir else {
+                let Repr::ListIter(item, ..) = ir else {
                     return Err(RTypeError::new("iterating over a tuple"));
                 };
-                Repr::List(item)
+                Repr::List(item, SeqKind::List)
             }
-            Repr::Bytes => Repr::List(Box::new(Repr::Int(IntKind::Signed))),
+            Repr::Bytes => Repr::list_of(Repr::Int(IntKind::Signed)),
             Repr::EnumIter(_) | Repr::ZipIter(_) | Repr::DictIter(_, _, 2) => {
                 // tuples: their annotation for the item functions
                 let item = self.rt.next_item_repr(&r);
@@ -631,7 +636,7 @@ impl Cx<'_, '_, '_, '_> {
                         .or_insert(s.without_const());
                 }
                 self.rt.ensure_types(&item);
-                Repr::List(Box::new(item))
+                Repr::list_of(item)
             }
             other => {
                 return Err(RTypeError::unsupported(&format!(
@@ -678,7 +683,7 @@ impl Cx<'_, '_, '_, '_> {
 
     /// `h` as a list of repr `lr` (a copy when it is not a list).
     pub(super) fn list_of(&mut self, h: &Hlvalue, lr: &Repr) -> Result<Arg, RTypeError> {
-        let Repr::List(item) = lr else {
+        let Repr::List(item, _) = lr else {
             unreachable!("a list")
         };
         let l = self.iterable_as_list(h, item)?;

@@ -10,7 +10,7 @@ use rpy3_model::{Hlvalue, SpaceOperation};
 
 use super::{name, Cx};
 use crate::helpers::{type_const, value_const};
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::RTypeError;
 
 /// The module of the list helpers.
@@ -191,7 +191,17 @@ impl Cx<'_, '_, '_, '_> {
         item: &Repr,
         n: Hlvalue,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = self.rt.list_struct(item);
+        self.new_seq_of_length(item, SeqKind::List, n)
+    }
+
+    /// A new list (or variable-length tuple) of `n` zeroed items.
+    pub(super) fn new_seq_of_length(
+        &mut self,
+        item: &Repr,
+        kind: SeqKind,
+        n: Hlvalue,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = self.rt.seq_struct(item, kind);
         let lp = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
         let arr = LlType::array(item.lowleveltype(self.rt), true)
             .map_err(|e| RTypeError::new(e.to_string()))?;
@@ -226,10 +236,11 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn new_list_iter(
         &mut self,
         item: &Repr,
+        kind: SeqKind,
         l: Hlvalue,
         reversed: bool,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = self.rt.listiter_struct(item);
+        let st = self.rt.listiter_struct(item, kind);
         let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
         let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
         let start = if reversed {
@@ -304,7 +315,7 @@ impl Cx<'_, '_, '_, '_> {
         use rpy3_model::OpName as H;
         if op.opname == H::Newlist {
             let want = self.result_repr(op)?;
-            let Repr::List(item) = &want else {
+            let Repr::List(item, _) = &want else {
                 return Ok(false);
             };
             let mut vals = Vec::new();
@@ -322,15 +333,15 @@ impl Cx<'_, '_, '_, '_> {
         if op.opname == H::Mul && op.args.len() == 2 {
             // n * lst
             let r1 = self.repr_of(&op.args[1])?;
-            if matches!(r1, Repr::List(_)) {
+            if matches!(r1, Repr::List(..)) {
                 first = &op.args[1];
                 r0 = r1;
             }
         }
         // `x in lst` has the list first too (contains(container, item))
         let (lr, item) = match &r0 {
-            Repr::List(item) => (r0.clone(), (**item).clone()),
-            Repr::ListIter(item, reversed) if op.opname == H::Next => {
+            Repr::List(item, _) => (r0.clone(), (**item).clone()),
+            Repr::ListIter(item, reversed, _) if op.opname == H::Next => {
                 let helper = if *reversed {
                     "ll_iter_next_reversed"
                 } else {
@@ -372,7 +383,10 @@ impl Cx<'_, '_, '_, '_> {
             }
             H::Iter => {
                 let l = self.input(first, &lr)?;
-                let it = self.new_list_iter(&item, l, false)?;
+                let Repr::List(_, kind) = lr else {
+                    unreachable!("a list")
+                };
+                let it = self.new_list_iter(&item, kind, l, false)?;
                 self.finish(op.result, it);
             }
             H::Is_ => {
@@ -505,7 +519,7 @@ impl Cx<'_, '_, '_, '_> {
         lr: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         use rpy3_model::OpName as H;
-        let Repr::List(item) = lr else {
+        let Repr::List(item, _) = lr else {
             return Err(RTypeError::new("comparing lists of a non-list repr"));
         };
         let lt = lr.lowleveltype(self.rt);
@@ -546,7 +560,7 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         let lr = self.repr_of(recv)?;
-        let Repr::List(item) = lr.clone() else {
+        let Repr::List(item, _) = lr.clone() else {
             return Err(RTypeError::new("a list method on a non-list"));
         };
         let item = *item;
@@ -738,7 +752,7 @@ impl Cx<'_, '_, '_, '_> {
             .entry(item.clone())
             .or_insert_with(|| self.s(&Hlvalue::Variable(op.result)));
         let l = self.iterable_as_list(&op.args[0], &item)?;
-        let lr = Repr::List(Box::new(item.clone()));
+        let lr = Repr::list_of(item.clone());
         let args = vec![
             (l, SomeValue::Ptr(lr.lowleveltype(self.rt))),
             self.int_arg(&op.args[1])?,
@@ -755,10 +769,10 @@ impl Cx<'_, '_, '_, '_> {
         h: &Hlvalue,
         item: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
-        let lr = Repr::List(Box::new(item.clone()));
+        let lr = Repr::list_of(item.clone());
         let r = self.repr_of(h)?;
         match &r {
-            Repr::List(i) if **i == *item => self.input(h, &lr),
+            Repr::List(i, _) if **i == *item => self.input(h, &lr),
             Repr::Dict(..) | Repr::Set(_) => self.dict_keys_list(h, &r, &lr),
             Repr::Generator(_)
             | Repr::ListIter(..)
@@ -773,7 +787,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.extend_from_iterator(la, h, &r)?;
                 Ok(l)
             }
-            Repr::List(_) | Repr::Range | Repr::Str | Repr::Tuple(_) => {
+            Repr::List(..) | Repr::Range | Repr::Str | Repr::Tuple(_) => {
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let l = self.new_list_of_length(item, zero)?;
                 self.extend_from(l.clone(), &lr, h, &r)?;
@@ -808,7 +822,7 @@ impl Cx<'_, '_, '_, '_> {
         h: &Hlvalue,
         r: &Repr,
     ) -> Result<(), RTypeError> {
-        let Repr::List(item) = lr else {
+        let Repr::List(item, _) = lr else {
             return Err(RTypeError::new("extending a non-list"));
         };
         let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
@@ -842,8 +856,8 @@ impl Cx<'_, '_, '_, '_> {
                 self.call_list_helper(helper, vec![la, (s, SomeValue::Ptr(st))])?;
             }
             // a list never given an item (see `convert`) adds nothing
-            Repr::List(other) if **other == Repr::Void => {}
-            Repr::List(other) => {
+            Repr::List(other, _) if **other == Repr::Void => {}
+            Repr::List(other, _) => {
                 // items of another repr, converted one by one
                 let src = self.input(h, r)?;
                 let n = self.emit(
@@ -908,22 +922,24 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Option<Hlvalue>, RTypeError> {
         match (builtin, want) {
-            ("list" | "deque", Repr::List(item)) => {
+            ("list" | "deque", Repr::List(item, kind)) => {
                 let item = (**item).clone();
                 if args.is_empty() {
                     let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
-                    return Ok(Some(self.new_list_of_length(&item, zero)?));
+                    return Ok(Some(self.new_seq_of_length(&item, *kind, zero)?));
                 }
                 let r = self.repr_of(&args[0])?;
                 let v = if r == *want {
                     let l = self.list_arg(&args[0], want)?;
                     self.call_list_helper("ll_copy", vec![l])?.0
                 } else {
-                    self.iterable_as_list(&args[0], &item)?
+                    // (tuple(x) of any other iterable: its items, copied)
+                    let l = self.iterable_as_list(&args[0], &item)?;
+                    self.convert_seq(l, &item, *kind)?
                 };
                 Ok(Some(v))
             }
-            ("sorted", Repr::List(item)) => {
+            ("sorted", Repr::List(item, _)) => {
                 let item = (**item).clone();
                 let r = self.repr_of(&args[0])?;
                 let l = if r == *want {
@@ -936,7 +952,7 @@ impl Cx<'_, '_, '_, '_> {
                 self.sort_list(la, &item, keywords)?;
                 Ok(Some(l))
             }
-            ("bytearray", Repr::List(item)) => {
+            ("bytearray", Repr::List(item, _)) => {
                 let item = (**item).clone();
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let Some(arg) = args.first() else {
@@ -985,27 +1001,27 @@ impl Cx<'_, '_, '_, '_> {
                     _ => {
                         let int = Repr::Int(rpy3_annotator::model::IntKind::Signed);
                         let l = self.iterable_as_list(arg, &int)?;
-                        let lt = Repr::List(Box::new(int)).lowleveltype(self.rt);
+                        let lt = Repr::list_of(int).lowleveltype(self.rt);
                         self.call_list_helper("ll_bytes_from_list", vec![(l, SomeValue::Ptr(lt))])?
                             .0
                     }
                 };
                 Ok(Some(v))
             }
-            ("reversed", Repr::ListIter(item, true)) => {
-                let lr = Repr::List(item.clone());
-                let l = if matches!(self.repr_of(&args[0])?, Repr::List(_)) {
+            ("reversed", Repr::ListIter(item, true, kind)) => {
+                let lr = Repr::List(item.clone(), *kind);
+                let l = if matches!(self.repr_of(&args[0])?, Repr::List(..)) {
                     self.input(&args[0], &lr)?
                 } else {
                     // a tuple or a dict: a list of its items
                     self.iterable_as_list(&args[0], item)?
                 };
-                Ok(Some(self.new_list_iter(item, l, true)?))
+                Ok(Some(self.new_list_iter(item, *kind, l, true)?))
             }
-            ("iter", Repr::ListIter(item, false)) => {
-                let lr = Repr::List(item.clone());
+            ("iter", Repr::ListIter(item, false, kind)) => {
+                let lr = Repr::List(item.clone(), *kind);
                 let l = self.input(&args[0], &lr)?;
-                Ok(Some(self.new_list_iter(item, l, false)?))
+                Ok(Some(self.new_list_iter(item, *kind, l, false)?))
             }
             _ => Ok(None),
         }
@@ -1029,15 +1045,15 @@ impl Cx<'_, '_, '_, '_> {
             // any iterable of strings or characters, as a list
             let lr = self.aggregate_list(lst)?;
             let helper = match &lr {
-                Repr::List(item) if **item == *sp => "ll_join",
-                Repr::List(item) if **item == Repr::UniChar => "ll_join_chars",
+                Repr::List(item, _) if **item == *sp => "ll_join",
+                Repr::List(item, _) if **item == Repr::UniChar => "ll_join_chars",
                 other => return Err(RTypeError::unsupported(&format!("str.join() of {other:?}"))),
             };
             let l = self.list_of(lst, &lr)?;
             let (v, _) = self.call_list_helper(helper, vec![s, l])?;
             return self.convert(v, sp, want);
         }
-        let Repr::List(item) = want else {
+        let Repr::List(item, _) = want else {
             return Err(RTypeError::new(format!(
                 "str.{method}() without a list result"
             )));

@@ -27,7 +27,7 @@ use rpy3_model::{
 };
 
 use crate::helpers::{type_const, value_const};
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::{RTypeError, RTyper};
 
 /// Lowers annotated graph `g` into a low-level graph.
@@ -781,11 +781,38 @@ impl Cx<'_, '_, '_, '_> {
                 self.rt.ensure_types(want);
                 self.convert_tuple(v, a, b)?
             }
+            // a tuple of known length becoming one of a length known at
+            // run time only: a list of its items
+            (Repr::Tuple(items), Repr::List(w, kind)) => {
+                self.rt.ensure_types(have);
+                let mut vals = Vec::with_capacity(items.len());
+                for (k, h) in items.iter().enumerate() {
+                    let x = if *h == Repr::Void {
+                        self.void_item(w, have, want)?
+                    } else {
+                        let x = self.emit(
+                            LlOp::Getfield,
+                            vec![v.clone(), name(self.py, &format!("item{k}"))],
+                            h.lowleveltype(self.rt),
+                        );
+                        self.convert(x, h, w)?
+                    };
+                    vals.push(x);
+                }
+                let l = self.new_list(w, vals)?;
+                self.convert_seq(l, w, *kind)?
+            }
             // a list whose item type is Void was never given an item (the
             // annotator saw no store): it is empty, and a copy of it, as a
             // slice or a product makes, is an empty list of any type
-            (Repr::List(item), Repr::List(w)) if **item == Repr::Void => {
-                self.new_list(w, Vec::new())?
+            (Repr::List(item, _), Repr::List(w, kind)) if **item == Repr::Void => {
+                let l = self.new_list(w, Vec::new())?;
+                self.convert_seq(l, w, *kind)?
+            }
+            // a list and a tuple of the same items: a copy
+            (Repr::List(item, k1), Repr::List(w, k2)) if item == w && k1 != k2 => {
+                let lr = Repr::List(item.clone(), *k1);
+                self.convert_seq_from(v, &lr, *k2)?
             }
             _ => {
                 return Err(RTypeError::new(format!(
@@ -793,6 +820,43 @@ impl Cx<'_, '_, '_, '_> {
                 )))
             }
         })
+    }
+
+    /// Plain list `l` of items of repr `item` as a sequence of `kind` (a
+    /// copy when it is a tuple).
+    pub(super) fn convert_seq(
+        &mut self,
+        l: Hlvalue,
+        item: &Repr,
+        kind: SeqKind,
+    ) -> Result<Hlvalue, RTypeError> {
+        match kind {
+            SeqKind::List => Ok(l),
+            SeqKind::Tuple => self.convert_seq_from(l, &Repr::list_of(item.clone()), kind),
+        }
+    }
+
+    /// Sequence `l` (of repr `lr`) copied into a new sequence of `kind`.
+    fn convert_seq_from(
+        &mut self,
+        l: Hlvalue,
+        lr: &Repr,
+        kind: SeqKind,
+    ) -> Result<Hlvalue, RTypeError> {
+        let Repr::List(item, _) = lr else {
+            return Err(RTypeError::new("a sequence conversion of a non-list"));
+        };
+        let lt = lr.lowleveltype(self.rt);
+        let n = self.emit(
+            LlOp::Getfield,
+            vec![l.clone(), name(self.py, "length")],
+            rpy3_model::lltype::SIGNED,
+        );
+        let r = self.new_seq_of_length(item, kind, n)?;
+        let rt = Repr::List(item.clone(), kind).lowleveltype(self.rt);
+        let args = vec![(r.clone(), SomeValue::Ptr(rt)), (l, SomeValue::Ptr(lt))];
+        self.call_list_helper("ll_copy_into", args)?;
+        Ok(r)
     }
 
     pub(super) fn result_repr(&self, op: &SpaceOperation) -> Result<Repr, RTypeError> {

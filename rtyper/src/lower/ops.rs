@@ -9,7 +9,7 @@ use rpy3_model::{Hlvalue, SpaceOperation};
 
 use super::{int_op, is_ovfchecked, name, Cx};
 use crate::helpers::value_const;
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
@@ -413,10 +413,19 @@ impl Cx<'_, '_, '_, '_> {
                 let b = self.convert(b, rb, &r)?;
                 return self.compare_by_item_functions(i, a, b, &r);
             }
+            // a tuple of known length and one of a length known at run
+            // time only: as two of the latter
+            (Repr::List(_, SeqKind::Tuple), Repr::Tuple(_))
+            | (Repr::Tuple(_), Repr::List(_, SeqKind::Tuple)) => {
+                let r = if matches!(ra, Repr::List(..)) { ra } else { rb };
+                let a = self.convert(a, ra, r)?;
+                let b = self.convert(b, rb, r)?;
+                return self.compare_by_item_functions(i, a, b, r);
+            }
             (Repr::Str | Repr::UniChar, Repr::Str | Repr::UniChar)
             | (Repr::Bytes, Repr::Bytes)
-            | (Repr::List(_), Repr::List(_))
-                if ra == rb || !matches!(ra, Repr::List(_)) =>
+            | (Repr::List(..), Repr::List(..))
+                if ra == rb || !matches!(ra, Repr::List(..)) =>
             {
                 // strings, lists (and what they hold): through the item
                 // functions, which lower `a == b` and `a < b` as the
@@ -594,6 +603,31 @@ impl Cx<'_, '_, '_, '_> {
         Ok(r)
     }
 
+    /// The value of a tuple's item of repr Void (no value: None, or
+    /// nothing) as an item of repr `w`.
+    pub(super) fn void_item(
+        &mut self,
+        w: &Repr,
+        have: &Repr,
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        Ok(match w {
+            Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
+            // a Void item of a value that can be None is None
+            Repr::Instance(_)
+            | Repr::Str
+            | Repr::Bytes
+            | Repr::List(..)
+            | Repr::Dict(_, _)
+            | Repr::Set(_) => value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?,
+            _ => {
+                return Err(RTypeError::new(format!(
+                    "cannot convert {have:?} to {want:?}"
+                )))
+            }
+        })
+    }
+
     /// Converts a tuple between item representations.
     pub(super) fn convert_tuple(
         &mut self,
@@ -609,23 +643,7 @@ impl Cx<'_, '_, '_, '_> {
         let mut vals = Vec::with_capacity(want.len());
         for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
             let x = if *h == Repr::Void {
-                match w {
-                    Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
-                    // a Void item of a value that can be None is None
-                    Repr::Instance(_)
-                    | Repr::Str
-                    | Repr::Bytes
-                    | Repr::List(_)
-                    | Repr::Dict(_, _)
-                    | Repr::Set(_) => {
-                        value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?
-                    }
-                    _ => {
-                        return Err(RTypeError::new(format!(
-                            "cannot convert {have:?} to {want:?}"
-                        )))
-                    }
-                }
+                self.void_item(w, &Repr::Tuple(have.to_vec()), &Repr::Tuple(want.to_vec()))?
             } else {
                 let x = self.emit(
                     LlOp::Getfield,
@@ -900,7 +918,7 @@ fn is_pointer(r: &Repr) -> bool {
         Repr::Instance(_)
             | Repr::Class
             | Repr::FuncPtr(_)
-            | Repr::List(_)
+            | Repr::List(..)
             | Repr::Dict(_, _)
             | Repr::Set(_)
             | Repr::Str

@@ -11,7 +11,7 @@ use pyo3::prelude::PyAnyMethods;
 
 use super::Cx;
 use crate::helpers::value_const;
-use crate::repr::Repr;
+use crate::repr::{Repr, SeqKind};
 use crate::RTypeError;
 
 impl Cx<'_, '_, '_, '_> {
@@ -411,10 +411,14 @@ impl Cx<'_, '_, '_, '_> {
                 literal.push(')');
                 return self.concat_pieces(literal, pieces);
             }
-            Repr::List(item) => {
+            Repr::List(item, kind) => {
                 let f = self.item_function("hl_repr", item)?;
                 let l = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
-                return Ok(self.call_list_helper("ll_list_repr", vec![l, f])?.0);
+                let helper = match kind {
+                    SeqKind::List => "ll_list_repr",
+                    SeqKind::Tuple => "ll_tuple_repr",
+                };
+                return Ok(self.call_list_helper(helper, vec![l, f])?.0);
             }
             Repr::Dict(k, v) => {
                 let fk = self.item_function("hl_repr", k)?;
@@ -1051,13 +1055,13 @@ impl Cx<'_, '_, '_, '_> {
                 let b = self.input(&op.args[0], &bp)?;
                 let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
                 let l = self.new_list_of_length(&int, zero)?;
-                let lr = Repr::List(Box::new(int.clone()));
+                let lr = Repr::list_of(int.clone());
                 let lt = lr.lowleveltype(self.rt);
                 self.call_list_helper(
                     "ll_extend_bytes",
                     vec![(l.clone(), SomeValue::Ptr(lt)), (b, SomeValue::Ptr(bt))],
                 )?;
-                self.new_list_iter(&int, l, false)?
+                self.new_list_iter(&int, SeqKind::List, l, false)?
             }
             H::Str | H::Repr if reprs[0] == bp => {
                 let b = self.input(&op.args[0], &bp)?;
