@@ -184,8 +184,17 @@ impl Annotator {
                 .ok()
                 .and_then(|m| m.extract::<String>().ok())
                 .is_some_and(|m| m.starts_with("rpy3.lltypesystem."));
+            let is_exit = obj
+                .getattr("__name__")
+                .ok()
+                .and_then(|n| n.extract::<String>().ok())
+                .is_some_and(|n| n == "__exit__");
             let specialize = match tag {
                 None if lowlevel_module => Specialize::LowLevel,
+                // a `with` block calls __exit__ with None when the body
+                // ends normally and with the exception's class when it
+                // raises: one graph for each, as a class cannot be None
+                None if is_exit => Specialize::ArgType(vec![1]),
                 None => Specialize::Default,
                 Some(t) => match parse_specialize(&t) {
                     Some(s) => s,

@@ -16,7 +16,7 @@ use rpy3_model::{Hlvalue, OpName, SpaceOperation};
 
 use crate::description::{CallArgs, Desc};
 use crate::error::AnnotatorError;
-use crate::ids::GraphId;
+use crate::ids::{ClassDefId, GraphId};
 use crate::model::{describe, KnownTypeData, SomeValue, StrKind};
 use crate::Annotator;
 
@@ -482,15 +482,36 @@ fn getattr(
             Ok(result)
         }
         SomeValue::Type {
-            classdef: Some(c), ..
+            classdef: Some(c),
+            konst,
         } => {
-            // attributes of a class as a value: its class-level constants
-            let cls = ann.classdefs[*c].cls.clone();
-            let v = cls
-                .bind(py)
-                .getattr(name.as_str())
-                .map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
-            ann.immutablevalue(py, &v)
+            // attributes of a class as a value: its class-level constants;
+            // a class known only by its base may be any subclass, so the
+            // value is the union of theirs (a constant only when equal)
+            let classes: Vec<ClassDefId> = if konst.is_some() {
+                vec![*c]
+            } else {
+                ann.classdefs
+                    .keys()
+                    .filter(|&k| ann.is_subclass(k, *c))
+                    .collect()
+            };
+            let mut result = SomeValue::Impossible;
+            for k in classes {
+                let cls = ann.classdefs[k].cls.clone();
+                let v = cls
+                    .bind(py)
+                    .getattr(name.as_str())
+                    .map_err(|_| ann.error(format!("class has no attribute '{name}'")))?;
+                let s = ann.immutablevalue(py, &v)?;
+                result = ann.union(&result, &s).map_err(|e| {
+                    ann.error(format!(
+                        "the attribute '{name}' of the classes below {}: {}",
+                        ann.classdefs[*c].name, e.message
+                    ))
+                })?;
+            }
+            Ok(result)
         }
         SomeValue::Builtin {
             name: "super",
@@ -555,7 +576,7 @@ fn issubtype(
     if !all_known {
         return Ok(SomeValue::bool());
     }
-    let mut narrowed: Option<crate::ids::ClassDefId> = None;
+    let mut narrowed: Option<ClassDefId> = None;
     for k in &targets {
         let kb = k.bind(py);
         if !kb.is_instance_of::<pyo3::types::PyType>() {
