@@ -73,6 +73,7 @@ impl Annotator {
             TupleOrNone(items) => {
                 format!("({})?", items.iter().map(c).collect::<Vec<_>>().join(", "))
             }
+            Optional(inner) => format!("{}?", c(inner)),
             List(id) | Set(id) | Generator(id) => {
                 let d = self.itemdefs.get(*id);
                 let tag = match s {

@@ -35,7 +35,8 @@ pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
 pub use rpy3_flowspace::is_undefined_local;
 pub use rules::{
-    builtin_name, keyword_slots, unbound_method_wrapper, world_object, KeywordSlot, SpecialCall,
+    builtin_name, keyword_slots, unbound_method_wrapper, unboxes_optional, world_object,
+    KeywordSlot, SpecialCall,
 };
 
 use classdef::ClassDef;
@@ -320,6 +321,19 @@ impl Annotator {
                 b.clone()
             } else {
                 a.clone()
+            });
+        }
+        if let (Optional(x), y) | (y, Optional(x)) = (a, b) {
+            // an int, float or bool that may be None: the union of the
+            // values, which may be None
+            let y = match y {
+                Optional(inner) => &**inner,
+                None_ => &**x,
+                other => other,
+            };
+            let u = self.union(x, y)?;
+            return u.noneable().ok_or_else(|| UnionError {
+                message: format!("cannot unite {} and {}", describe(a), describe(b)),
             });
         }
         if let Some(r) = model::union_simple(a, b) {
@@ -730,6 +744,13 @@ impl Annotator {
                     self.error("unhashable type: 'dict' (a dict key or set item must be hashable)")
                 )
             }
+            SomeValue::Optional(inner) => {
+                return Err(self.error(format!(
+                    "a dict key or set item that is {} or None (not supported: test for None \
+                     first)",
+                    describe(inner)
+                )))
+            }
             _ => return Ok(()),
         };
         let hash = rules::special::defines(self, py, *classdef, "__hash__");
@@ -882,6 +903,7 @@ impl Annotator {
             Generator(i) => Generator(self.itemdefs.find(*i)),
             Tuple(items) => Tuple(items.iter().map(|x| self.normalize(x)).collect()),
             TupleOrNone(items) => TupleOrNone(items.iter().map(|x| self.normalize(x)).collect()),
+            Optional(inner) => Optional(Box::new(self.normalize(inner))),
             Iterator { over, variant } => Iterator {
                 over: Box::new(self.normalize(over)),
                 variant: *variant,

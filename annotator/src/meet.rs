@@ -30,6 +30,8 @@ impl Annotator {
         }
         match (&a, &b) {
             (None_, x) => self.may_be_none(x),
+            (Optional(x), Optional(y)) => self.leq(x, y),
+            (x, Optional(y)) => self.leq(x, y),
             (Tuple(x), Tuple(y) | TupleOrNone(y)) | (TupleOrNone(x), TupleOrNone(y)) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
             }
@@ -122,6 +124,20 @@ impl Annotator {
                 (None, None) => Ok(None),
             }
         };
+        if let (Optional(x), y) | (y, Optional(x)) = (a, b) {
+            // the value part meets; None only when both may be None
+            let y = match y {
+                Optional(inner) => &**inner,
+                None_ => return None_,
+                other => other,
+            };
+            let m = self.meet(x, y);
+            return match (m.is_impossible(), both_none) {
+                (true, true) => None_,
+                (false, true) => m.noneable().unwrap_or(m),
+                (_, false) => m,
+            };
+        }
         match (a, b) {
             (
                 Integer {

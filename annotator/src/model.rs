@@ -116,6 +116,10 @@ pub enum SomeValue {
     /// A tuple of fixed length, or `None` (a tuple is a pointer to a GC
     /// struct at the low level, so `None` is the null pointer).
     TupleOrNone(Vec<SomeValue>),
+    /// An int, float or bool that may be None (not RPython: a pointer to a
+    /// box of the value, null for None).  Operations that need the value
+    /// raise TypeError on None, as CPython does.
+    Optional(Box<SomeValue>),
     /// A list; the item definition is shared by every alias.
     List(ItemDefId),
     /// A dict; the key and value definitions are shared by every alias.
@@ -259,7 +263,7 @@ impl SomeValue {
             SomeValue::Str { can_be_none, .. }
             | SomeValue::Instance { can_be_none, .. }
             | SomeValue::Pbc { can_be_none, .. } => *can_be_none,
-            SomeValue::TupleOrNone(_) => true,
+            SomeValue::TupleOrNone(_) | SomeValue::Optional(_) => true,
             _ => false,
         }
     }
@@ -292,6 +296,7 @@ impl SomeValue {
             SomeValue::Tuple(items) => {
                 SomeValue::Tuple(items.iter().map(|i| i.without_const()).collect())
             }
+            SomeValue::Optional(inner) => SomeValue::Optional(Box::new(inner.without_const())),
             SomeValue::TupleOrNone(items) => {
                 SomeValue::TupleOrNone(items.iter().map(|i| i.without_const()).collect())
             }
@@ -324,6 +329,7 @@ impl SomeValue {
                 can_be_none: false,
             },
             SomeValue::TupleOrNone(items) => SomeValue::Tuple(items.clone()),
+            SomeValue::Optional(inner) => (**inner).clone(),
             other => other.clone(),
         }
     }
@@ -349,6 +355,10 @@ impl SomeValue {
             SomeValue::Tuple(items) | SomeValue::TupleOrNone(items) => {
                 SomeValue::TupleOrNone(items.clone())
             }
+            SomeValue::Integer { .. } | SomeValue::Float { .. } | SomeValue::Bool { .. } => {
+                SomeValue::Optional(Box::new(self.without_const()))
+            }
+            SomeValue::Optional(_) => self.clone(),
             _ => return None,
         })
     }
@@ -539,6 +549,21 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
             can_be_none: *n1 || *n2,
             konst: union_const(c1, c2),
         },
+        (Optional(x), Optional(y)) => match union_simple(x, y)? {
+            Ok(u) => Optional(Box::new(u.without_const())),
+            Err(e) => return Some(Err(e)),
+        },
+        (Optional(x), y) | (y, Optional(x)) if !matches!(y, None_) => match union_simple(x, y)? {
+            Ok(u) => match u.noneable() {
+                Some(n) => n,
+                None => {
+                    return Some(Err(UnionError {
+                        message: format!("cannot unite {} and {}", describe(a), describe(b)),
+                    }))
+                }
+            },
+            Err(e) => return Some(Err(e)),
+        },
         (None_, x) | (x, None_) => match x.noneable() {
             Some(n) => n,
             None => {
@@ -662,6 +687,7 @@ pub fn describe(s: &SomeValue) -> String {
             "tuple({})",
             items.iter().map(describe).collect::<Vec<_>>().join(", ")
         ),
+        Optional(inner) => describe(inner),
         List(_) => "list".into(),
         Dict(_) => "dict".into(),
         Set(_) => "set".into(),

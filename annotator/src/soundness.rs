@@ -290,7 +290,8 @@ impl Oracle {
                 }
             }
             None_ => value.is_none(),
-            TupleOrNone(_) if value.is_none() => true,
+            TupleOrNone(_) | Optional(_) if value.is_none() => true,
+            Optional(inner) => self.contains_in(py, inner, value, open),
             Tuple(items) | TupleOrNone(items) => match value.cast::<PyTuple>() {
                 Ok(t) => {
                     t.len() == items.len()

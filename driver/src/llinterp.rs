@@ -146,6 +146,15 @@ impl LlinterpBackend {
                     .into_any()
                     .unbind())
             }
+            TypeDef::Struct { name, .. } if name == "optional" => {
+                let off = target.field_offset("value").ok_or("optional field")?;
+                let v = self
+                    .interp
+                    .read_slot(p, off)
+                    .ok_or_else(|| "optional slot".to_string())?;
+                let vt = target.field_type("value").ok_or("optional field")?;
+                self.to_py(py, v, vt)
+            }
             TypeDef::Struct { name, .. } if name == "list" || name == "vartuple" => {
                 let slot = |f: &str| -> Result<LlValue, String> {
                     let off = target.field_offset(f).ok_or("list field")?;

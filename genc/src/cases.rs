@@ -196,6 +196,11 @@ impl<'a> CaseGlue<'a> {
                     body.push_str(
                         "    fputs(\"b'\", stdout);\n    for (rpy_Signed i = 0; i < v->f_chars_length; i++) printf(\"\\\\x%02x\", (unsigned)v->f_chars_items[i]);\n    fputs(\"'\", stdout);",
                     );
+                } else if sname == "optional" {
+                    // an int, float or bool that may be None: its value
+                    let (_, vt) = fields.first().ok_or_else(unsupported)?;
+                    let p = self.printer(types, *vt)?;
+                    let _ = write!(body, "    {p}(v->{});", field_name("value"));
                 } else if sname == "list" || sname == "vartuple" {
                     // a variable-length tuple prints as a tuple: each item
                     // followed by ", " (so one item is still a tuple)

@@ -387,6 +387,22 @@ impl<'a> RTyper<'a> {
         t
     }
 
+    /// The struct boxing an int, float or bool that may be None.
+    pub fn optional_struct(&self, inner: &Repr) -> LlType {
+        let key = Repr::Optional(Box::new(inner.clone()));
+        if let Some(t) = self.lists.borrow().get(&key) {
+            return *t;
+        }
+        let t = LlType::new_struct(
+            "optional",
+            vec![("value".to_string(), inner.lowleveltype(self))],
+            true,
+        )
+        .expect("an optional struct");
+        self.lists.borrow_mut().insert(key, t);
+        t
+    }
+
     /// The pointer type of tuples with these item reprs.
     pub fn tuple_ptr(&self, items: &[Repr]) -> LlType {
         LlType::ptr(self.tuple_struct(items)).expect("a struct")

@@ -59,6 +59,9 @@ pub enum Repr {
     /// A slice object: a pointer to a tuple struct of four Signed, start,
     /// stop, step and a mask of the bounds that are None (1, 2, 4).
     Slice,
+    /// An int, float or bool that may be None: a pointer to an
+    /// `optional` struct `{value}` holding it (null for None).
+    Optional(Box<Repr>),
     /// A list: a pointer to a `{length, items}` struct of items of the
     /// given repr (null for None).  A tuple whose length is known at run
     /// time only is one too, of a struct of its own (`vartuple`).
@@ -131,6 +134,7 @@ impl Repr {
             Repr::Instance(c) => rt.classes.instance_ptr(*c),
             Repr::Class => rt.objmodel.vtable_ptr,
             Repr::Tuple(items) => rt.tuple_ptr(items),
+            Repr::Optional(inner) => LlType::ptr(rt.optional_struct(inner)).expect("a struct"),
             Repr::Range => rt.range_types().1,
             Repr::RangeIter => rt.range_types().3,
             Repr::FuncPtr(t) => *t,
@@ -432,6 +436,7 @@ impl RTyper<'_> {
             } if self.str_ptr.is_some() => Repr::Str,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
             // a tuple that may be None: the same pointer, maybe null
+            S::Optional(inner) => Repr::Optional(Box::new(self.getrepr(inner)?)),
             S::Tuple(items) | S::TupleOrNone(items) => Repr::Tuple(
                 items
                     .iter()
@@ -914,6 +919,18 @@ impl RTyper<'_> {
             Repr::Instance(_) => LlValue::Ptr(Some(self.prebuilt_instance(py, obj)?)),
             Repr::Dict(..) | Repr::Set(_) if obj.is_none() => LlValue::Ptr(None),
             Repr::Dict(..) | Repr::Set(_) => LlValue::Ptr(Some(self.prebuilt_dict(py, r, obj)?)),
+            Repr::Optional(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::Optional(inner) => {
+                let v = self.convert_const(py, inner, obj)?;
+                let st = self.optional_struct(inner);
+                let p = self
+                    .heap
+                    .malloc(st, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let off = st.field_offset("value").expect("optional field");
+                self.heap.set_slot(&p, off, v);
+                LlValue::Ptr(Some(p))
+            }
             Repr::List(..) if obj.is_none() => LlValue::Ptr(None),
             Repr::List(item, kind) => {
                 // one heap list per Python list: aliases stay aliases (a

@@ -37,6 +37,60 @@ pub(crate) fn method_of(
     builtins::method(ann, py, obj, name)
 }
 
+/// Whether operation `op` uses the value of an operand that is an int,
+/// float or bool that may be None (TypeError when it is None), rather than
+/// the operand itself (`is`, `==`, truth, `str()`, `%` formatting, where
+/// None is a value of its own).  `first` is the first operand.
+pub fn unboxes_optional(op: OpName, first: &SomeValue) -> bool {
+    use OpName::*;
+    if matches!(op, Mod | InplaceMod) && matches!(first, SomeValue::Str { .. }) {
+        return false;
+    }
+    matches!(
+        op,
+        Neg | Pos
+            | Invert
+            | Abs
+            | Add
+            | Sub
+            | Mul
+            | Truediv
+            | Floordiv
+            | Mod
+            | Divmod
+            | Pow
+            | Lshift
+            | Rshift
+            | And_
+            | Or_
+            | Xor
+            | InplaceAdd
+            | InplaceSub
+            | InplaceMul
+            | InplaceTruediv
+            | InplaceFloordiv
+            | InplaceMod
+            | InplacePow
+            | InplaceLshift
+            | InplaceRshift
+            | InplaceAnd
+            | InplaceOr
+            | InplaceXor
+            | AddOvf
+            | SubOvf
+            | MulOvf
+            | FloordivOvf
+            | ModOvf
+            | LshiftOvf
+            | NegOvf
+            | AbsOvf
+            | Lt
+            | Le
+            | Gt
+            | Ge
+    )
+}
+
 /// The annotation of `op`'s result.
 pub fn consider_op(
     ann: &mut Annotator,
@@ -50,6 +104,15 @@ pub fn consider_op(
         if let Some(s) = special::consider(ann, py, op, args)? {
             return Ok(s);
         }
+    }
+    if !args.is_empty()
+        && unboxes_optional(op.opname, &args[0])
+        && args.iter().any(|a| matches!(a, SomeValue::Optional(_)))
+    {
+        // an int, float or bool that may be None as an operand: its value
+        // (None raises TypeError there, as in CPython)
+        let args: Vec<SomeValue> = args.iter().map(|a| a.nonnone()).collect();
+        return consider_op(ann, py, graph, op, &args);
     }
     if let (Len | Getitem | Getslice | Iter | Contains, Some(SomeValue::TupleOrNone(items))) =
         (op.opname, args.first())
@@ -87,6 +150,13 @@ pub fn consider_op(
         | InplaceMod | InplacePow | InplaceLshift | InplaceRshift | InplaceAnd | InplaceOr
         | InplaceXor | Matmul | InplaceMatmul => {
             arith::binary(ann, py, op.opname, &args[0], &args[1])
+        }
+        Eq | Ne if args.iter().any(|a| matches!(a, SomeValue::Optional(_))) => {
+            // None equals only None; otherwise the values compare
+            if !args.iter().any(|a| matches!(a, SomeValue::None_)) {
+                arith::compare(ann, py, op, &args[0].nonnone(), &args[1].nonnone())?;
+            }
+            Ok(SomeValue::bool())
         }
         Lt | Le | Eq | Ne | Gt | Ge => arith::compare(ann, py, op, &args[0], &args[1]),
         Contains => containers::contains(ann, &args[0], &args[1]),
@@ -331,6 +401,7 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
             Instance { .. }
             | Pbc { .. }
             | TupleOrNone(_)
+            | Optional(_)
             | Str {
                 can_be_none: true, ..
             },

@@ -4,6 +4,7 @@ floats.  Plain RPython on ints and floats: the rtyper annotates each on
 first use; they also run under CPython (see the tests)."""
 import math
 from rpy3.rlib.rarithmetic import ovfcheck, intmask, r_uint
+from rpy3.lltypesystem.rstr import _none_str
 
 
 def ll_check_not_none(p):
@@ -330,3 +331,43 @@ def ll_isqrt(n):
     while x < 3037000499 and (x + 1) * (x + 1) <= n:
         x += 1
     return x
+
+
+# ----- ints, floats and bools that may be None (boxed; null is None) -----
+
+def ll_unbox_optional(p):
+    """The value of an int, float or bool that may be None, where an
+    operation needs it: TypeError if it is None (as CPython's `None + 1`)."""
+    if not p:
+        raise TypeError
+    return p.value
+
+
+def ll_optional_is_true(p):
+    """The truth of an int, float or bool that may be None."""
+    if not p:
+        return False
+    if p.value:
+        return True
+    return False
+
+
+def ll_optional_eq(p, v):
+    """`p == v` for p that may be None and a value v (None equals no value)."""
+    if not p:
+        return False
+    return p.value == v
+
+
+def ll_optional_eq_optional(p, q):
+    """`p == q` for two values that may be None."""
+    if not p or not q:
+        return not p and not q
+    return p.value == q.value
+
+
+def ll_optional_repr(p, item_repr):
+    """str() (or repr()) of an int, float or bool that may be None."""
+    if not p:
+        return _none_str()
+    return item_repr(p.value)

@@ -802,6 +802,30 @@ impl Cx<'_, '_, '_, '_> {
                 let l = self.new_list(w, vals)?;
                 self.convert_seq(l, w, *kind)?
             }
+            // an int, float or bool that may be None, where its value is
+            // needed: TypeError when it is None
+            (Repr::Optional(inner), w) if !matches!(w, Repr::Optional(_)) => {
+                let pt = have.lowleveltype(self.rt);
+                let (x, _) = self.call_helper_in(
+                    builtins::RBUILTIN,
+                    "ll_unbox_optional",
+                    vec![(v, SomeValue::Ptr(pt))],
+                )?;
+                self.convert(x, inner, w)?
+            }
+            // a value that may be None elsewhere: boxed
+            (h, Repr::Optional(inner)) if !matches!(h, Repr::Optional(_)) => {
+                let x = self.convert(v, h, inner)?;
+                let st = self.rt.optional_struct(inner);
+                let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
+                let b = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
+                self.emit(
+                    LlOp::Setfield,
+                    vec![b.clone(), name(self.py, "value"), x],
+                    rpy3_model::lltype::VOID,
+                );
+                b
+            }
             // a list whose item type is Void was never given an item (the
             // annotator saw no store): it is empty, and a copy of it, as a
             // slice or a product makes, is an empty list of any type
@@ -880,6 +904,31 @@ impl Cx<'_, '_, '_, '_> {
             .cloned()
         {
             return self.special_call(op, &sc);
+        }
+        if !op.args.is_empty()
+            && rpy3_annotator::unboxes_optional(op.opname, &self.s(&op.args[0]))
+            && op
+                .args
+                .iter()
+                .any(|a| matches!(self.s(a), SomeValue::Optional(_)))
+        {
+            // the values of operands that may be None (the annotator saw
+            // the values): unboxed, TypeError for None
+            let mut unboxed = op.clone();
+            for a in unboxed.args.iter_mut() {
+                let s = self.s(a);
+                if let SomeValue::Optional(inner) = &s {
+                    let r = self.rt.getrepr(inner)?;
+                    let x = self.input(a, &r)?;
+                    let Hlvalue::Variable(xv) = x else {
+                        return Err(RTypeError::new("an unboxed constant"));
+                    };
+                    self.synthetic.insert(xv, (**inner).clone());
+                    self.lowered.insert(xv, r);
+                    *a = Hlvalue::Variable(xv);
+                }
+            }
+            return self.lower_op(&unboxed, next);
         }
         let s_result = self.rt.ann.binding(self.g, op.result);
         // a pure operation whose result the annotator knows is that constant
@@ -1036,6 +1085,15 @@ impl Cx<'_, '_, '_, '_> {
                         SomeValue::TupleOrNone(_) => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                         _ => value_const(self.py, LlValue::Bool(true), BOOL)?,
                     },
+                    Repr::Optional(_) => {
+                        let pt = a.lowleveltype(self.rt);
+                        self.call_helper_in(
+                            builtins::RBUILTIN,
+                            "ll_optional_is_true",
+                            vec![(x, SomeValue::Ptr(pt))],
+                        )?
+                        .0
+                    }
                     _ => return Err(RTypeError::unsupported(&format!("truth value of {a:?}"))),
                 };
                 self.finish(op.result, v);

@@ -657,9 +657,66 @@ impl Cx<'_, '_, '_, '_> {
         self.new_tuple(want, vals)
     }
 
+    /// `a == b` where one side is an int, float or bool that may be None:
+    /// None equals only None, values compare as values.
+    fn compare_optional(
+        &mut self,
+        op: &SpaceOperation,
+        ra: &Repr,
+        rb: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        let (opt, other, ro, rother) = if matches!(ra, Repr::Optional(_)) {
+            (&op.args[0], &op.args[1], ra, rb)
+        } else {
+            (&op.args[1], &op.args[0], rb, ra)
+        };
+        let Repr::Optional(inner) = ro else {
+            unreachable!("an optional")
+        };
+        let pt = ro.lowleveltype(self.rt);
+        let p = self.input(opt, ro)?;
+        let rb = super::builtins::RBUILTIN;
+        if matches!(self.s(other), SomeValue::None_) {
+            return Ok(self.emit(LlOp::PtrIszero, vec![p], BOOL));
+        }
+        let unsupported = || {
+            RTypeError::unsupported(&format!(
+                "comparing {ro:?} and {rother:?} with == (test for None first)"
+            ))
+        };
+        match rother {
+            Repr::Optional(_) if rother == ro => {
+                let q = self.input(other, ro)?;
+                let args = vec![(p, SomeValue::Ptr(pt)), (q, SomeValue::Ptr(pt))];
+                Ok(self.call_helper_in(rb, "ll_optional_eq_optional", args)?.0)
+            }
+            r if r.lowleveltype(self.rt) == inner.lowleveltype(self.rt)
+                || matches!((&**inner, r), (Repr::Int(_), Repr::Bool)) =>
+            {
+                let v = self.input(other, inner)?;
+                let sv = self.ll_annotation_of(inner)?;
+                let args = vec![(p, SomeValue::Ptr(pt)), (v, sv)];
+                Ok(self.call_helper_in(rb, "ll_optional_eq", args)?.0)
+            }
+            _ => Err(unsupported()),
+        }
+    }
+
     pub(super) fn compare(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        if matches!(op.opname, H::Eq | H::Ne)
+            && (matches!(ra, Repr::Optional(_)) || matches!(rb, Repr::Optional(_)))
+        {
+            let v = self.compare_optional(op, &ra, &rb)?;
+            let v = if op.opname == H::Ne {
+                self.emit(LlOp::BoolNot, vec![v], BOOL)
+            } else {
+                v
+            };
+            self.finish(op.result, v);
+            return Ok(());
+        }
         if let (Repr::Tuple(_), Repr::Tuple(_)) = (&ra, &rb) {
             let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge]
                 .iter()
@@ -800,7 +857,8 @@ impl Cx<'_, '_, '_, '_> {
             {
                 value_const(self.py, LlValue::Bool(!negate), BOOL)?
             }
-            (Repr::Instance(_), Repr::Void) | (Repr::Void, Repr::Instance(_)) => {
+            (Repr::Instance(_) | Repr::Optional(_), Repr::Void)
+            | (Repr::Void, Repr::Instance(_) | Repr::Optional(_)) => {
                 let (h, r) = if ra == Repr::Void {
                     (&op.args[1], &rb)
                 } else {

@@ -420,6 +420,19 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 return Ok(self.call_list_helper(helper, vec![l, f])?.0);
             }
+            Repr::Optional(inner) => {
+                let s_inner = self.ll_annotation_of(inner)?;
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry((**inner).clone())
+                    .or_insert(s_inner);
+                let f = self.item_function("hl_repr", inner)?;
+                let p = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                return Ok(self
+                    .call_helper_in(super::builtins::RBUILTIN, "ll_optional_repr", vec![p, f])?
+                    .0);
+            }
             Repr::Dict(k, v) => {
                 let fk = self.item_function("hl_repr", k)?;
                 let fv = self.item_function("hl_repr", v)?;
