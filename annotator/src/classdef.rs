@@ -444,6 +444,15 @@ impl Annotator {
                 return Ok(s);
             }
         }
+        if level.is_some() && class_attr_assigned(py, &cls, name) {
+            // the class-level value is the instances' default, and the
+            // program changes it through the class
+            return Err(self.error(format!(
+                "reading '{name}' through an instance of {} while the program assigns the \
+                 class attribute (read it through the class, as {}.{name})",
+                self.classdefs[c].name, self.classdefs[c].name
+            )));
+        }
         let owner = self.locate_attr(py, c, name)?;
         if let Some(pos) = self.position() {
             self.classdefs[owner]
@@ -661,4 +670,16 @@ fn is_descriptor(v: &Bound<'_, PyAny>) -> bool {
         .map(|n| n.to_string())
         .unwrap_or_default();
     matches!(tyname.as_str(), "staticmethod" | "classmethod" | "property")
+}
+
+/// Whether the program assigns `name` through `cls`, a class of its MRO or
+/// a subclass (see `rpy3._classattrs`).
+fn class_attr_assigned(py: Python<'_>, cls: &PyObj, name: &str) -> bool {
+    py.import("rpy3._classattrs")
+        .and_then(|m| {
+            m.getattr("assigned_in_hierarchy")?
+                .call1((cls.bind(py), name))
+        })
+        .and_then(|r| r.is_truthy())
+        .unwrap_or(false)
 }

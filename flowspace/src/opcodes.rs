@@ -328,6 +328,10 @@ impl<'py> FlowContext<'py> {
                     // `x.__class__` is `type(x)` for every object RPython
                     // knows (no class redefines `__class__`)
                     self.do_op(OpName::Type, vec![obj])?
+                } else if let Some(holder) = self.class_attr_holder(&obj, &instr.name, false)? {
+                    // a class attribute the program assigns
+                    let name = self.const_str(&instr.name);
+                    self.do_op(OpName::Getattr, vec![holder, name])?
                 } else {
                     let name = self.const_str(&instr.name);
                     self.do_op(OpName::Getattr, vec![obj, name])?
@@ -348,6 +352,10 @@ impl<'py> FlowContext<'py> {
             Op::StoreAttr => {
                 let obj = self.popvalue()?;
                 let value = self.popvalue()?;
+                let obj = match self.class_attr_holder(&obj, &instr.name, true)? {
+                    Some(holder) => holder,
+                    None => obj,
+                };
                 let name = self.const_str(&instr.name);
                 self.do_op(OpName::Setattr, vec![obj, name, value])?;
             }
@@ -932,6 +940,51 @@ impl FlowContext<'_> {
         } else {
             Some(self.constant(&found))
         })
+    }
+
+    /// For `C.name` with `C` a constant class of the program: the
+    /// instance holding the attribute when the program assigns it (see
+    /// `rpy3._classattrs`), else None.  An assignment (`store`) to a class
+    /// attribute rpy3 did not find assigned is refused.
+    fn class_attr_holder(
+        &mut self,
+        obj: &Hlvalue,
+        name: &str,
+        store: bool,
+    ) -> FlowResult<Option<Hlvalue>> {
+        let py = self.py;
+        let Hlvalue::Constant(c) = obj else {
+            return Ok(None);
+        };
+        let cls = c.value.bind(py).clone();
+        if !cls.is_instance_of::<pyo3::types::PyType>() {
+            return Ok(None);
+        }
+        let Some(module) = optional_module(py, "rpy3._classattrs")
+            .map_err(|e| self.pyerr("rpy3._classattrs", e))?
+        else {
+            return Ok(None);
+        };
+        let func = if store { "store_holder" } else { "holder_for" };
+        let found = module
+            .getattr(func)
+            .and_then(|f| f.call1((&cls, name, self.code.object.bind(py), &self.globals)))
+            .map_err(|e| self.pyerr("rpy3._classattrs", e))?;
+        if found.is_none() {
+            if store {
+                let cname = cls
+                    .getattr("__qualname__")
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                return Err(self.error(format!(
+                    "assigning the class attribute {cname}.{name} in a way rpy3 does not \
+                     recognise, or after it was read as a constant (assign it as \
+                     `{cname}.{name} = ...` in a function of the program)"
+                )));
+            }
+            return Ok(None);
+        }
+        Ok(Some(self.constant(&found)))
     }
 
     fn is_sys_module(&self, h: &Hlvalue) -> bool {

@@ -85,7 +85,22 @@ def tuple_of_tuples(n):
     return (t, str(t), len(t), t[-1] if t else ())
 
 
+def alias(n):
+    t = (1,)
+    if n > 5:
+        t = (1, 2)
+    u = t
+    for i in range(n):
+        t += (i,)
+    v = t
+    t = t + (9,)
+    return (u, v, t)
+
+
 CASES = [
+    (alias, [0]),
+    (alias, [3]),
+    (alias, [7]),
     (from_list, [0]),
     (from_list, [1]),
     (from_list, [5]),

@@ -200,6 +200,16 @@ pub fn binary(
                 None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
             }
         }
+        (Add, SomeValue::List(id), SomeValue::Tuple(t))
+            if inplace && !ann.itemdefs.get(*id).tuple =>
+        {
+            // lst += tup extends the list with the tuple's items
+            for item in t {
+                ann.generalize_item(*id, item, &SomeValue::Impossible)?;
+            }
+            ann.itemdefs.get_mut(*id).resized = true;
+            Ok(SomeValue::List(*id))
+        }
         (Add, SomeValue::Tuple(t), l @ SomeValue::List(id))
         | (Add, l @ SomeValue::List(id), SomeValue::Tuple(t))
             if ann.itemdefs.get(*id).tuple =>

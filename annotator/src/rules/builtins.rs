@@ -1418,7 +1418,7 @@ pub fn method(
         } if super::external::methods(world).is_some() => {
             super::external::methods(world).unwrap_or_default()
         }
-        SomeValue::Integer { .. } => &["bit_length"],
+        SomeValue::Integer { .. } => &["bit_length", "bit_count"],
         SomeValue::Float { .. } => &["is_integer"],
         other => {
             return Err(ann.error(format!(

@@ -295,6 +295,19 @@ def ll_check_size(n):
     return n
 
 
+def ll_bit_count(x):
+    """int.bit_count(): the one bits of abs(x)."""
+    if x == -9223372036854775807 - 1:
+        return 1
+    if x < 0:
+        x = -x
+    n = 0
+    while x != 0:
+        n += x & 1
+        x >>= 1
+    return n
+
+
 def ll_bit_length(x):
     """int.bit_length(): the bits of abs(x)."""
     if x == -9223372036854775807 - 1:

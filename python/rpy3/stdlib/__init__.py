@@ -1,5 +1,5 @@
 """Modules of Python's standard library that RPython programs may use,
-written in RPython: `random`, `heapq` and `bisect`.
+written in RPython: `random`, `heapq`, `bisect` and the built-in `input()`.
 
 A program imports the real modules (under CPython it runs with them); when
 the flow space meets a call of one of their functions or classes it calls
@@ -9,10 +9,12 @@ program's own code.  The replacements compute what CPython's do, to the
 bit (the same Mersenne Twister draws, the same heap states)."""
 
 import bisect as _bisect
+import builtins as _builtins
 import heapq as _heapq
 import random as _random
 
 from rpy3.stdlib import bisect as _rbisect
+from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import heapq as _rheapq
 from rpy3.stdlib import random as _rrandom
 
@@ -22,6 +24,7 @@ _MODULES = [
     (_bisect, _rbisect, ["bisect_left", "bisect_right", "bisect",
                          "insort_left", "insort_right", "insort"]),
     (_random, _rrandom, ["Random"]),
+    (_builtins, _rbuiltins_io, ["input"]),
 ]
 
 # id(original) -> (original, replacement)

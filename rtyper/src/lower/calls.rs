@@ -447,7 +447,7 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             SomeValue::Builtin {
-                name: name @ ("bit_length" | "is_integer"),
+                name: name @ ("bit_length" | "bit_count" | "is_integer"),
                 s_self: Some(inner),
             } if matches!(**inner, SomeValue::Integer { .. } | SomeValue::Float { .. })
                 && positional.is_empty() =>
@@ -465,11 +465,15 @@ impl Cx<'_, '_, '_, '_> {
                     }
                     v => v.clone(),
                 };
-                let (r, s, helper) = if *name == "bit_length" {
+                let (r, s, helper) = if *name == "bit_length" || *name == "bit_count" {
                     (
                         Repr::Int(rpy3_annotator::model::IntKind::Signed),
                         SomeValue::int(),
-                        "ll_bit_length",
+                        if *name == "bit_length" {
+                            "ll_bit_length"
+                        } else {
+                            "ll_bit_count"
+                        },
                     )
                 } else {
                     (Repr::Float, SomeValue::float(), "ll_float_is_integer")

@@ -466,7 +466,8 @@ impl Cx<'_, '_, '_, '_> {
                 let want = self.result_repr(op)?;
                 let a = self.list_arg(first, &want)?;
                 let b = self.list_arg(&op.args[1], &want)?;
-                let v = if op.opname == H::Add {
+                // (a tuple is never changed: `t += u` makes a new one)
+                let v = if op.opname == H::Add || matches!(want, Repr::List(_, SeqKind::Tuple)) {
                     self.call_list_helper("ll_concat", vec![a, b])?.0
                 } else {
                     let l = a.0.clone();

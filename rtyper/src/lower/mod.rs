@@ -599,6 +599,7 @@ impl Cx<'_, '_, '_, '_> {
                         };
                         let name = match name.as_str() {
                             "bit_length" => Some("bit_length"),
+                            "bit_count" => Some("bit_count"),
                             "is_integer" => Some("is_integer"),
                             _ => None,
                         };
@@ -1073,7 +1074,15 @@ impl Cx<'_, '_, '_, '_> {
                         self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
                     }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
-                    Repr::Instance(_) | Repr::Class => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
+                    // (a function or None: whether it is not None)
+                    Repr::Instance(_) | Repr::Class | Repr::FuncPtr(_) => {
+                        self.emit(LlOp::PtrNonzero, vec![x], BOOL)
+                    }
+                    // one of several functions or None (-1)
+                    Repr::FuncSet(_) => {
+                        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                        self.emit(LlOp::IntGe, vec![x, zero], BOOL)
+                    }
                     Repr::Range => self.range_is_true(x)?,
                     // a one-character string is never empty
                     Repr::UniChar | Repr::Char => value_const(self.py, LlValue::Bool(true), BOOL)?,
