@@ -67,7 +67,17 @@ def pairs_sum(xs):
     return (total, names)
 
 
+def product_runtime_repeat(n):
+    out = []
+    for t in product((0, 1), repeat=n):
+        out.append(sum(t) * 10 + len(t))
+    return (out, list(product("ab", repeat=n)))
+
+
 CASES = [
+    (product_runtime_repeat, [0]),
+    (product_runtime_repeat, [1]),
+    (product_runtime_repeat, [3]),
     (perms, [[1, 2, 3, 4], 5]),
     (perm_pairs, ["abc"]),
     (combos, [[1, 2, 3, 4]]),

@@ -141,6 +141,33 @@ def product_of(n):
     return _make(("product", n), "\n".join(lines) + "\n", "product")
 
 
+@specialize.argtype(0)
+def product_repeat(pool_it, repeat):
+    """product(pool, repeat=n) with n known at run time only: tuples of
+    a length known at run time only, in CPython's order."""
+    pool = list(pool_it)
+    if repeat < 0:
+        raise ValueError("repeat argument cannot be negative")
+    n = len(pool)
+    if repeat > 0 and n == 0:
+        return
+    indices = [0] * repeat
+    while True:
+        items = []
+        for i in indices:
+            items.append(pool[i])
+        yield tuple(items)
+        k = repeat - 1
+        while k >= 0:
+            indices[k] += 1
+            if indices[k] < n:
+                break
+            indices[k] = 0
+            k -= 1
+        if k < 0:
+            return
+
+
 def combinations_of(r):
     src = """def combinations(iterable):
     pool = list(iterable)
@@ -287,6 +314,9 @@ def call_for(func, consts, kwnames):
         if kwnames:
             if list(kwnames) != ["repeat"]:
                 raise Unsupported("product() with keywords other than repeat")
+            if kw["repeat"] is _NOT_CONSTANT and npos == 1:
+                # one pool repeated a number of times known at run time
+                return product_repeat, everything
             times = constant_int(kw["repeat"], "product()'s repeat")
         f = product_of(npos * times)
         return f, list(range(npos)) * times
