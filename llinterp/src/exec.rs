@@ -25,6 +25,8 @@ enum Trap {
     Raise(Exc),
     /// A program error.
     Fault(Fault),
+    /// An allocation found a collection due: collect, then retry it.
+    Collect,
 }
 
 impl From<Exc> for Trap {
@@ -52,11 +54,14 @@ fn type_fault(want: &'static str, got: LlValue) -> Trap {
     Trap::Fault(Fault::Type(format!("expected a {want}, got {got:?}")))
 }
 
+/// A pointer to no object, to a freed one, or to a slot outside its object.
 #[cold]
-fn bad_pointer(p: &Ptr) -> Trap {
-    Trap::Fault(Fault::BadPointer(format!(
-        "{p:?} does not point to a valid slot"
-    )))
+fn bad_pointer(heap: &impl Objects, p: &Ptr) -> Trap {
+    Trap::Fault(Fault::BadPointer(if heap.freed(p.obj) {
+        format!("{p:?} points to a freed object")
+    } else {
+        format!("{p:?} does not point to a valid slot")
+    }))
 }
 
 #[inline(always)]
@@ -150,6 +155,10 @@ fn slot_index(o: &HeapObj, item: u32, off: u32) -> Option<(bool, usize)> {
 /// interpreter's store.
 pub(crate) trait Objects {
     fn obj(&self, n: u32) -> Option<&HeapObj>;
+    /// Whether object `n` was allocated and then collected.
+    fn freed(&self, _n: u32) -> bool {
+        false
+    }
 }
 
 impl Objects for Heap {
@@ -164,33 +173,44 @@ impl Objects for Store {
     fn obj(&self, n: u32) -> Option<&HeapObj> {
         self.get(n)
     }
+
+    fn freed(&self, n: u32) -> bool {
+        self.is_freed(n)
+    }
 }
 
 #[inline(always)]
 fn read_at(heap: &impl Objects, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
-    let o = heap.obj(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let o = heap.obj(p.obj).ok_or_else(|| bad_pointer(heap, p))?;
     let v = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get(i),
         Some((true, i)) => o.items.get(i),
         None => None,
     };
-    v.copied().ok_or_else(|| bad_pointer(p))
+    v.copied().ok_or_else(|| bad_pointer(heap, p))
 }
 
 #[inline(always)]
 fn write_at(heap: &mut Store, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result<(), Trap> {
-    let o = heap.get_mut(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let Some(o) = heap.get_mut(p.obj) else {
+        return Err(bad_pointer(heap, p));
+    };
     let slot = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get_mut(i),
         Some((true, i)) => o.items.get_mut(i),
         None => None,
     };
-    *slot.ok_or_else(|| bad_pointer(p))? = v;
-    Ok(())
+    match slot {
+        Some(s) => {
+            *s = v;
+            Ok(())
+        }
+        None => Err(bad_pointer(heap, p)),
+    }
 }
 
 fn array_length(heap: &Store, p: &Ptr) -> Result<usize, Trap> {
-    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, p))?;
     Ok(if o.item_slots == 0 {
         0
     } else {
@@ -328,6 +348,25 @@ impl LlInterp {
                             Err(fault) => return Err(runtime_error(f, pc, fault)),
                         },
                         Err(Trap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
+                        Err(Trap::Collect) => {
+                            // the roots: the live pointer registers of
+                            // every frame, by the root maps
+                            let mut roots = Vec::new();
+                            let here = Frame {
+                                func: fi as u32,
+                                base: base as u32,
+                                pc: pc as u32,
+                            };
+                            for fr in frames.iter().chain(std::iter::once(&here)) {
+                                let g = &funcs[fr.func as usize];
+                                let (lo, hi) = g.gc_map[fr.pc as usize];
+                                for &r in &g.gc_live[lo as usize..hi as usize] {
+                                    roots.push(regs[fr.base as usize + r as usize]);
+                                }
+                            }
+                            heap.collect(&roots);
+                            continue 'main;
+                        }
                     }
                 }
                 Instr::External {
@@ -788,6 +827,9 @@ fn exec_op(
             w[dst] = unichar_(arith::cast_int_to_unichar(x)?);
         }
         LlOp::Malloc => {
+            if heap.due() {
+                return Err(Trap::Collect);
+            }
             let t = &f.templates[bi];
             let obj = heap.push(HeapObj {
                 ty: t.ty,
@@ -803,6 +845,9 @@ fn exec_op(
             }));
         }
         LlOp::MallocVarsize => {
+            if heap.due() {
+                return Err(Trap::Collect);
+            }
             let t = &f.templates[bi];
             let n = int(w[a])?;
             let per = t.item.len() as u64;
@@ -886,7 +931,7 @@ fn exec_op(
                 LlValue::Ptr(None) => LlValue::Ptr(None),
                 LlValue::Ptr(Some(p)) => {
                     if c == 1 && p.offset == 0 && p.item == 0 {
-                        let have = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?.ty;
+                        let have = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?.ty;
                         if !castable(cast_cache, have, target) {
                             return Err(Trap::Fault(Fault::Cast(format!(
                                 "the object is a {have}, not a {target}"
@@ -904,7 +949,7 @@ fn exec_op(
         LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
         LlOp::StrToFloat => {
             let p = ptr(w[a], "str_to_float")?;
-            let obj = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?;
+            let obj = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
             let mut text = String::with_capacity(obj.items.len());
             for v in &obj.items {
                 match v {

@@ -17,7 +17,10 @@
 //! memory of a running program (prebuilt objects mutated by one call are
 //! seen by the next).  [`LlInterp::reset_heap`] restores the program's
 //! prebuilt heap in O(1) (an `imbl` snapshot); one-call-per-run users
-//! (`interpret()`) call it before each call.
+//! (`interpret()`) call it before each call.  Objects allocated by calls
+//! are collected (`store.rs`: a precise mark-and-sweep); what the harness
+//! allocated ([`LlInterp::alloc`]) or was given (a call's pointer result,
+//! a raised exception) stays alive until the heap is restored.
 
 pub mod arith;
 mod exec;
@@ -177,7 +180,7 @@ impl LlInterp {
         Ok(LlInterp {
             funcs,
             prebuilt: program.heap.clone(),
-            store: store::Store::new(program.heap.clone()),
+            store: store::Store::new(program.heap.clone(), gc_stress_from_env()),
             objmodel: program.objmodel,
             builtins: builtins
                 .into_iter()
@@ -227,7 +230,20 @@ impl LlInterp {
     /// Restores the program's prebuilt heap (O(1) plus freeing the
     /// objects allocated since).
     pub fn reset_heap(&mut self) {
-        self.store = store::Store::new(self.prebuilt.clone());
+        self.store = store::Store::new(self.prebuilt.clone(), self.store.stress);
+    }
+
+    /// Collects at every allocation (and never reuses a freed object's
+    /// number, so a pointer the collector wrongly freed is caught at its
+    /// next use); the default comes from the environment variable
+    /// `RPY3_LLINTERP_GC_STRESS` (set and not `0`).
+    pub fn set_gc_stress(&mut self, stress: bool) {
+        self.store.stress = stress;
+    }
+
+    /// Number of collections since the heap was restored.
+    pub fn collections(&self) -> usize {
+        self.store.collections
     }
 
     /// The current heap as one persistent [`Heap`] (objects allocated by
@@ -269,6 +285,7 @@ impl LlInterp {
             .cloned()
             .ok_or_else(|| LlError::BadCall("allocation".into()))?;
         let index = self.store.push(obj);
+        self.store.pin(index);
         Ok(Ptr { obj: index, ..p })
     }
 
@@ -352,13 +369,25 @@ impl LlInterp {
                 .into());
             }
         }
-        self.run(func_index, &args)
+        let outcome = self.run(func_index, &args);
+        // the harness holds what it is given until the heap is restored
+        match &outcome {
+            Ok(LlValue::Ptr(Some(p))) => self.store.pin(p.obj),
+            Err(LlOutcome::Raised { evalue, .. }) => self.store.pin(evalue.obj),
+            _ => {}
+        }
+        outcome
     }
 
     /// The class name stored in the vtable `cls` ("?" if unreadable).
     pub fn class_name(&self, cls: &Ptr) -> String {
         exec::class_name(&self.store, cls)
     }
+}
+
+/// Whether `RPY3_LLINTERP_GC_STRESS` asks for the stress mode.
+fn gc_stress_from_env() -> bool {
+    std::env::var_os("RPY3_LLINTERP_GC_STRESS").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
 /// Confirms that `program` can be loaded: the verifier of low-level
