@@ -5,8 +5,9 @@ For each row of the table of issue 11: the whole process
 `rpy3 run FILE.py FUNC N --backend llinterp` (translation included) against
 `python3 -c` importing the same file and calling the same function, run in
 pairs (llinterp then CPython) --runs times; both must print the same
-result.  Reports the best and the median of each and the ratio of the
-medians, the median of the ratios over the table, then the peak RSS of
+result.  Reports the median wall time and CPU time (user + system) of
+each and the ratios of the medians (on a shared machine the CPU times
+move less), the median of the ratios over the table, then the peak RSS of
 binary_trees.run(N) under both (--mem-n, 16 by default).
 
     python3 scripts/bench_llinterp.py [--rpy3 target/release/rpy3] [--runs 3]
@@ -18,6 +19,7 @@ Machines here are noisy: compare the ratios of one run.
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,10 +58,14 @@ def cpython_argv(module, func, n):
 
 
 def timed(argv):
-    """(stdout, wall seconds)."""
+    """(stdout, wall seconds, CPU seconds: user + system)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run(argv, stdout=subprocess.PIPE, check=True).stdout
-    return out.strip(), time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return out.strip(), wall, cpu
 
 
 def peak_rss(argv):
@@ -83,19 +89,21 @@ def main():
     ap.add_argument("--no-mem", action="store_true")
     args = ap.parse_args()
     only = [x for x in args.only.split(",") if x]
-    print("| program (n) | llinterp best s | llinterp median s | CPython best s "
-          "| CPython median s | llinterp / CPython |")
-    print("|---|---:|---:|---:|---:|---:|")
-    ratios = []
+    print("| program (n) | llinterp median s | CPython median s | llinterp / CPython "
+          "| llinterp CPU s | CPython CPU s | llinterp / CPython CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    ratios, cpu_ratios = [], []
     failed = False
     for label, module, func, n in TABLE:
         if only and label not in only and module not in only:
             continue
         n *= args.scale
-        ll, cp = [], []
+        ll, cp, ll_cpu, cp_cpu = [], [], [], []
         for _ in range(args.runs):
-            out_ll, t_ll = timed(llinterp_argv(args.rpy3, module, func, n))
-            out_cp, t_cp = timed(cpython_argv(module, func, n))
+            out_ll, t_ll, c_ll = timed(llinterp_argv(args.rpy3, module, func, n))
+            out_cp, t_cp, c_cp = timed(cpython_argv(module, func, n))
+            ll_cpu.append(c_ll)
+            cp_cpu.append(c_cp)
             if out_ll != out_cp:
                 print("%s: llinterp printed %r, CPython %r" % (label, out_ll, out_cp),
                       file=sys.stderr)
@@ -103,14 +111,19 @@ def main():
             ll.append(t_ll)
             cp.append(t_cp)
         ratio = statistics.median(ll) / statistics.median(cp)
+        cpu_ratio = statistics.median(ll_cpu) / statistics.median(cp_cpu)
         ratios.append(ratio)
-        print("| %s (%d) | %.3f | %.3f | %.3f | %.3f | %.2fx |" % (
-            label, n, min(ll), statistics.median(ll), min(cp), statistics.median(cp), ratio))
+        cpu_ratios.append(cpu_ratio)
+        print("| %s (%d) | %.3f | %.3f | %.2fx | %.3f | %.3f | %.2fx |" % (
+            label, n, statistics.median(ll), statistics.median(cp), ratio,
+            statistics.median(ll_cpu), statistics.median(cp_cpu), cpu_ratio))
         sys.stdout.flush()
     if ratios:
         print()
-        print("median llinterp / CPython over the table: %.2fx; worst: %.2fx"
-              % (statistics.median(ratios), max(ratios)))
+        print("median llinterp / CPython over the table: %.2fx (CPU time %.2fx); "
+              "worst: %.2fx (CPU time %.2fx)"
+              % (statistics.median(ratios), statistics.median(cpu_ratios),
+                 max(ratios), max(cpu_ratios)))
     if not args.no_mem:
         n = args.mem_n
         out_ll, t_ll, rss_ll = peak_rss(llinterp_argv(args.rpy3, "binary_trees", "run", n))

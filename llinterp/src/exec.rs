@@ -8,10 +8,8 @@
 //! it leaves the function and is looked up again at the caller's call
 //! instruction.
 
-use std::collections::HashMap;
-
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
+use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr, VOID};
 
 use crate::arith::{self, Exc, INDEX, MEMORY, RECURSION};
 use crate::external::{self, ExtTrap};
@@ -122,6 +120,7 @@ fn ptr(v: LlValue, what: &'static str) -> Result<Ptr, Trap> {
 }
 
 /// The address part of a pointer value (None: null), for comparisons.
+#[inline(always)]
 fn address(v: LlValue) -> Result<Option<(u32, u32, u32, bool)>, Trap> {
     match v {
         LlValue::Ptr(None) => Ok(None),
@@ -209,13 +208,29 @@ fn write_at(heap: &mut Store, p: &Ptr, item: u32, off: u32, v: LlValue) -> Resul
     }
 }
 
+#[inline(always)]
 fn array_length(heap: &Store, p: &Ptr) -> Result<usize, Trap> {
     let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, p))?;
-    Ok(if o.item_slots == 0 {
-        0
-    } else {
-        o.items.len() / o.item_slots as usize
-    })
+    Ok(items_len(o))
+}
+
+/// Number of array items of `o` (no division for one slot per item).
+#[inline(always)]
+fn items_len(o: &HeapObj) -> usize {
+    match o.item_slots {
+        1 => o.items.len(),
+        0 => 0,
+        per => o.items.len() / per as usize,
+    }
+}
+
+/// Index in `o.items` of the first slot of item `i`, bounds-checked.
+#[inline(always)]
+fn item_start(o: &HeapObj, i: i64) -> Result<usize, Trap> {
+    if i < 0 || i as u64 >= items_len(o) as u64 {
+        return Err(Trap::Raise(INDEX));
+    }
+    Ok(i as usize * o.item_slots as usize)
 }
 
 /// The item number (1-based, as in `Ptr::item`) of index `i`, bounds-checked.
@@ -294,11 +309,35 @@ fn take_link(f: &CFunc, regs: &mut [LlValue], scratch: &mut Vec<LlValue>, link: 
     l.target as usize
 }
 
-/// Whether an object of type `have` may be seen through a pointer to `want`.
-fn castable(cache: &mut HashMap<(LlType, LlType), bool>, have: LlType, want: LlType) -> bool {
-    *cache
-        .entry((have, want))
-        .or_insert_with(|| have.starts_with(want))
+/// Checked down-casts already decided: a direct-mapped cache of
+/// (allocated type, target) -> allowed, in front of `LlType::starts_with`.
+pub(crate) struct CastCache {
+    entries: Vec<(LlType, LlType, bool)>,
+}
+
+const CAST_CACHE_SIZE: usize = 256;
+
+impl CastCache {
+    pub fn new() -> CastCache {
+        CastCache {
+            entries: vec![(VOID, VOID, false); CAST_CACHE_SIZE],
+        }
+    }
+
+    /// Whether an object of type `have` may be seen through a pointer to `want`.
+    #[inline(always)]
+    fn castable(&mut self, have: LlType, want: LlType) -> bool {
+        let h = (have.index().wrapping_mul(0x9E37_79B1) ^ want.index().wrapping_mul(0x85EB_CA6B))
+            as usize
+            % CAST_CACHE_SIZE;
+        let e = &mut self.entries[h];
+        // (VOID, VOID) never occurs: no object is allocated with type Void
+        if e.0 == have && e.1 == want {
+            return e.2;
+        }
+        *e = (have, want, have.starts_with(want));
+        e.2
+    }
 }
 
 impl LlInterp {
@@ -614,7 +653,7 @@ fn exec_op(
     w: &mut [LlValue],
     f: &CFunc,
     heap: &mut Store,
-    cast_cache: &mut HashMap<(LlType, LlType), bool>,
+    cast_cache: &mut CastCache,
 ) -> Result<(), Trap> {
     use LlValue::{Bool, Float, Int, UInt};
     let bi = b as usize;
@@ -890,13 +929,23 @@ fn exec_op(
         }
         LlOp::Getarrayitem => {
             let p = ptr(w[a], "getarrayitem")?;
-            let item = item_of(heap, &p, int(w[bi])?)?;
-            w[dst] = read_at(heap, &p, item, 0)?;
+            let i = int(w[bi])?;
+            let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
+            let k = item_start(o, i)?;
+            w[dst] = *o.items.get(k).ok_or_else(|| bad_pointer(heap, &p))?;
         }
         LlOp::Setarrayitem => {
             let p = ptr(w[a], "setarrayitem")?;
-            let item = item_of(heap, &p, int(w[bi])?)?;
-            write_at(heap, &p, item, 0, w[c as usize])?;
+            let i = int(w[bi])?;
+            let v = w[c as usize];
+            let Some(o) = heap.get_mut(p.obj) else {
+                return Err(bad_pointer(heap, &p));
+            };
+            let k = item_start(o, i)?;
+            match o.items.get_mut(k) {
+                Some(slot) => *slot = v,
+                None => return Err(bad_pointer(heap, &p)),
+            }
             w[dst] = LlValue::Void;
         }
         LlOp::Getarraysize => {
@@ -904,7 +953,12 @@ fn exec_op(
             w[dst] = Int(array_length(heap, &p)? as i64);
         }
         LlOp::Getinteriorfield | LlOp::Setinteriorfield | LlOp::Getinteriorarraysize => {
-            let p = ptr(w[a], op.name())?;
+            let what = match op {
+                LlOp::Getinteriorfield => "getinteriorfield",
+                LlOp::Setinteriorfield => "setinteriorfield",
+                _ => "getinteriorarraysize",
+            };
+            let p = ptr(w[a], what)?;
             let interior = &f.interiors[bi];
             let (mut item, mut off) = (p.item, p.offset);
             for step in &interior.steps {
@@ -932,7 +986,7 @@ fn exec_op(
                 LlValue::Ptr(Some(p)) => {
                     if c == 1 && p.offset == 0 && p.item == 0 {
                         let have = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?.ty;
-                        if !castable(cast_cache, have, target) {
+                        if !cast_cache.castable(have, target) {
                             return Err(Trap::Fault(Fault::Cast(format!(
                                 "the object is a {have}, not a {target}"
                             ))));

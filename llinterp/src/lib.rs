@@ -16,7 +16,7 @@
 //! Heap policy: the heap persists across [`LlInterp::call`]s, like the
 //! memory of a running program (prebuilt objects mutated by one call are
 //! seen by the next).  [`LlInterp::reset_heap`] restores the program's
-//! prebuilt heap in O(1) (an `imbl` snapshot); one-call-per-run users
+//! prebuilt heap (shared objects, copied when first written); one-call-per-run users
 //! (`interpret()`) call it before each call.  Objects allocated by calls
 //! are collected (`store.rs`: a precise mark-and-sweep); what the harness
 //! allocated ([`LlInterp::alloc`]) or was given (a call's pointer result,
@@ -146,7 +146,8 @@ struct BuiltinExc {
 /// The interpreter of one program.
 pub struct LlInterp {
     funcs: Vec<CFunc>,
-    prebuilt: Heap,
+    /// The prebuilt heap, restored by `reset_heap`.
+    prebuilt: Vec<std::sync::Arc<HeapObj>>,
     store: store::Store,
     objmodel: ObjectModel,
     /// Indexed by `arith::Exc::index`.
@@ -159,7 +160,7 @@ pub struct LlInterp {
     /// Temporaries for parallel link moves.
     scratch: Vec<LlValue>,
     /// Checked down-casts: (allocated type, target) -> allowed.
-    cast_cache: std::collections::HashMap<(LlType, LlType), bool>,
+    cast_cache: exec::CastCache,
     /// Where external functions act (the real system unless replaced).
     world: Box<dyn world::World>,
     /// The buffers of stdout and stderr.
@@ -170,6 +171,10 @@ impl LlInterp {
     /// Loads `program`: compiles and type-checks every function.
     pub fn new(py: Python<'_>, program: &LlProgram) -> Result<LlInterp, LlError> {
         let funcs = load::load_program(py, program)?;
+        let prebuilt: Vec<_> = (0..program.heap.len() as u32)
+            .filter_map(|i| program.heap.object_at(i))
+            .map(|o| std::sync::Arc::new(o.clone()))
+            .collect();
         let mut builtins = Vec::new();
         for exc in arith::Exc::ALL {
             builtins.push(match program.exceptions.get(exc.name()) {
@@ -179,8 +184,8 @@ impl LlInterp {
         }
         Ok(LlInterp {
             funcs,
-            prebuilt: program.heap.clone(),
-            store: store::Store::new(program.heap.clone(), gc_stress_from_env()),
+            store: store::Store::new(&prebuilt, gc_stress_from_env()),
+            prebuilt,
             objmodel: program.objmodel,
             builtins: builtins
                 .into_iter()
@@ -190,7 +195,7 @@ impl LlInterp {
             user_recursion_limit: None,
             regs: Vec::new(),
             scratch: Vec::new(),
-            cast_cache: std::collections::HashMap::new(),
+            cast_cache: exec::CastCache::new(),
             world: Box::new(world::RealWorld::new()),
             streams: world::Streams::default(),
         })
@@ -227,10 +232,10 @@ impl LlInterp {
         self.user_recursion_limit = limit;
     }
 
-    /// Restores the program's prebuilt heap (O(1) plus freeing the
-    /// objects allocated since).
+    /// Restores the program's prebuilt heap (a reference count per
+    /// prebuilt object, plus freeing the objects allocated since).
     pub fn reset_heap(&mut self) {
-        self.store = store::Store::new(self.prebuilt.clone(), self.store.stress);
+        self.store = store::Store::new(&self.prebuilt, self.store.stress);
     }
 
     /// Collects at every allocation (and never reuses a freed object's
@@ -246,11 +251,10 @@ impl LlInterp {
         self.store.collections
     }
 
-    /// The current heap as one persistent [`Heap`] (objects allocated by
-    /// calls are moved into it first; prefer [`LlInterp::object`] to only
-    /// read).
+    /// A snapshot of the current heap as one persistent [`Heap`] (a copy
+    /// of every object; prefer [`LlInterp::object`] to only read).
     pub fn heap(&mut self) -> &Heap {
-        self.store.flush()
+        self.store.snapshot()
     }
 
     /// Object number `obj` of the current heap.

@@ -343,6 +343,14 @@ struct Loader<'a, 'py> {
     /// a register it did not write).
     defined: Vec<bool>,
     defined_list: Vec<u32>,
+    /// By variable: the register of the value it is a `same_as` of (NONE:
+    /// its own register).  A variable is defined once and its value never
+    /// changes while its block runs, and a constant's register is never
+    /// written, so the copy is not needed: the result reads the source's
+    /// register instead.
+    alias: Vec<u32>,
+    /// The block's last operation raises (its `Catch` follows it).
+    raising_last: bool,
 }
 
 fn prim(t: LlType) -> Option<Primitive> {
@@ -389,6 +397,8 @@ impl<'a, 'py> Loader<'a, 'py> {
             pending: Vec::new(),
             defined: vec![false; nvars],
             defined_list: Vec::new(),
+            alias: vec![NONE; nvars],
+            raising_last: false,
         }
     }
 
@@ -423,7 +433,16 @@ impl<'a, 'py> Loader<'a, 'py> {
         if !self.defined[v.as_u32() as usize] {
             return Err(self.err(format!("{v} is used where it is not defined")));
         }
-        Ok(v.as_u32())
+        Ok(self.register_of(v))
+    }
+
+    /// The register holding variable `v`: its own, or the one of the
+    /// value it is a `same_as` of.
+    fn register_of(&self, v: VarId) -> u32 {
+        match self.alias.get(v.as_u32() as usize) {
+            Some(&r) if r != NONE => r,
+            _ => v.as_u32(),
+        }
     }
 
     fn define(&mut self, v: VarId) -> Result<(), LlError> {
@@ -531,7 +550,7 @@ impl<'a, 'py> Loader<'a, 'py> {
     /// used only in the block defining it, links carry values on), so the
     /// registers a frame may still read are those its block reads later:
     /// a backward scan of the block is exact.
-    fn live_pointers(&self, b: BlockId) -> Vec<Option<Vec<u32>>> {
+    fn live_pointers(&self, b: BlockId) -> Vec<Option<Vec<VarId>>> {
         let g = self.graph;
         let block = &g.blocks[b];
         let mut defined: std::collections::HashSet<VarId> =
@@ -576,7 +595,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             );
             live.retain(|&v| v != op.result);
             if collects {
-                out[i] = Some(live.iter().map(|v| v.as_u32()).collect());
+                out[i] = Some(live.clone());
             }
             for a in &op.args {
                 add(&mut live, a);
@@ -611,10 +630,15 @@ impl<'a, 'py> Loader<'a, 'py> {
                 op: i as u32,
                 opname: Some(llop),
             };
+            self.raising_last = i + 1 == block.operations.len()
+                && matches!(block.exitswitch, ExitSwitch::LastException);
             self.lower_op(llop, &op.args, op.result)?;
-            if let Some(regs) = &live[i] {
+            if let Some(vars) = &live[i] {
                 let lo = self.f.gc_live.len() as u32;
-                self.f.gc_live.extend(regs);
+                for &v in vars {
+                    let r = self.register_of(v);
+                    self.f.gc_live.push(r);
+                }
                 let hi = self.f.gc_live.len() as u32;
                 if let Some(m) = self.f.gc_map.last_mut() {
                     *m = (lo, hi);
@@ -894,6 +918,10 @@ impl<'a, 'py> Loader<'a, 'py> {
                     None => 0,
                 };
                 self.op(op, dst, a, b, c);
+            }
+            Lowering::SameAs if !self.raising_last && self.ty(&args[0])? == rt => {
+                let a = self.reg(&args[0])?;
+                self.alias[dst as usize] = a;
             }
             Lowering::SameAs | Lowering::PtrTest | Lowering::KeepAlive => {
                 let a = self.reg(&args[0])?;

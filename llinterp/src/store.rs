@@ -1,10 +1,11 @@
 //! The interpreter's memory, and its collector.
 //!
-//! Two parts with continuous object numbers: the persistent `imbl` heap
-//! (the program's prebuilt objects, shared by every run and restored in
-//! O(1)) and the arena of the objects allocated since (`young`, numbered
-//! from `young_base`), where `malloc`, `getfield` and `setfield` are a few
-//! loads.  Prebuilt objects are never freed.  Arena objects are collected
+//! Two parts with continuous object numbers: the program's prebuilt
+//! objects (a vector of shared `Arc`s: restoring them is one reference
+//! count per object, and an object is copied when a run first writes it)
+//! and the arena of the objects allocated since (`young`, numbered from
+//! `young_base`); `malloc`, `getfield` and `setfield` are a few loads in
+//! either.  Prebuilt objects are never freed.  Arena objects are collected
 //! by a precise, non-moving mark-and-sweep: an object keeps its number for
 //! its whole life (so `gc_id` and identity hashes stay put), and a freed
 //! number is a tombstone until an allocation reuses it.  Reading through a
@@ -22,6 +23,8 @@
 //! threshold proportional to what survived it; in stress mode at every
 //! allocation, and freed numbers are then never reused, so a pointer the
 //! collector wrongly let go of is caught at its next use.
+
+use std::sync::Arc;
 
 use rpy3_model::lltype::{Heap, HeapObj, LlValue, VOID};
 
@@ -53,8 +56,10 @@ fn obj_bytes(o: &HeapObj) -> usize {
 }
 
 pub(crate) struct Store {
-    /// Prebuilt and flushed objects.
-    pub heap: Heap,
+    /// Prebuilt objects, shared with other runs until written.
+    pre: Vec<Arc<HeapObj>>,
+    /// The last snapshot made by `snapshot`.
+    snapshot: Heap,
     /// Arena objects, numbered from `young_base`; freed ones are tombstones.
     young: Vec<HeapObj>,
     pub young_base: u32,
@@ -83,10 +88,11 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    pub fn new(heap: Heap, stress: bool) -> Store {
-        let young_base = heap.len() as u32;
+    pub fn new(prebuilt: &[Arc<HeapObj>], stress: bool) -> Store {
+        let young_base = prebuilt.len() as u32;
         Store {
-            heap,
+            pre: prebuilt.to_vec(),
+            snapshot: Heap::new(),
             young: Vec::new(),
             young_base,
             free: Vec::new(),
@@ -111,7 +117,7 @@ impl Store {
                 .get((obj - self.young_base) as usize)
                 .filter(|o| !is_freed(o))
         } else {
-            self.heap.object_at(obj)
+            self.pre.get(obj as usize).map(|o| &**o)
         }
     }
 
@@ -129,7 +135,7 @@ impl Store {
     /// A prebuilt object about to be written: from now on it is a root.
     #[cold]
     fn prebuilt_mut(&mut self, obj: u32) -> Option<&mut HeapObj> {
-        let o = self.heap.object_at_mut(obj)?;
+        let o = Arc::make_mut(self.pre.get_mut(obj as usize)?);
         let i = obj as usize;
         if self.is_dirty.len() <= i {
             self.is_dirty.resize(self.young_base as usize, false);
@@ -182,20 +188,18 @@ impl Store {
         self.young_base as usize + self.young.len()
     }
 
-    /// Moves the arena into the persistent heap (tombstones included, so
-    /// numbers are kept); its objects are never collected afterwards.
-    pub fn flush(&mut self) -> &Heap {
-        for o in self.young.drain(..) {
-            self.heap.push_object(o);
+    /// Every object as one persistent [`Heap`] (freed ones as
+    /// tombstones, so numbers are kept).
+    pub fn snapshot(&mut self) -> &Heap {
+        let mut heap = Heap::new();
+        for o in &self.pre {
+            heap.push_object((**o).clone());
         }
-        self.young_base = self.heap.len() as u32;
-        self.free.clear();
-        // no prebuilt object can point into the (empty) arena any more
-        for d in self.dirty.drain(..) {
-            self.is_dirty[d as usize] = false;
+        for o in &self.young {
+            heap.push_object(o.clone());
         }
-        self.pinned.clear();
-        &self.heap
+        self.snapshot = heap;
+        &self.snapshot
     }
 
     /// A collection: marks from `roots` (the live frames' registers), the
@@ -218,7 +222,7 @@ impl Store {
             m.index((obj - self.young_base) as usize);
         }
         for &d in &self.dirty {
-            if let Some(o) = self.heap.object_at(d) {
+            if let Some(o) = self.pre.get(d as usize) {
                 m.object(o);
             }
         }
@@ -285,8 +289,20 @@ impl Marker<'_> {
     }
 
     fn object(&mut self, o: &HeapObj) {
-        for v in o.slots.iter().chain(o.items.iter()) {
+        for v in &o.slots {
             self.value(v);
+        }
+        // items all have the same layout, and a slot of pointer type
+        // always holds a `LlValue::Ptr`: when the first item holds none,
+        // no item does (strings, arrays of numbers)
+        let per = o.item_slots as usize;
+        if o.items[..per.min(o.items.len())]
+            .iter()
+            .any(|v| matches!(v, LlValue::Ptr(_)))
+        {
+            for v in &o.items {
+                self.value(v);
+            }
         }
     }
 }
