@@ -8,10 +8,8 @@
 //! it leaves the function and is looked up again at the caller's call
 //! instruction.
 
-use std::collections::HashMap;
-
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr};
+use rpy3_model::lltype::{Heap, HeapObj, LlType, LlValue, Ptr, VOID};
 
 use crate::arith::{self, Exc, INDEX, MEMORY, RECURSION};
 use crate::external::{self, ExtTrap};
@@ -25,6 +23,8 @@ enum Trap {
     Raise(Exc),
     /// A program error.
     Fault(Fault),
+    /// An allocation found a collection due: collect, then retry it.
+    Collect,
 }
 
 impl From<Exc> for Trap {
@@ -52,11 +52,14 @@ fn type_fault(want: &'static str, got: LlValue) -> Trap {
     Trap::Fault(Fault::Type(format!("expected a {want}, got {got:?}")))
 }
 
+/// A pointer to no object, to a freed one, or to a slot outside its object.
 #[cold]
-fn bad_pointer(p: &Ptr) -> Trap {
-    Trap::Fault(Fault::BadPointer(format!(
-        "{p:?} does not point to a valid slot"
-    )))
+fn bad_pointer(heap: &impl Objects, p: &Ptr) -> Trap {
+    Trap::Fault(Fault::BadPointer(if heap.freed(p.obj) {
+        format!("{p:?} points to a freed object")
+    } else {
+        format!("{p:?} does not point to a valid slot")
+    }))
 }
 
 #[inline(always)]
@@ -117,6 +120,7 @@ fn ptr(v: LlValue, what: &'static str) -> Result<Ptr, Trap> {
 }
 
 /// The address part of a pointer value (None: null), for comparisons.
+#[inline(always)]
 fn address(v: LlValue) -> Result<Option<(u32, u32, u32, bool)>, Trap> {
     match v {
         LlValue::Ptr(None) => Ok(None),
@@ -150,6 +154,10 @@ fn slot_index(o: &HeapObj, item: u32, off: u32) -> Option<(bool, usize)> {
 /// interpreter's store.
 pub(crate) trait Objects {
     fn obj(&self, n: u32) -> Option<&HeapObj>;
+    /// Whether object `n` was allocated and then collected.
+    fn freed(&self, _n: u32) -> bool {
+        false
+    }
 }
 
 impl Objects for Heap {
@@ -164,38 +172,65 @@ impl Objects for Store {
     fn obj(&self, n: u32) -> Option<&HeapObj> {
         self.get(n)
     }
+
+    fn freed(&self, n: u32) -> bool {
+        self.is_freed(n)
+    }
 }
 
 #[inline(always)]
 fn read_at(heap: &impl Objects, p: &Ptr, item: u32, off: u32) -> Result<LlValue, Trap> {
-    let o = heap.obj(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let o = heap.obj(p.obj).ok_or_else(|| bad_pointer(heap, p))?;
     let v = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get(i),
         Some((true, i)) => o.items.get(i),
         None => None,
     };
-    v.copied().ok_or_else(|| bad_pointer(p))
+    v.copied().ok_or_else(|| bad_pointer(heap, p))
 }
 
 #[inline(always)]
 fn write_at(heap: &mut Store, p: &Ptr, item: u32, off: u32, v: LlValue) -> Result<(), Trap> {
-    let o = heap.get_mut(p.obj).ok_or_else(|| bad_pointer(p))?;
+    let Some(o) = heap.get_mut(p.obj) else {
+        return Err(bad_pointer(heap, p));
+    };
     let slot = match slot_index(o, item, off) {
         Some((false, i)) => o.slots.get_mut(i),
         Some((true, i)) => o.items.get_mut(i),
         None => None,
     };
-    *slot.ok_or_else(|| bad_pointer(p))? = v;
-    Ok(())
+    match slot {
+        Some(s) => {
+            *s = v;
+            Ok(())
+        }
+        None => Err(bad_pointer(heap, p)),
+    }
 }
 
+#[inline(always)]
 fn array_length(heap: &Store, p: &Ptr) -> Result<usize, Trap> {
-    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(p))?;
-    Ok(if o.item_slots == 0 {
-        0
-    } else {
-        o.items.len() / o.item_slots as usize
-    })
+    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, p))?;
+    Ok(items_len(o))
+}
+
+/// Number of array items of `o` (no division for one slot per item).
+#[inline(always)]
+fn items_len(o: &HeapObj) -> usize {
+    match o.item_slots {
+        1 => o.items.len(),
+        0 => 0,
+        per => o.items.len() / per as usize,
+    }
+}
+
+/// Index in `o.items` of the first slot of item `i`, bounds-checked.
+#[inline(always)]
+fn item_start(o: &HeapObj, i: i64) -> Result<usize, Trap> {
+    if i < 0 || i as u64 >= items_len(o) as u64 {
+        return Err(Trap::Raise(INDEX));
+    }
+    Ok(i as usize * o.item_slots as usize)
 }
 
 /// The item number (1-based, as in `Ptr::item`) of index `i`, bounds-checked.
@@ -274,11 +309,35 @@ fn take_link(f: &CFunc, regs: &mut [LlValue], scratch: &mut Vec<LlValue>, link: 
     l.target as usize
 }
 
-/// Whether an object of type `have` may be seen through a pointer to `want`.
-fn castable(cache: &mut HashMap<(LlType, LlType), bool>, have: LlType, want: LlType) -> bool {
-    *cache
-        .entry((have, want))
-        .or_insert_with(|| have.starts_with(want))
+/// Checked down-casts already decided: a direct-mapped cache of
+/// (allocated type, target) -> allowed, in front of `LlType::starts_with`.
+pub(crate) struct CastCache {
+    entries: Vec<(LlType, LlType, bool)>,
+}
+
+const CAST_CACHE_SIZE: usize = 256;
+
+impl CastCache {
+    pub fn new() -> CastCache {
+        CastCache {
+            entries: vec![(VOID, VOID, false); CAST_CACHE_SIZE],
+        }
+    }
+
+    /// Whether an object of type `have` may be seen through a pointer to `want`.
+    #[inline(always)]
+    fn castable(&mut self, have: LlType, want: LlType) -> bool {
+        let h = (have.index().wrapping_mul(0x9E37_79B1) ^ want.index().wrapping_mul(0x85EB_CA6B))
+            as usize
+            % CAST_CACHE_SIZE;
+        let e = &mut self.entries[h];
+        // (VOID, VOID) never occurs: no object is allocated with type Void
+        if e.0 == have && e.1 == want {
+            return e.2;
+        }
+        *e = (have, want, have.starts_with(want));
+        e.2
+    }
 }
 
 impl LlInterp {
@@ -328,6 +387,25 @@ impl LlInterp {
                             Err(fault) => return Err(runtime_error(f, pc, fault)),
                         },
                         Err(Trap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
+                        Err(Trap::Collect) => {
+                            // the roots: the live pointer registers of
+                            // every frame, by the root maps
+                            let mut roots = Vec::new();
+                            let here = Frame {
+                                func: fi as u32,
+                                base: base as u32,
+                                pc: pc as u32,
+                            };
+                            for fr in frames.iter().chain(std::iter::once(&here)) {
+                                let g = &funcs[fr.func as usize];
+                                let (lo, hi) = g.gc_map[fr.pc as usize];
+                                for &r in &g.gc_live[lo as usize..hi as usize] {
+                                    roots.push(regs[fr.base as usize + r as usize]);
+                                }
+                            }
+                            heap.collect(&roots);
+                            continue 'main;
+                        }
                     }
                 }
                 Instr::External {
@@ -575,7 +653,7 @@ fn exec_op(
     w: &mut [LlValue],
     f: &CFunc,
     heap: &mut Store,
-    cast_cache: &mut HashMap<(LlType, LlType), bool>,
+    cast_cache: &mut CastCache,
 ) -> Result<(), Trap> {
     use LlValue::{Bool, Float, Int, UInt};
     let bi = b as usize;
@@ -788,6 +866,9 @@ fn exec_op(
             w[dst] = unichar_(arith::cast_int_to_unichar(x)?);
         }
         LlOp::Malloc => {
+            if heap.due() {
+                return Err(Trap::Collect);
+            }
             let t = &f.templates[bi];
             let obj = heap.push(HeapObj {
                 ty: t.ty,
@@ -803,6 +884,9 @@ fn exec_op(
             }));
         }
         LlOp::MallocVarsize => {
+            if heap.due() {
+                return Err(Trap::Collect);
+            }
             let t = &f.templates[bi];
             let n = int(w[a])?;
             let per = t.item.len() as u64;
@@ -845,13 +929,23 @@ fn exec_op(
         }
         LlOp::Getarrayitem => {
             let p = ptr(w[a], "getarrayitem")?;
-            let item = item_of(heap, &p, int(w[bi])?)?;
-            w[dst] = read_at(heap, &p, item, 0)?;
+            let i = int(w[bi])?;
+            let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
+            let k = item_start(o, i)?;
+            w[dst] = *o.items.get(k).ok_or_else(|| bad_pointer(heap, &p))?;
         }
         LlOp::Setarrayitem => {
             let p = ptr(w[a], "setarrayitem")?;
-            let item = item_of(heap, &p, int(w[bi])?)?;
-            write_at(heap, &p, item, 0, w[c as usize])?;
+            let i = int(w[bi])?;
+            let v = w[c as usize];
+            let Some(o) = heap.get_mut(p.obj) else {
+                return Err(bad_pointer(heap, &p));
+            };
+            let k = item_start(o, i)?;
+            match o.items.get_mut(k) {
+                Some(slot) => *slot = v,
+                None => return Err(bad_pointer(heap, &p)),
+            }
             w[dst] = LlValue::Void;
         }
         LlOp::Getarraysize => {
@@ -859,7 +953,12 @@ fn exec_op(
             w[dst] = Int(array_length(heap, &p)? as i64);
         }
         LlOp::Getinteriorfield | LlOp::Setinteriorfield | LlOp::Getinteriorarraysize => {
-            let p = ptr(w[a], op.name())?;
+            let what = match op {
+                LlOp::Getinteriorfield => "getinteriorfield",
+                LlOp::Setinteriorfield => "setinteriorfield",
+                _ => "getinteriorarraysize",
+            };
+            let p = ptr(w[a], what)?;
             let interior = &f.interiors[bi];
             let (mut item, mut off) = (p.item, p.offset);
             for step in &interior.steps {
@@ -886,8 +985,8 @@ fn exec_op(
                 LlValue::Ptr(None) => LlValue::Ptr(None),
                 LlValue::Ptr(Some(p)) => {
                     if c == 1 && p.offset == 0 && p.item == 0 {
-                        let have = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?.ty;
-                        if !castable(cast_cache, have, target) {
+                        let have = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?.ty;
+                        if !cast_cache.castable(have, target) {
                             return Err(Trap::Fault(Fault::Cast(format!(
                                 "the object is a {have}, not a {target}"
                             ))));
@@ -904,7 +1003,7 @@ fn exec_op(
         LlOp::PtrNonzero => w[dst] = Bool(address(w[a])?.is_some()),
         LlOp::StrToFloat => {
             let p = ptr(w[a], "str_to_float")?;
-            let obj = heap.get(p.obj).ok_or_else(|| bad_pointer(&p))?;
+            let obj = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
             let mut text = String::with_capacity(obj.items.len());
             for v in &obj.items {
                 match v {

@@ -16,8 +16,11 @@
 //! Heap policy: the heap persists across [`LlInterp::call`]s, like the
 //! memory of a running program (prebuilt objects mutated by one call are
 //! seen by the next).  [`LlInterp::reset_heap`] restores the program's
-//! prebuilt heap in O(1) (an `imbl` snapshot); one-call-per-run users
-//! (`interpret()`) call it before each call.
+//! prebuilt heap (shared objects, copied when first written); one-call-per-run users
+//! (`interpret()`) call it before each call.  Objects allocated by calls
+//! are collected (`store.rs`: a precise mark-and-sweep); what the harness
+//! allocated ([`LlInterp::alloc`]) or was given (a call's pointer result,
+//! a raised exception) stays alive until the heap is restored.
 
 pub mod arith;
 mod exec;
@@ -143,7 +146,8 @@ struct BuiltinExc {
 /// The interpreter of one program.
 pub struct LlInterp {
     funcs: Vec<CFunc>,
-    prebuilt: Heap,
+    /// The prebuilt heap, restored by `reset_heap`.
+    prebuilt: Vec<std::sync::Arc<HeapObj>>,
     store: store::Store,
     objmodel: ObjectModel,
     /// Indexed by `arith::Exc::index`.
@@ -156,7 +160,7 @@ pub struct LlInterp {
     /// Temporaries for parallel link moves.
     scratch: Vec<LlValue>,
     /// Checked down-casts: (allocated type, target) -> allowed.
-    cast_cache: std::collections::HashMap<(LlType, LlType), bool>,
+    cast_cache: exec::CastCache,
     /// Where external functions act (the real system unless replaced).
     world: Box<dyn world::World>,
     /// The buffers of stdout and stderr.
@@ -167,6 +171,10 @@ impl LlInterp {
     /// Loads `program`: compiles and type-checks every function.
     pub fn new(py: Python<'_>, program: &LlProgram) -> Result<LlInterp, LlError> {
         let funcs = load::load_program(py, program)?;
+        let prebuilt: Vec<_> = (0..program.heap.len() as u32)
+            .filter_map(|i| program.heap.object_at(i))
+            .map(|o| std::sync::Arc::new(o.clone()))
+            .collect();
         let mut builtins = Vec::new();
         for exc in arith::Exc::ALL {
             builtins.push(match program.exceptions.get(exc.name()) {
@@ -176,8 +184,8 @@ impl LlInterp {
         }
         Ok(LlInterp {
             funcs,
-            prebuilt: program.heap.clone(),
-            store: store::Store::new(program.heap.clone()),
+            store: store::Store::new(&prebuilt, gc_stress_from_env()),
+            prebuilt,
             objmodel: program.objmodel,
             builtins: builtins
                 .into_iter()
@@ -187,7 +195,7 @@ impl LlInterp {
             user_recursion_limit: None,
             regs: Vec::new(),
             scratch: Vec::new(),
-            cast_cache: std::collections::HashMap::new(),
+            cast_cache: exec::CastCache::new(),
             world: Box::new(world::RealWorld::new()),
             streams: world::Streams::default(),
         })
@@ -224,17 +232,29 @@ impl LlInterp {
         self.user_recursion_limit = limit;
     }
 
-    /// Restores the program's prebuilt heap (O(1) plus freeing the
-    /// objects allocated since).
+    /// Restores the program's prebuilt heap (a reference count per
+    /// prebuilt object, plus freeing the objects allocated since).
     pub fn reset_heap(&mut self) {
-        self.store = store::Store::new(self.prebuilt.clone());
+        self.store = store::Store::new(&self.prebuilt, self.store.stress);
     }
 
-    /// The current heap as one persistent [`Heap`] (objects allocated by
-    /// calls are moved into it first; prefer [`LlInterp::object`] to only
-    /// read).
+    /// Collects at every allocation (and never reuses a freed object's
+    /// number, so a pointer the collector wrongly freed is caught at its
+    /// next use); the default comes from the environment variable
+    /// `RPY3_LLINTERP_GC_STRESS` (set and not `0`).
+    pub fn set_gc_stress(&mut self, stress: bool) {
+        self.store.stress = stress;
+    }
+
+    /// Number of collections since the heap was restored.
+    pub fn collections(&self) -> usize {
+        self.store.collections
+    }
+
+    /// A snapshot of the current heap as one persistent [`Heap`] (a copy
+    /// of every object; prefer [`LlInterp::object`] to only read).
     pub fn heap(&mut self) -> &Heap {
-        self.store.flush()
+        self.store.snapshot()
     }
 
     /// Object number `obj` of the current heap.
@@ -269,6 +289,7 @@ impl LlInterp {
             .cloned()
             .ok_or_else(|| LlError::BadCall("allocation".into()))?;
         let index = self.store.push(obj);
+        self.store.pin(index);
         Ok(Ptr { obj: index, ..p })
     }
 
@@ -352,13 +373,25 @@ impl LlInterp {
                 .into());
             }
         }
-        self.run(func_index, &args)
+        let outcome = self.run(func_index, &args);
+        // the harness holds what it is given until the heap is restored
+        match &outcome {
+            Ok(LlValue::Ptr(Some(p))) => self.store.pin(p.obj),
+            Err(LlOutcome::Raised { evalue, .. }) => self.store.pin(evalue.obj),
+            _ => {}
+        }
+        outcome
     }
 
     /// The class name stored in the vtable `cls` ("?" if unreadable).
     pub fn class_name(&self, cls: &Ptr) -> String {
         exec::class_name(&self.store, cls)
     }
+}
+
+/// Whether `RPY3_LLINTERP_GC_STRESS` asks for the stress mode.
+fn gc_stress_from_env() -> bool {
+    std::env::var_os("RPY3_LLINTERP_GC_STRESS").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
 /// Confirms that `program` can be loaded: the verifier of low-level

@@ -178,6 +178,12 @@ pub(crate) struct CFunc {
     pub templates: Vec<Template>,
     pub interiors: Vec<Interior>,
     pub messages: Vec<String>,
+    /// The collector's root map: for the instruction at each pc that may
+    /// collect (an allocation, a call), `gc_live[lo..hi]` are the pointer
+    /// registers live after it (read by later operations of its block or
+    /// by its exits); (0, 0) elsewhere.
+    pub gc_map: Vec<(u32, u32)>,
+    pub gc_live: Vec<u32>,
 }
 
 /// How an operation is lowered (the loader's dispatch; exhaustive, so a new
@@ -337,6 +343,14 @@ struct Loader<'a, 'py> {
     /// a register it did not write).
     defined: Vec<bool>,
     defined_list: Vec<u32>,
+    /// By variable: the register of the value it is a `same_as` of (NONE:
+    /// its own register).  A variable is defined once and its value never
+    /// changes while its block runs, and a constant's register is never
+    /// written, so the copy is not needed: the result reads the source's
+    /// register instead.
+    alias: Vec<u32>,
+    /// The block's last operation raises (its `Catch` follows it).
+    raising_last: bool,
 }
 
 fn prim(t: LlType) -> Option<Primitive> {
@@ -370,6 +384,8 @@ impl<'a, 'py> Loader<'a, 'py> {
                 templates: Vec::new(),
                 interiors: Vec::new(),
                 messages: Vec::new(),
+                gc_map: Vec::new(),
+                gc_live: Vec::new(),
             },
             const_regs: HashMap::new(),
             origin: Origin {
@@ -381,6 +397,8 @@ impl<'a, 'py> Loader<'a, 'py> {
             pending: Vec::new(),
             defined: vec![false; nvars],
             defined_list: Vec::new(),
+            alias: vec![NONE; nvars],
+            raising_last: false,
         }
     }
 
@@ -415,7 +433,16 @@ impl<'a, 'py> Loader<'a, 'py> {
         if !self.defined[v.as_u32() as usize] {
             return Err(self.err(format!("{v} is used where it is not defined")));
         }
-        Ok(v.as_u32())
+        Ok(self.register_of(v))
+    }
+
+    /// The register holding variable `v`: its own, or the one of the
+    /// value it is a `same_as` of.
+    fn register_of(&self, v: VarId) -> u32 {
+        match self.alias.get(v.as_u32() as usize) {
+            Some(&r) if r != NONE => r,
+            _ => v.as_u32(),
+        }
     }
 
     fn define(&mut self, v: VarId) -> Result<(), LlError> {
@@ -515,6 +542,66 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn emit(&mut self, i: Instr) {
         self.f.code.push(i);
         self.f.origin.push(self.origin);
+        self.f.gc_map.push((0, 0));
+    }
+
+    /// For each operation of `b` that may collect: the pointer variables
+    /// of the block live after it.  Graphs are in SSI form (a variable is
+    /// used only in the block defining it, links carry values on), so the
+    /// registers a frame may still read are those its block reads later:
+    /// a backward scan of the block is exact.
+    fn live_pointers(&self, b: BlockId) -> Vec<Option<Vec<VarId>>> {
+        let g = self.graph;
+        let block = &g.blocks[b];
+        let mut defined: std::collections::HashSet<VarId> =
+            block.inputargs.iter().copied().collect();
+        defined.extend(block.operations.iter().map(|op| op.result));
+        let is_ptr = |v: VarId| {
+            g.vars
+                .get(v)
+                .and_then(|d| d.concretetype)
+                .is_some_and(|t| t.target().is_some())
+        };
+        let mut live: Vec<VarId> = Vec::new();
+        let add = |live: &mut Vec<VarId>, h: &Hlvalue| {
+            if let Some(v) = h.as_var() {
+                if defined.contains(&v) && is_ptr(v) && !live.contains(&v) {
+                    live.push(v);
+                }
+            }
+        };
+        for &l in &block.exits {
+            if let Some(link) = g.links.get(l) {
+                for a in &link.args {
+                    add(&mut live, a);
+                }
+            }
+        }
+        if let ExitSwitch::Value(h) = &block.exitswitch {
+            add(&mut live, h);
+        }
+        if b == g.returnblock || b == g.exceptblock {
+            for &v in &block.inputargs {
+                add(&mut live, &Hlvalue::Variable(v));
+            }
+        }
+        let mut out = vec![None; block.operations.len()];
+        for (i, op) in block.operations.iter().enumerate().rev() {
+            let collects = matches!(
+                op.opname,
+                OpName::Ll(
+                    LlOp::Malloc | LlOp::MallocVarsize | LlOp::DirectCall | LlOp::IndirectCall
+                )
+            );
+            live.retain(|&v| v != op.result);
+            if collects {
+                out[i] = Some(live.clone());
+            }
+            for a in &op.args {
+                add(&mut live, a);
+            }
+        }
+        out
     }
 
     fn load_block(&mut self, b: BlockId) -> Result<(), LlError> {
@@ -529,6 +616,7 @@ impl<'a, 'py> Loader<'a, 'py> {
         for v in &block.inputargs {
             self.define(*v)?;
         }
+        let live = self.live_pointers(b);
         for (i, op) in block.operations.iter().enumerate() {
             let OpName::Ll(llop) = op.opname else {
                 self.origin.op = i as u32;
@@ -542,7 +630,20 @@ impl<'a, 'py> Loader<'a, 'py> {
                 op: i as u32,
                 opname: Some(llop),
             };
+            self.raising_last = i + 1 == block.operations.len()
+                && matches!(block.exitswitch, ExitSwitch::LastException);
             self.lower_op(llop, &op.args, op.result)?;
+            if let Some(vars) = &live[i] {
+                let lo = self.f.gc_live.len() as u32;
+                for &v in vars {
+                    let r = self.register_of(v);
+                    self.f.gc_live.push(r);
+                }
+                let hi = self.f.gc_live.len() as u32;
+                if let Some(m) = self.f.gc_map.last_mut() {
+                    *m = (lo, hi);
+                }
+            }
             self.define(op.result)?;
         }
         self.origin = Origin {
@@ -817,6 +918,10 @@ impl<'a, 'py> Loader<'a, 'py> {
                     None => 0,
                 };
                 self.op(op, dst, a, b, c);
+            }
+            Lowering::SameAs if !self.raising_last && self.ty(&args[0])? == rt => {
+                let a = self.reg(&args[0])?;
+                self.alias[dst as usize] = a;
             }
             Lowering::SameAs | Lowering::PtrTest | Lowering::KeepAlive => {
                 let a = self.reg(&args[0])?;

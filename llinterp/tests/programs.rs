@@ -8,7 +8,7 @@ use common::*;
 use pyo3::prelude::*;
 use rpy3_llinterp::{check_program, Fault, LlError, LlInterp, LlOutcome};
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{LlType, LlValue, BOOL, CHAR, FLOAT, SIGNED, VOID};
+use rpy3_model::lltype::{LlType, LlValue, Ptr, BOOL, CHAR, FLOAT, SIGNED, VOID};
 use rpy3_model::program::LlProgram;
 
 fn raised_name(r: Result<LlValue, LlOutcome>) -> String {
@@ -771,5 +771,85 @@ fn retyped_variables_give_errors_not_panics() {
             }
         }
         assert!(refused > 50, "{refused}");
+    });
+}
+
+#[test]
+fn collected_objects_are_refused() {
+    Python::attach(|py| {
+        let mut p = base_program();
+        let list = linked_list(py, &mut p);
+        let om = p.objmodel;
+        let (node, pnode) = node_type(&om);
+        let mut b = GraphBuilder::new("deref", &[pnode], SIGNED, &om);
+        let x = b.arg(0);
+        let start = b.start();
+        let r = b.op(
+            start,
+            LlOp::Getfield,
+            vec![v(x), name(py, "inst_v")],
+            SIGNED,
+        );
+        let ret = b.ret();
+        b.goto(start, ret, vec![v(r)]);
+        let deref = add_function(&mut p, "deref", b.finish(), &[pnode], SIGNED);
+        let mut it = load(py, &p);
+        it.set_gc_stress(true);
+        let first = it.heap_len() as u32;
+        assert_eq!(
+            it.call(list, vec![LlValue::Int(10)]),
+            Ok(LlValue::Int(linked_list_expected(10)))
+        );
+        // the next call's first allocation collects the ten nodes
+        assert_eq!(
+            it.call(list, vec![LlValue::Int(1)]),
+            Ok(LlValue::Int(linked_list_expected(1)))
+        );
+        assert!(it.collections() >= 11);
+        let stale = Ptr {
+            obj: first,
+            offset: 0,
+            item: 0,
+            ty: node,
+        };
+        assert_eq!(it.object(first).map(|o| o.ty), None);
+        match it.call(deref, vec![LlValue::Ptr(Some(stale))]) {
+            Err(LlOutcome::Error(LlError::Runtime {
+                fault: Fault::BadPointer(msg),
+                ..
+            })) => assert!(msg.contains("freed"), "{msg}"),
+            other => panic!("{other:?}"),
+        }
+        // a number never allocated
+        let wild = Ptr {
+            obj: first + 1000,
+            ..stale
+        };
+        match it.call(deref, vec![LlValue::Ptr(Some(wild))]) {
+            Err(LlOutcome::Error(LlError::Runtime {
+                fault: Fault::BadPointer(msg),
+                ..
+            })) => assert!(msg.contains("valid slot"), "{msg}"),
+            other => panic!("{other:?}"),
+        }
+    });
+}
+
+#[test]
+fn garbage_is_collected_between_and_during_calls() {
+    Python::attach(|py| {
+        let mut p = base_program();
+        let list = linked_list(py, &mut p);
+        let mut it = load(py, &p);
+        let before = it.heap_len();
+        for _ in 0..5 {
+            assert_eq!(
+                it.call(list, vec![LlValue::Int(50_000)]),
+                Ok(LlValue::Int(linked_list_expected(50_000)))
+            );
+        }
+        // 250 000 nodes allocated, at most 50 000 alive at once
+        assert!(it.collections() > 0);
+        assert!(it.heap_len() - before < 150_000, "{}", it.heap_len());
     });
 }
