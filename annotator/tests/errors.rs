@@ -63,8 +63,12 @@ fn function_called_with_int_and_str() {
 }
 
 #[test]
-fn int_or_none() {
-    check("def f(x):\n    if x:\n        return 1\n    return None\n", int(), "bad_input.py:3: int (non-negative) and None: this kind of value cannot be None in RPython (in function f)\n    while merging the values returned by 'f'");
+fn int_or_none_as_a_dict_key() {
+    check(
+        "def f(x):\n    k = None\n    if x:\n        k = x\n    d = {}\n    d[k] = 1\n    return len(d)\n",
+        int(),
+        "bad_input.py:6: a dict key or set item that is int or None (not supported: test for None first) (in function f)",
+    );
 }
 
 #[test]
@@ -155,8 +159,21 @@ fn setting_an_attribute_of_a_str() {
 }
 
 #[test]
-fn tuples_of_different_lengths() {
-    check("def f(x):\n    if x:\n        t = (1, 2)\n    else:\n        t = (1, 2, 3)\n    return t\n", int(), "bad_input.py:6: tuples of different lengths (3 and 2) (in function f)\n    while merging the values returned by 'f'");
+fn a_list_as_a_dict_key() {
+    check(
+        "def f(x):\n    d = {}\n    d[[x]] = 1\n    return len(d)\n",
+        int(),
+        "bad_input.py:3: unhashable type: 'list' (a dict key or set item must be hashable) (in function f)",
+    );
+}
+
+#[test]
+fn a_tuple_and_a_list_in_one_variable() {
+    check(
+        "def f(x):\n    if x:\n        t = tuple([x])\n    else:\n        t = [x]\n    return len(t)\n",
+        int(),
+        "bad_input.py:6: a tuple and a list in one variable (in function f)\n    while merging the values that reach line 6 of 'f'",
+    );
 }
 
 #[test]
@@ -196,11 +213,11 @@ fn unsupported_builtin_type() {
 }
 
 #[test]
-fn tuple_of_a_list() {
+fn a_class_attribute_assigned_and_read_through_an_instance() {
     check(
-        "def f(x):\n    return tuple([x, x])\n",
+        "class C(object):\n    n = 0\n    def get(self):\n        return self.n\ndef f(x):\n    C.n = x\n    return C().get()\n",
         int(),
-        "bad_input.py:2: tuple() of a list is not RPython: a tuple's length must be known when translating, and a list's is not (keep the list, or build the tuple from its items) (in function f)",
+        "bad_input.py:4: reading 'n' through an instance of C while the program assigns the class attribute (read it through the class, as C.n) (in function C.get)",
     );
 }
 
