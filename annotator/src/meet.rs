@@ -32,6 +32,12 @@ impl Annotator {
             (None_, x) => self.may_be_none(x),
             (Optional(x), Optional(y)) => self.leq(x, y),
             (x, Optional(y)) => self.leq(x, y),
+            // a tuple of known length is one of the tuples of a length
+            // known at run time when its items are
+            (Tuple(x) | TupleOrNone(x), List(id)) if self.itemdefs.get(*id).tuple => {
+                let d = self.itemdefs.get(*id);
+                (matches!(a, Tuple(_)) || d.can_be_none) && x.iter().all(|p| self.leq(p, &d.item))
+            }
             (Tuple(x), Tuple(y) | TupleOrNone(y)) | (TupleOrNone(x), TupleOrNone(y)) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(p, q)| self.leq(p, q))
             }
@@ -213,6 +219,20 @@ impl Annotator {
             (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) if x.len() == y.len() => {
                 let both_none = matches!(a, TupleOrNone(_)) && matches!(b, TupleOrNone(_));
                 let items: Vec<SomeValue> = x.iter().zip(y).map(|(p, q)| self.meet(p, q)).collect();
+                if items.iter().any(|i| i.is_impossible()) {
+                    none_or_impossible()
+                } else if both_none {
+                    TupleOrNone(items)
+                } else {
+                    Tuple(items)
+                }
+            }
+            (Tuple(x) | TupleOrNone(x), List(id)) | (List(id), Tuple(x) | TupleOrNone(x))
+                if self.itemdefs.get(*id).tuple =>
+            {
+                // the tuples of this length among those of any length
+                let item = self.itemdefs.get(*id).item.clone();
+                let items: Vec<SomeValue> = x.iter().map(|p| self.meet(p, &item)).collect();
                 if items.iter().any(|i| i.is_impossible()) {
                     none_or_impossible()
                 } else if both_none {
