@@ -6,17 +6,13 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFunction, PyType};
 
-/// The shared corpus and benchmarks: `$RPY3_SHARED`, else beside the
-/// checkout, else `/work/shared`.
+/// The shared corpus and benchmarks: `$RPY3_SHARED` (which
+/// `scripts/test.sh` sets), else beside the checkout.
 fn shared() -> PathBuf {
     if let Ok(dir) = std::env::var("RPY3_SHARED") {
         return PathBuf::from(dir);
     }
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    if beside.join("corpus").is_dir() {
-        return beside;
-    }
-    PathBuf::from("/work/shared")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
 }
 
 fn load_module<'py>(py: Python<'py>, path: &Path, name: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -963,10 +963,9 @@ def hl_repr(x):
     return repr(x)
 
 
-def ll_list_repr(l, item_repr):
-    """repr(l): '[' items ']' with the items' repr() between ', '."""
-    sb = ll_sb_new(16)
-    ll_sb_append_char(sb, '[')
+def _append_item_reprs(sb, l, item_repr):
+    """The items' repr() between ', ' (the inside of a list's or a tuple's
+    text)."""
     i = 0
     while i < l.length:
         if i > 0:
@@ -974,6 +973,13 @@ def ll_list_repr(l, item_repr):
             ll_sb_append_char(sb, ' ')
         ll_sb_append(sb, item_repr(l.items[i]))
         i += 1
+
+
+def ll_list_repr(l, item_repr):
+    """repr(l): '[' items ']' with the items' repr() between ', '."""
+    sb = ll_sb_new(16)
+    ll_sb_append_char(sb, '[')
+    _append_item_reprs(sb, l, item_repr)
     ll_sb_append_char(sb, ']')
     return ll_sb_build(sb)
 
@@ -983,13 +989,7 @@ def ll_tuple_repr(l, item_repr):
     items ')', a single item followed by a comma."""
     sb = ll_sb_new(16)
     ll_sb_append_char(sb, '(')
-    i = 0
-    while i < l.length:
-        if i > 0:
-            ll_sb_append_char(sb, ',')
-            ll_sb_append_char(sb, ' ')
-        ll_sb_append(sb, item_repr(l.items[i]))
-        i += 1
+    _append_item_reprs(sb, l, item_repr)
     if l.length == 1:
         ll_sb_append_char(sb, ',')
     ll_sb_append_char(sb, ')')

@@ -786,20 +786,8 @@ impl Cx<'_, '_, '_, '_> {
             // run time only: a list of its items
             (Repr::Tuple(items), Repr::List(w, kind)) => {
                 self.rt.ensure_types(have);
-                let mut vals = Vec::with_capacity(items.len());
-                for (k, h) in items.iter().enumerate() {
-                    let x = if *h == Repr::Void {
-                        self.void_item(w, have, want)?
-                    } else {
-                        let x = self.emit(
-                            LlOp::Getfield,
-                            vec![v.clone(), name(self.py, &format!("item{k}"))],
-                            h.lowleveltype(self.rt),
-                        );
-                        self.convert(x, h, w)?
-                    };
-                    vals.push(x);
-                }
+                let want_items = vec![(**w).clone(); items.len()];
+                let vals = self.tuple_items_as(&v, items, &want_items)?;
                 let l = self.new_list(w, vals)?;
                 self.convert_seq(l, w, *kind)?
             }

@@ -603,29 +603,46 @@ impl Cx<'_, '_, '_, '_> {
         Ok(r)
     }
 
-    /// The value of a tuple's item of repr Void (no value: None, or
-    /// nothing) as an item of repr `w`.
-    pub(super) fn void_item(
+    /// The items of tuple `v` (item reprs `have`) converted to the reprs
+    /// `want`; an item of repr Void (None, or no value) becomes the
+    /// constant it stands for.
+    pub(super) fn tuple_items_as(
         &mut self,
-        w: &Repr,
-        have: &Repr,
-        want: &Repr,
-    ) -> Result<Hlvalue, RTypeError> {
-        Ok(match w {
-            Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
-            // a Void item of a value that can be None is None
-            Repr::Instance(_)
-            | Repr::Str
-            | Repr::Bytes
-            | Repr::List(..)
-            | Repr::Dict(_, _)
-            | Repr::Set(_) => value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?,
-            _ => {
-                return Err(RTypeError::new(format!(
-                    "cannot convert {have:?} to {want:?}"
-                )))
-            }
-        })
+        v: &Hlvalue,
+        have: &[Repr],
+        want: &[Repr],
+    ) -> Result<Vec<Hlvalue>, RTypeError> {
+        let mut vals = Vec::with_capacity(want.len());
+        for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
+            let x = if *h == Repr::Void {
+                match w {
+                    Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
+                    // a Void item of a value that can be None is None
+                    Repr::Instance(_)
+                    | Repr::Str
+                    | Repr::Bytes
+                    | Repr::List(..)
+                    | Repr::Dict(_, _)
+                    | Repr::Set(_) => {
+                        value_const(self.py, LlValue::Ptr(None), w.lowleveltype(self.rt))?
+                    }
+                    _ => {
+                        return Err(RTypeError::new(format!(
+                            "cannot convert the items {have:?} to {want:?}"
+                        )))
+                    }
+                }
+            } else {
+                let x = self.emit(
+                    LlOp::Getfield,
+                    vec![v.clone(), name(self.py, &format!("item{k}"))],
+                    h.lowleveltype(self.rt),
+                );
+                self.convert(x, h, w)?
+            };
+            vals.push(x);
+        }
+        Ok(vals)
     }
 
     /// Converts a tuple between item representations.
@@ -640,20 +657,7 @@ impl Cx<'_, '_, '_, '_> {
                 "cannot convert {have:?} to {want:?}"
             )));
         }
-        let mut vals = Vec::with_capacity(want.len());
-        for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
-            let x = if *h == Repr::Void {
-                self.void_item(w, &Repr::Tuple(have.to_vec()), &Repr::Tuple(want.to_vec()))?
-            } else {
-                let x = self.emit(
-                    LlOp::Getfield,
-                    vec![v.clone(), name(self.py, &format!("item{k}"))],
-                    h.lowleveltype(self.rt),
-                );
-                self.convert(x, h, w)?
-            };
-            vals.push(x);
-        }
+        let vals = self.tuple_items_as(&v, have, want)?;
         self.new_tuple(want, vals)
     }
 
