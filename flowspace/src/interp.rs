@@ -19,7 +19,7 @@ mod fastops;
 mod generator;
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use pyo3::prelude::*;
@@ -101,7 +101,19 @@ struct Memo {
 }
 
 /// The deepest nesting of graph calls ever allowed.
-pub const MAX_DEPTH_CAP: usize = 8000;
+pub const MAX_DEPTH_CAP: usize = 60_000;
+
+/// Python's recursion limit, capped so that a thread with a 2 GiB stack
+/// (see rpy3_testsuite::with_big_stack) never overflows, even in a debug
+/// build.
+pub(crate) fn recursion_limit(py: Python<'_>) -> PyResult<usize> {
+    Ok(py
+        .import("sys")?
+        .getattr("getrecursionlimit")?
+        .call0()?
+        .extract::<usize>()?
+        .min(MAX_DEPTH_CAP))
+}
 
 /// Called with every value a variable takes (block input arguments on
 /// entry, operation results), for checking annotations against reality.
@@ -117,7 +129,9 @@ pub(crate) struct Shared {
     /// The resolved `pyfunc` of every operation, indexed by `OpName::hl_index`.
     pyfuncs: Vec<Option<Py<PyAny>>>,
     depth: AtomicUsize,
-    max_depth: usize,
+    /// Python's recursion limit, read again when reached (the program may
+    /// have raised it with `sys.setrecursionlimit`).
+    max_depth: AtomicUsize,
     slice_type: Py<PyAny>,
     object_new: Py<PyAny>,
     method_type: Py<PyAny>,
@@ -141,15 +155,7 @@ impl Shared {
             };
             pyfuncs.push(f);
         }
-        let sys = py.import("sys")?;
-        // Python's recursion limit, capped so that a thread with a
-        // 512 MiB stack (see rpy3_testsuite::with_big_stack) never
-        // overflows, even in a debug build.
-        let max_depth = sys
-            .getattr("getrecursionlimit")?
-            .call0()?
-            .extract::<usize>()?
-            .min(MAX_DEPTH_CAP);
+        let max_depth = AtomicUsize::new(recursion_limit(py)?);
         Ok(Shared {
             observer: std::sync::OnceLock::new(),
             cache: Mutex::new(cache),
@@ -310,6 +316,6 @@ impl Interp {
 
     /// The maximum depth of nested graph calls before `RecursionError`.
     pub fn max_depth(&self) -> usize {
-        self.shared.max_depth
+        self.shared.max_depth.load(Ordering::Relaxed)
     }
 }

@@ -484,6 +484,18 @@ void rpy_streams_flush_all(void)
     (void)flush_stream(2);
 }
 
+void rpy_ext_sys_setrecursionlimit(rpy_Signed n)
+{
+    if (n < 1) {
+        rpy_raise_builtin(RPY_ValueError);
+        return;
+    }
+    /* counted only in builds limited as CPython is; elsewhere the machine
+     * stack is the limit */
+    if (rpy_recursion_limit > 0)
+        rpy_recursion_limit = (long)n;
+}
+
 void rpy_ext_sys_exit(rpy_Signed status)
 {
     rpy_exit((int)(status & 0xff));

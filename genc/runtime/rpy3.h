@@ -176,6 +176,7 @@ rpy_Float rpy_ext_time_monotonic(void);
 rpy_Float rpy_ext_time_process_time(void);
 void rpy_ext_time_sleep(rpy_Float secs);
 void rpy_ext_sys_exit(rpy_Signed status);
+void rpy_ext_sys_setrecursionlimit(rpy_Signed n);
 
 /* called by the program's main before anything else: a write to a
  * closed pipe then fails with EPIPE (OSError) instead of killing the
@@ -230,10 +231,13 @@ void rpy_stack_check(void);
  * their frames and raise RecursionError beyond N, as CPython (and the
  * llinterp under `rpy3 check`) do */
 extern long rpy_depth;
+/* the limit: RPY_RECURSION_LIMIT until sys.setrecursionlimit changes it;
+ * -1 when calls are not counted (defined by the program's glue) */
+extern long rpy_recursion_limit;
 #ifdef RPY_RECURSION_LIMIT
 #define RPY_ENTER(zero)                                    \
     do {                                                   \
-        if (++rpy_depth > (RPY_RECURSION_LIMIT)) {         \
+        if (++rpy_depth > rpy_recursion_limit) {           \
             rpy_depth--;                                   \
             rpy_raise_builtin(RPY_RecursionError);         \
             return zero;                                   \

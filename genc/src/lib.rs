@@ -55,7 +55,7 @@ const MAIN_ARGS: &str = "struct rpy_main_args {\n    int argc;\n    char **argv;
 
 /// `main`: the runtime set up, then `rpy_main_body` on a thread with a
 /// large stack.
-const MAIN: &str = "\nint main(int argc, char **argv)\n{\n    struct rpy_main_args args = {argc, argv};\n    rpy_runtime_init();\n    return rpy_run_on_big_stack(rpy_main_body, &args);\n}\n";
+const MAIN: &str = "\n/* the depth of the program's own calls past which RecursionError (set by\n * sys.setrecursionlimit); not counted without RPY_RECURSION_LIMIT */\n#ifdef RPY_RECURSION_LIMIT\nlong rpy_recursion_limit = RPY_RECURSION_LIMIT;\n#else\nlong rpy_recursion_limit = -1;\n#endif\n\nint main(int argc, char **argv)\n{\n    struct rpy_main_args args = {argc, argv};\n    rpy_runtime_init();\n    return rpy_run_on_big_stack(rpy_main_body, &args);\n}\n";
 
 /// How the executable starts.
 #[derive(Clone, Debug)]

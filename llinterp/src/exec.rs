@@ -355,8 +355,8 @@ impl LlInterp {
             streams,
             ..
         } = self;
-        let limit = *recursion_limit;
-        let user_limit = user_recursion_limit.unwrap_or(usize::MAX);
+        let mut limit = *recursion_limit;
+        let mut user_limit = user_recursion_limit.unwrap_or(usize::MAX);
         let mut frames: Vec<Frame> = Vec::new();
         let mut fi = func;
         let mut f = &funcs[fi];
@@ -432,6 +432,20 @@ impl LlInterp {
                             Err(fault) => return Err(runtime_error(f, pc, fault)),
                         },
                         Err(ExtTrap::Exit(status)) => return Err(LlOutcome::Exit(status)),
+                        Err(ExtTrap::RecursionLimit(n)) => {
+                            // the frames of helpers come on top of the
+                            // program's own: the hard limit leaves them room
+                            *recursion_limit = (*recursion_limit).max(n.saturating_mul(4));
+                            limit = *recursion_limit;
+                            // only where calls are counted as CPython does
+                            if user_recursion_limit.is_some() {
+                                *user_recursion_limit = Some(n);
+                                user_limit = n;
+                            }
+                            w[dst as usize] = LlValue::Void;
+                            pc += 1;
+                            continue 'main;
+                        }
                         Err(ExtTrap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
                     }
                 }

@@ -18,6 +18,9 @@ pub(crate) enum ExtTrap {
     Raise(Exc),
     /// `sys.exit(status)`.
     Exit(i64),
+    /// `sys.setrecursionlimit(n)` (n at least 1): the interpreter's own
+    /// state, which the caller holds.
+    RecursionLimit(usize),
     /// A program error (a bad pointer).
     Fault(Fault),
 }
@@ -180,6 +183,13 @@ pub(crate) fn call(
             }
             world.sleep(secs);
             LlValue::Void
+        }
+        ExtFunc::SysSetrecursionlimit => {
+            let n = int(arg(0)?)?;
+            if n < 1 {
+                return Err(ExtTrap::Raise(Exc::Value));
+            }
+            return Err(ExtTrap::RecursionLimit(usize::try_from(n).unwrap_or(usize::MAX)));
         }
         ExtFunc::SysExit => {
             streams.flush_all(world);

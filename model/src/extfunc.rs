@@ -103,6 +103,10 @@ ext_functions! {
     TimeSleep = "time_sleep" ("time.sleep"), [Float] -> Void, [];
     // ends the program with this status once the streams are flushed
     SysExit = "sys_exit" ("sys.exit"), [Signed] -> Void, [];
+    // the depth of the program's own calls past which RecursionError, where
+    // the executor counts them as CPython does (the llinterp, test builds);
+    // elsewhere the machine stack bounds it and this only checks `n`
+    SysSetrecursionlimit = "sys_setrecursionlimit" ("sys.setrecursionlimit"), [Signed] -> Void, ["ValueError"];
 }
 
 impl ExtFunc {

@@ -523,6 +523,12 @@ pub fn link(output: &NativeOutput, out: &Path, opts: &NativeOptions) -> Result<(
     let glue_opts = rpy3_genc::BuildOptions {
         optimize: false,
         gc_stress: opts.gc_stress,
+        // the glue defines the limit the counting functions read
+        cflags: opts
+            .recursion_limit
+            .map(|n| format!("-DRPY_RECURSION_LIMIT={n}"))
+            .into_iter()
+            .collect(),
         ..Default::default()
     };
     rpy3_genc::run_cc(

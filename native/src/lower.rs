@@ -401,12 +401,16 @@ impl<'a, 'b, 'py, 'p> FnLower<'a, 'b, 'py, 'p> {
         self.b.append_block_params_for_function_params(entry);
         self.b.switch_to_block(entry);
         let params: Vec<Value> = self.b.block_params(entry).to_vec();
-        if let Some(limit) = self.counted {
+        if self.counted.is_some() {
+            // the limit is the glue's rpy_recursion_limit (what
+            // sys.setrecursionlimit sets), initially the one counted
             let depth = self.global_addr("rpy_depth")?;
             let d = self.load(types::I64, depth, 0);
             let d1 = self.b.ins().iadd_imm_s(d, 1);
             self.store(d1, depth, 0);
-            let over = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, d1, limit);
+            let limit_addr = self.global_addr("rpy_recursion_limit")?;
+            let limit = self.load(types::I64, limit_addr, 0);
+            let over = self.b.ins().icmp(IntCC::SignedGreaterThan, d1, limit);
             let bad = self.b.create_block();
             let ok = self.b.create_block();
             self.b.ins().brif(over, bad, &[], ok, &[]);

@@ -33,8 +33,9 @@ pub use rpy3_driver::{Backend, PLANNED_BACKENDS};
 /// calling thread.  A panic in `f` is returned as its message.
 pub fn with_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> Result<R, String> {
     // A debug build uses some 30 KiB of stack per nested graph call; the
-    // interpreter's depth limit is capped at 8000 calls.
-    const STACK: usize = 512 << 20;
+    // interpreter's depth limit is capped at 60000 calls (a program may
+    // raise Python's limit that far).  Only the pages used are committed.
+    const STACK: usize = 2 << 30;
     Python::initialize();
     std::thread::scope(|s| {
         let handle = std::thread::Builder::new()

@@ -62,6 +62,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("time", "process_time", "time.process_time"),
     ("time", "sleep", "time.sleep"),
     ("sys", "exit", "sys.exit"),
+    ("sys", "setrecursionlimit", "sys.setrecursionlimit"),
     ("math", "sqrt", "math.sqrt"),
     ("math", "floor", "math.floor"),
     ("math", "ceil", "math.ceil"),

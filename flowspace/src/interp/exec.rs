@@ -112,10 +112,16 @@ impl Drop for DepthGuard<'_> {
 
 impl Shared {
     /// Enters one more level of graph calls, or raises `RecursionError`.
-    pub(crate) fn enter(&self, _py: Python<'_>) -> PyResult<DepthGuard<'_>> {
+    pub(crate) fn enter(&self, py: Python<'_>) -> PyResult<DepthGuard<'_>> {
         let depth = self.depth.fetch_add(1, Ordering::Relaxed);
         let guard = DepthGuard(self);
-        if depth >= self.max_depth {
+        if depth >= self.max_depth.load(Ordering::Relaxed) {
+            // the program may have raised the limit since it was read
+            let limit = super::recursion_limit(py)?;
+            self.max_depth.store(limit, Ordering::Relaxed);
+            if depth < limit {
+                return Ok(guard);
+            }
             return Err(PyRecursionError::new_err(
                 "maximum recursion depth exceeded",
             ));

@@ -40,6 +40,8 @@
 #include "rpy3.h"
 
 static FILE *out;
+/* the program glue defines it: calls are not counted here */
+long rpy_recursion_limit = -1;
 static int raised = -1, nraised = 0;
 static char dummy_exc;
 

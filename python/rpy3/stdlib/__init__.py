@@ -1,5 +1,6 @@
 """Modules of Python's standard library that RPython programs may use,
-written in RPython: `random`, `heapq`, `bisect` and the built-in `input()`.
+written in RPython: `random`, `heapq`, `bisect`, the built-in `input()`,
+and `gc.collect`/`enable`/`disable`.
 
 A program imports the real modules (under CPython it runs with them); when
 the flow space meets a call of one of their functions or classes it calls
@@ -10,6 +11,7 @@ bit (the same Mersenne Twister draws, the same heap states)."""
 
 import bisect as _bisect
 import builtins as _builtins
+import gc as _gc
 import heapq as _heapq
 import random as _random
 
@@ -17,6 +19,7 @@ from rpy3.stdlib import bisect as _rbisect
 from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import heapq as _rheapq
 from rpy3.stdlib import random as _rrandom
+from rpy3.stdlib import sysmisc as _rsysmisc
 
 _MODULES = [
     (_heapq, _rheapq, ["heappush", "heappop", "heapify", "heapreplace",
@@ -26,6 +29,12 @@ _MODULES = [
     (_random, _rrandom, ["Random"]),
     (_builtins, _rbuiltins_io, ["input"]),
 ]
+# replacements under another name: (module, name, replacement)
+_RENAMED = [
+    (_gc, "collect", _rsysmisc.gc_collect),
+    (_gc, "enable", _rsysmisc.gc_enable),
+    (_gc, "disable", _rsysmisc.gc_disable),
+]
 
 # id(original) -> (original, replacement)
 _BY_ID = {}
@@ -33,6 +42,9 @@ for _orig_mod, _repl_mod, _names in _MODULES:
     for _name in _names:
         _orig = getattr(_orig_mod, _name)
         _BY_ID[id(_orig)] = (_orig, getattr(_repl_mod, _name))
+for _mod, _name, _repl in _RENAMED:
+    _orig = getattr(_mod, _name)
+    _BY_ID[id(_orig)] = (_orig, _repl)
 
 # the module-level functions of `random` are bound methods of its hidden
 # generator: matched by name

@@ -145,6 +145,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.external(ExtFunc::TimeSleep, vec![secs], VOID);
                 none(self)?
             }
+            (None, "sys.setrecursionlimit") => {
+                let n = self.input(&positional[0], &int)?;
+                self.external(ExtFunc::SysSetrecursionlimit, vec![n], VOID);
+                none(self)?
+            }
             (None, "sys.exit") => {
                 let status = match positional.first() {
                     Some(s) if !matches!(self.s(s), SomeValue::None_) => self.input(s, &int)?,
