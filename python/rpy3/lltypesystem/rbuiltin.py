@@ -384,3 +384,4 @@ def ll_optional_repr(p, item_repr):
     if not p:
         return _none_str()
     return item_repr(p.value)
+

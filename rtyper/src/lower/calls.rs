@@ -1473,10 +1473,60 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
+        if attr == "__name__" && self.repr_of(&op.args[0])? == Repr::Class {
+            // a class known at run time only: its name in the prebuilt
+            // list of every class's name, indexed by the class's number
+            let vt = self.input(&op.args[0], &Repr::Class)?;
+            let lr = Repr::list_of(Repr::Str);
+            let names = self.class_names_list()?;
+            let names = self.rt.convert_const(self.py, &lr, names.bind(self.py))?;
+            let lt = lr.lowleveltype(self.rt);
+            let names = value_const(self.py, names, lt)?;
+            let num = self.emit(
+                LlOp::Getfield,
+                vec![vt, name(self.py, "subclassrange_min")],
+                rpy3_model::lltype::SIGNED,
+            );
+            self.rt
+                .list_items
+                .borrow_mut()
+                .entry(Repr::Str)
+                .or_insert_with(SomeValue::str);
+            let (v, _) = self.call_list_helper(
+                "ll_getitem",
+                vec![(names, SomeValue::Ptr(lt)), (num, SomeValue::int())],
+            )?;
+            let v = self.convert(v, &Repr::Str, &want)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         Err(RTypeError::unsupported(&format!(
             "reading the attribute '{attr}' of {}",
             rpy3_annotator::describe(&s_obj)
         )))
+    }
+
+    /// The Python list of every class's `__name__`, indexed by the
+    /// class's number.
+    fn class_names_list(&mut self) -> Result<rpy3_model::PyObj, RTypeError> {
+        if let Some(l) = self.rt.class_names.borrow().as_ref() {
+            return Ok(l.clone());
+        }
+        let n = self.rt.classes.ranges.values().map(|r| r.1).max().unwrap_or(0);
+        let mut names = vec![String::new(); n.max(0) as usize];
+        for (c, (lo, _)) in &self.rt.classes.ranges {
+            let cls = self.rt.ann.classdefs[*c].cls.bind(self.py).clone();
+            let nm: String = cls
+                .getattr("__name__")
+                .and_then(|n| n.extract())
+                .map_err(|e| RTypeError::new(format!("a class's __name__: {e}")))?;
+            names[*lo as usize] = nm;
+        }
+        let l = pyo3::types::PyList::new(self.py, names)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let l = rpy3_model::PyObj::new(l.as_any());
+        *self.rt.class_names.borrow_mut() = Some(l.clone());
+        Ok(l)
     }
 
     pub(super) fn setattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
