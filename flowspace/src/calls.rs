@@ -22,6 +22,16 @@ fn nested_functions() -> &'static Mutex<HashMap<(usize, usize), PyObj>> {
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// A call that calls its closure arguments before it returns.
+#[derive(Clone)]
+enum Eager {
+    Sorted,
+    Min,
+    Max,
+    /// `obj.sort(...)`
+    Sort(Hlvalue),
+}
+
 /// Built-in functions that are operations when called with positional
 /// arguments only, with the argument counts for which they are.
 const BUILTIN_OPS: &[(&str, OpName, usize)] = &[
@@ -77,8 +87,12 @@ impl<'py> FlowContext<'py> {
         args.reverse();
         let second = self.pop()?;
         let first = self.pop()?;
+        let sort_receiver = match &first {
+            FrameValue::SortReceiver(obj) => Some(obj.clone()),
+            _ => None,
+        };
         let callee = match first {
-            FrameValue::Null => second,
+            FrameValue::Null | FrameValue::SortReceiver(_) => second,
             f => {
                 args.insert(0, second);
                 f
@@ -91,13 +105,36 @@ impl<'py> FlowContext<'py> {
                 .map_err(|e| self.pyerr("keyword names", e))?,
             None => Vec::new(),
         };
+        // a consumer that calls a closure argument before returning (a sort
+        // key) sees the captured values of the moment, whatever follows
+        let eager = match sort_receiver {
+            Some(obj) => Some(Eager::Sort(obj)),
+            None => self.eager_consumer(&callee),
+        };
+        if let Some(kind) = eager.clone() {
+            if let Some(result) = self.keyed_call(kind, &args, &kwnames)? {
+                self.pushval(result);
+                return Ok(());
+            }
+        }
         let mut values = Vec::with_capacity(args.len());
         for a in args {
-            values.push(self.as_value(a)?);
+            values.push(match a {
+                FrameValue::Closure {
+                    func,
+                    slots,
+                    defaults,
+                } if eager.is_some() => self.closure_value(&func, &slots, &defaults, true)?,
+                a => self.as_value(a)?,
+            });
         }
         let npos = values.len() - kwnames.len();
         let result = match callee {
-            FrameValue::Closure { func, slots } => {
+            FrameValue::Closure {
+                func,
+                slots,
+                defaults,
+            } => {
                 let names = self.closure_names(&func)?;
                 let mut cells = Vec::with_capacity(slots.len());
                 for slot in slots {
@@ -118,6 +155,16 @@ impl<'py> FlowContext<'py> {
                     }
                 }
                 let mut kw = kwnames;
+                // the defaults computed at run time, for the parameters
+                // the call does not give
+                let given: Vec<String> = kw.clone();
+                for (p, d) in self.defaulted_params(&func, defaults.len())?.into_iter().zip(defaults) {
+                    let (index, name) = p;
+                    if index >= npos && !given.contains(&name) {
+                        kw.push(name);
+                        values.push(d);
+                    }
+                }
                 kw.extend(names);
                 values.extend(cells);
                 self.call_args(
@@ -136,6 +183,215 @@ impl<'py> FlowContext<'py> {
         };
         self.pushval(result);
         Ok(())
+    }
+
+    /// A nested function capturing the variables in `slots`, used as a
+    /// value: an instance of the class `rpy3._closures` makes for it,
+    /// holding the variables' current values.  Refused when a variable
+    /// could change while the value lives (Python's closures would see the
+    /// change), unless `eager` (the consumer calls it at once).
+    pub(crate) fn closure_value(
+        &mut self,
+        func: &PyObj,
+        slots: &[usize],
+        defaults: &[Hlvalue],
+        eager: bool,
+    ) -> FlowResult<Hlvalue> {
+        let py = self.py;
+        let name = func
+            .bind(py)
+            .getattr("__qualname__")
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        let module = py
+            .import("rpy3._closures")
+            .map_err(|e| self.pyerr("rpy3._closures", e))?;
+        if !eager {
+            let outer = self
+                .graph
+                .func
+                .as_ref()
+                .and_then(|f| f.bind(py).getattr("__code__").ok());
+            let inner = func.bind(py).getattr("__code__").ok();
+            if let (Some(outer), Some(inner)) = (outer, inner) {
+                let problem = module
+                    .call_method1("capture_problem", (outer, inner, self.cur_offset))
+                    .map_err(|e| self.pyerr("rpy3._closures", e))?;
+                if !problem.is_none() {
+                    return Err(self.error(format!(
+                        "the nested function '{name}' is used as a value, but {problem}; \
+                         rpy3 copies the values a closure captures, so it would not see \
+                         the change (pass the value as a default argument instead)"
+                    )));
+                }
+            }
+        }
+        let cls = module
+            .call_method1("closure_class", (func.bind(py), defaults.len()))
+            .map_err(|e| self.error(format!("the nested function '{name}' used as a value: {e}")))?;
+        let mut args = vec![self.constant(&cls)];
+        for &slot in slots {
+            match self.locals.get(slot).cloned() {
+                Some(FrameValue::Undefined) | None => {
+                    let var = self.code.localsplus.get(slot).cloned().unwrap_or_default();
+                    return Err(self.error(format!(
+                        "the nested function '{name}' captures '{var}', which is not assigned yet"
+                    )));
+                }
+                Some(FrameValue::Closure { .. }) => {
+                    let var = self.code.localsplus.get(slot).cloned().unwrap_or_default();
+                    return Err(self.error(format!(
+                        "the nested function '{name}' captures '{var}', which is itself a closure"
+                    )));
+                }
+                Some(v) => {
+                    let v = self.as_value(v)?;
+                    args.push(v);
+                }
+            }
+        }
+        args.extend(defaults.iter().cloned());
+        self.do_op(OpName::SimpleCall, args)
+    }
+
+    /// The calls that call a closure argument before they return:
+    /// `sorted`, `min` and `max` (a `.sort` method is known by the
+    /// `SortReceiver` below it).
+    fn eager_consumer(&self, callee: &FrameValue) -> Option<Eager> {
+        let FrameValue::Val(h) = callee else {
+            return None;
+        };
+        if self.builtin_is(h, "sorted") {
+            return Some(Eager::Sorted);
+        }
+        if self.builtin_is(h, "min") {
+            return Some(Eager::Min);
+        }
+        if self.builtin_is(h, "max") {
+            return Some(Eager::Max);
+        }
+        None
+    }
+
+    /// `sorted(it, key=f)`, `min`/`max(..., key=f)` and `xs.sort(key=f)`
+    /// where `f` is a closure: calls of the RPython helpers of
+    /// `rpy3.hlbuiltins` that call `f` (an instance with `__call__`) on
+    /// each item.  `None` when the key is no closure.
+    fn keyed_call(
+        &mut self,
+        kind: Eager,
+        args: &[FrameValue],
+        kwnames: &[String],
+    ) -> FlowResult<Option<Hlvalue>> {
+        let npos = args.len() - kwnames.len();
+        let mut key = None;
+        for (k, a) in kwnames.iter().zip(&args[npos..]) {
+            if k == "key" {
+                if let FrameValue::Closure {
+                    func,
+                    slots,
+                    defaults,
+                } = a
+                {
+                    key = Some((func.clone(), slots.clone(), defaults.clone()));
+                }
+            }
+        }
+        let Some((func, slots, defaults)) = key else {
+            return Ok(None);
+        };
+        let allowed: &[&str] = match kind {
+            Eager::Sorted | Eager::Sort(_) => &["key", "reverse"],
+            Eager::Min | Eager::Max => &["key", "default"],
+        };
+        if let Some(k) = kwnames.iter().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(self.error(format!("a keyword argument '{k}' with a closure as the key")));
+        }
+        let key = self.closure_value(&func, &slots, &defaults, true)?;
+        let mut kw: HashMap<&str, Hlvalue> = HashMap::new();
+        for (k, a) in kwnames.iter().zip(&args[npos..]) {
+            if k != "key" {
+                let v = self.as_value(a.clone())?;
+                kw.insert(k.as_str(), v);
+            }
+        }
+        let mut pos = Vec::with_capacity(npos);
+        for a in &args[..npos] {
+            pos.push(self.as_value(a.clone())?);
+        }
+        let helper = |ctx: &mut Self, name: &str| -> FlowResult<Hlvalue> {
+            let f = ctx
+                .py
+                .import("rpy3.hlbuiltins")
+                .and_then(|m| m.getattr(name))
+                .map_err(|e| ctx.pyerr("rpy3.hlbuiltins", e))?;
+            Ok(ctx.constant(&f))
+        };
+        let reverse = match kw.remove("reverse") {
+            Some(r) => r,
+            None => self.const_bool(false),
+        };
+        Ok(Some(match kind {
+            Eager::Sorted => {
+                if pos.len() != 1 {
+                    return Err(self.error("sorted() takes one iterable"));
+                }
+                let list = self.builtin("list")?;
+                let list = self.constant(list.bind(self.py));
+                let l = self.do_op(OpName::SimpleCall, vec![list, pos[0].clone()])?;
+                let f = helper(self, "rpy_sort_by_key")?;
+                self.do_op(OpName::SimpleCall, vec![f, l.clone(), key, reverse])?;
+                l
+            }
+            Eager::Sort(obj) => {
+                if !pos.is_empty() {
+                    return Err(self.error("sort() takes no positional arguments"));
+                }
+                let f = helper(self, "rpy_sort_by_key")?;
+                self.do_op(OpName::SimpleCall, vec![f, obj, key, reverse])?;
+                self.const_none()
+            }
+            Eager::Min | Eager::Max => {
+                let items = match pos.len() {
+                    0 => return Err(self.error("min()/max() expects at least one argument")),
+                    1 => pos[0].clone(),
+                    _ => self.do_op(OpName::Newlist, pos)?,
+                };
+                let which = matches!(kind, Eager::Max);
+                let which = self.const_bool(which);
+                match kw.remove("default") {
+                    Some(d) => {
+                        let f = helper(self, "rpy_extreme_key_default")?;
+                        self.do_op(OpName::SimpleCall, vec![f, items, key, which, d])?
+                    }
+                    None => {
+                        let f = helper(self, "rpy_extreme_key")?;
+                        self.do_op(OpName::SimpleCall, vec![f, items, key, which])?
+                    }
+                }
+            }
+        }))
+    }
+
+    /// The last `n` positional parameters of `func` (index, name): those a
+    /// default computed at run time stands for.
+    fn defaulted_params(&self, func: &PyObj, n: usize) -> FlowResult<Vec<(usize, String)>> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let code = func
+            .bind(self.py)
+            .getattr("__code__")
+            .map_err(|e| self.pyerr("nested function", e))?;
+        let argc: usize = code
+            .getattr("co_argcount")
+            .and_then(|a| a.extract())
+            .map_err(|e| self.pyerr("nested function", e))?;
+        let names: Vec<String> = code
+            .getattr("co_varnames")
+            .and_then(|a| a.extract())
+            .map_err(|e| self.pyerr("nested function", e))?;
+        Ok((argc.saturating_sub(n)..argc).map(|i| (i, names[i].clone())).collect())
     }
 
     fn closure_names(&self, func: &PyObj) -> FlowResult<Vec<String>> {
@@ -528,7 +784,7 @@ impl<'py> FlowContext<'py> {
         };
         let args = self.popvalue()?;
         let callee = self.pop()?;
-        if let FrameValue::Null = self.peek(1)? {
+        if let FrameValue::Null | FrameValue::SortReceiver(_) = self.peek(1)? {
             self.pop()?;
         }
         let f = self.as_value(callee)?;
@@ -574,7 +830,7 @@ impl<'py> FlowContext<'py> {
             };
         let args = self.popvalue()?;
         let callee = self.pop()?;
-        if let FrameValue::Null = self.peek(1)? {
+        if let FrameValue::Null | FrameValue::SortReceiver(_) = self.peek(1)? {
             self.pop()?;
         }
         let f = self.as_value(callee)?;
@@ -607,13 +863,17 @@ impl<'py> FlowContext<'py> {
         if flags & 0x02 != 0 {
             return Err(self.error("nested functions with keyword-only defaults are not supported"));
         }
+        // constant defaults are the function's own; defaults computed at
+        // run time are passed by every call instead
+        let mut runtime_defaults = Vec::new();
         let defaults = if flags & 0x01 != 0 {
             match self.popvalue()? {
                 Hlvalue::Constant(c) => Some(c.value),
-                _ => {
-                    return Err(
-                        self.error("default arguments of a nested function must be constants")
-                    )
+                v => {
+                    runtime_defaults = self.tuple_items(&v).ok_or_else(|| {
+                        self.error("the default arguments of a nested function are no tuple")
+                    })?;
+                    None
                 }
             }
         } else {
@@ -645,13 +905,33 @@ impl<'py> FlowContext<'py> {
             }
         };
         match cells {
-            Some(slots) => self.push(FrameValue::Closure { func, slots }),
-            None => {
+            None if runtime_defaults.is_empty() => {
                 let c = self.constant(func.bind(self.py));
                 self.pushval(c);
             }
+            slots => self.push(FrameValue::Closure {
+                func,
+                slots: slots.unwrap_or_default(),
+                defaults: runtime_defaults,
+            }),
         }
         Ok(())
+    }
+
+    /// The items of the tuple `v` built by a `newtuple` operation of this
+    /// graph (`BUILD_TUPLE` of the defaults, just before).
+    fn tuple_items(&self, v: &Hlvalue) -> Option<Vec<Hlvalue>> {
+        let Hlvalue::Variable(var) = v else {
+            return None;
+        };
+        for (_, block) in self.graph.blocks.iter() {
+            for op in &block.operations {
+                if op.result == *var {
+                    return (op.opname == OpName::Newtuple).then(|| op.args.clone());
+                }
+            }
+        }
+        None
     }
 
     fn create_function(

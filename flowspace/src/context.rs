@@ -221,25 +221,24 @@ impl<'py> FlowContext<'py> {
     }
 
     /// The value a frame slot holds when used as an operand.
-    pub fn as_value(&self, v: FrameValue) -> FlowResult<Hlvalue> {
+    pub fn as_value(&mut self, v: FrameValue) -> FlowResult<Hlvalue> {
         match v {
             FrameValue::Val(h) => Ok(h),
             // a local bound on some paths only, captured by a nested function
             FrameValue::MaybeVal { value, .. } => Ok(value),
             FrameValue::Exc { evalue, .. } => Ok(evalue),
-            FrameValue::Closure { func, .. } => {
-                let name = func
-                    .bind(self.py)
-                    .getattr("__qualname__")
-                    .map(|n| n.to_string())
-                    .unwrap_or_else(|_| "?".into());
-                Err(self.error(format!(
-                    "the nested function '{name}' captures local variables and is used as a value; \
-                     closures are not RPython (a nested function may only be called)"
-                )))
-            }
+            // a nested function capturing variables used as a value: an
+            // instance holding their values
+            FrameValue::Closure {
+                func,
+                slots,
+                defaults,
+            } => self.closure_value(&func, &slots, &defaults, false),
             FrameValue::Undefined => Err(self.error("use of an undefined value")),
-            FrameValue::Null | FrameValue::Cell(_) | FrameValue::Cells(_) => {
+            FrameValue::Null
+            | FrameValue::SortReceiver(_)
+            | FrameValue::Cell(_)
+            | FrameValue::Cells(_) => {
                 Err(self.error("unexpected internal value on the stack (malformed bytecode)"))
             }
         }

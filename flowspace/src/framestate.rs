@@ -29,8 +29,18 @@ pub enum FrameValue {
     /// comprehension body, a nested `def`): the function object and the
     /// captured slots, whose values at call time a call passes as extra
     /// keyword arguments (so the function sees later assignments, as it
-    /// would through real cells).
-    Closure { func: PyObj, slots: Vec<usize> },
+    /// would through real cells).  `defaults`: the values of default
+    /// arguments computed at run time (`lambda x, i=i: ...`), which the
+    /// function (made without them) is always passed.
+    Closure {
+        func: PyObj,
+        slots: Vec<usize>,
+        defaults: Vec<Hlvalue>,
+    },
+    /// The NULL `LOAD_METHOD` pushes below a method named `sort`, holding
+    /// the object it was read from (so that `obj.sort(key=closure)` can
+    /// become a call of a sorting helper on `obj`).
+    SortReceiver(Hlvalue),
 }
 
 impl FrameValue {
@@ -40,9 +50,9 @@ impl FrameValue {
             FrameValue::Undefined
             | FrameValue::Null
             | FrameValue::Cell(_)
-            | FrameValue::Cells(_)
-            | FrameValue::Closure { .. } => {}
-            FrameValue::Val(h) => out.push(h.clone()),
+            | FrameValue::Cells(_) => {}
+            FrameValue::Closure { defaults, .. } => out.extend(defaults.iter().cloned()),
+            FrameValue::Val(h) | FrameValue::SortReceiver(h) => out.push(h.clone()),
             FrameValue::MaybeVal { value, bound } => {
                 out.push(value.clone());
                 out.push(bound.clone());
@@ -59,6 +69,16 @@ impl FrameValue {
             FrameValue::Undefined => FrameValue::Undefined,
             FrameValue::Null => FrameValue::Null,
             FrameValue::Val(h) => FrameValue::Val(f(h)),
+            FrameValue::SortReceiver(h) => FrameValue::SortReceiver(f(h)),
+            FrameValue::Closure {
+                func,
+                slots,
+                defaults,
+            } => FrameValue::Closure {
+                func: func.clone(),
+                slots: slots.clone(),
+                defaults: defaults.iter().map(|d| f(d)).collect(),
+            },
             FrameValue::MaybeVal { value, bound } => FrameValue::MaybeVal {
                 value: f(value),
                 bound: f(bound),
@@ -212,14 +232,23 @@ impl FrameState {
             (FrameValue::Undefined, FrameValue::Undefined)
             | (FrameValue::Null, FrameValue::Null) => true,
             (FrameValue::Val(_), FrameValue::Val(_))
+            | (FrameValue::SortReceiver(_), FrameValue::SortReceiver(_))
             | (FrameValue::MaybeVal { .. }, FrameValue::MaybeVal { .. })
             | (FrameValue::Exc { .. }, FrameValue::Exc { .. }) => true,
             (FrameValue::Cell(x), FrameValue::Cell(y)) => x == y,
             (FrameValue::Cells(x), FrameValue::Cells(y)) => x == y,
             (
-                FrameValue::Closure { func: f, slots: x },
-                FrameValue::Closure { func: g, slots: y },
-            ) => f == g && x == y,
+                FrameValue::Closure {
+                    func: f,
+                    slots: x,
+                    defaults: d,
+                },
+                FrameValue::Closure {
+                    func: g,
+                    slots: y,
+                    defaults: e,
+                },
+            ) => f == g && x == y && d.len() == e.len(),
             _ => false,
         })
     }
@@ -268,6 +297,9 @@ impl FrameState {
                 (FrameValue::Undefined, _) | (_, FrameValue::Undefined) => FrameValue::Undefined,
                 (FrameValue::Null, FrameValue::Null) => FrameValue::Null,
                 (FrameValue::Val(x), FrameValue::Val(y)) => FrameValue::Val(union_hl(x, y, graph)),
+                (FrameValue::SortReceiver(x), FrameValue::SortReceiver(y)) => {
+                    FrameValue::SortReceiver(union_hl(x, y, graph))
+                }
                 (FrameValue::Cell(x), FrameValue::Cell(y)) if x == y => FrameValue::Cell(*x),
                 (
                     FrameValue::Exc {
@@ -286,11 +318,20 @@ impl FrameState {
                     FrameValue::Cells(x.clone())
                 }
                 (
-                    FrameValue::Closure { func: f, slots: x },
-                    FrameValue::Closure { func: g, slots: y },
-                ) if f == g && x == y => FrameValue::Closure {
+                    FrameValue::Closure {
+                        func: f,
+                        slots: x,
+                        defaults: d,
+                    },
+                    FrameValue::Closure {
+                        func: g,
+                        slots: y,
+                        defaults: e,
+                    },
+                ) if f == g && x == y && d.len() == e.len() => FrameValue::Closure {
                     func: f.clone(),
                     slots: x.clone(),
+                    defaults: d.iter().zip(e).map(|(a, b)| union_hl(a, b, graph)).collect(),
                 },
                 _ => return None,
             })

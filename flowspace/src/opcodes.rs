@@ -232,6 +232,7 @@ impl<'py> FlowContext<'py> {
                 }
             }
         }
+        let v = self.do_op(OpName::Unpackable, vec![v])?;
         let len = self.do_op(OpName::Len, vec![v.clone()])?;
         let expected = self.const_int(n as i64);
         let ok = self.do_op(OpName::Eq, vec![len, expected])?;
@@ -341,12 +342,16 @@ impl<'py> FlowContext<'py> {
             Op::LoadMethod => {
                 let obj = self.popvalue()?;
                 let v = if instr.name == "__class__" {
-                    self.do_op(OpName::Type, vec![obj])?
+                    self.do_op(OpName::Type, vec![obj.clone()])?
                 } else {
                     let name = self.const_str(&instr.name);
-                    self.do_op(OpName::Getattr, vec![obj, name])?
+                    self.do_op(OpName::Getattr, vec![obj.clone(), name])?
                 };
-                self.push(FrameValue::Null);
+                if instr.name == "sort" {
+                    self.push(FrameValue::SortReceiver(obj));
+                } else {
+                    self.push(FrameValue::Null);
+                }
                 self.pushval(v);
             }
             Op::StoreAttr => {
@@ -734,6 +739,7 @@ impl<'py> FlowContext<'py> {
                 let before = arg & 0xff;
                 let after = arg >> 8;
                 let v = self.popvalue()?;
+                let v = self.do_op(OpName::Unpackable, vec![v])?;
                 let len = self.do_op(OpName::Len, vec![v.clone()])?;
                 let minimum = self.const_int((before + after) as i64);
                 let ok = self.do_op(OpName::Ge, vec![len, minimum])?;

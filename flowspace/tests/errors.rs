@@ -149,10 +149,27 @@ fn mapping_pattern_with_variable_keys() {
 }
 
 #[test]
-fn closure_escaping_as_a_value() {
+fn closure_made_in_the_loop_assigning_its_variable() {
+    // Python's closures would all see the last value of `i`
     check(
-        "def f(x):\n    def g():\n        return x\n    return g\n",
-        "bad_input.py:4: the nested function 'f.<locals>.g' captures local variables and is used as a value; closures are not RPython (a nested function may only be called) (in function f)",
+        "def f(n):\n    fs = []\n    for i in range(n):\n        fs.append(lambda: i)\n    return fs\n",
+        "bad_input.py:4: the nested function 'f.<locals>.<lambda>' is used as a value, but 'i' is assigned in a loop that also makes the closure; rpy3 copies the values a closure captures, so it would not see the change (pass the value as a default argument instead) (in function f)",
+    );
+}
+
+#[test]
+fn closure_whose_variable_is_assigned_later() {
+    check(
+        "def f(x):\n    g = lambda: x\n    h = [g]\n    x = 2\n    return h\n",
+        "bad_input.py:3: the nested function 'f.<locals>.<lambda>' is used as a value, but 'x' may be assigned after the closure is made; rpy3 copies the values a closure captures, so it would not see the change (pass the value as a default argument instead) (in function f)",
+    );
+}
+
+#[test]
+fn closure_assigning_its_variable() {
+    check(
+        "def f(x):\n    def g():\n        nonlocal x\n        x += 1\n        return x\n    return [g]\n",
+        "bad_input.py:6: the nested function 'f.<locals>.g' is used as a value, but 'x' is assigned by a nested function (nonlocal); rpy3 copies the values a closure captures, so it would not see the change (pass the value as a default argument instead) (in function f)",
     );
 }
 

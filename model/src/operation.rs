@@ -199,6 +199,9 @@ hl_operations! {
     // `yield from it`: what the delegate returned, read once `next(it)`
     // raised the StopIteration given as the second argument
     YieldFromResult = "yield_from_result", n(2), false, [], Some("rpy3.flowops.yield_from_result");
+    // `a, b = x`: x itself when it is a sequence (tuple, list, str, bytes),
+    // else a list of its items (an iterator, a generator, a dict...)
+    Unpackable = "unpackable", n(1), false, ["Exception"], Some("rpy3.flowops.unpackable");
 }
 
 impl OpName {

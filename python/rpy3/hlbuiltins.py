@@ -33,6 +33,28 @@ def rpy_filter_true(it):
             yield x
 
 
+@specialize.call_location()
+def rpy_zip_star(seqs):
+    """`zip(*seqs)` when the number of iterables is known at run time only:
+    tuples of that many items (the iterables are read first).  No
+    comprehensions: their nested functions would be shared by the
+    specialisations."""
+    lists = []
+    for s in seqs:
+        lists.append(list(s))
+    if len(lists) == 0:
+        return
+    n = len(lists[0])
+    for l in lists:
+        if len(l) < n:
+            n = len(l)
+    for i in range(n):
+        items = []
+        for l in lists:
+            items.append(l[i])
+        yield tuple(items)
+
+
 @specialize.argtype(0)
 def rpy_iterate(obj):
     """The items of an instance whose class defines `__iter__` (returning
@@ -73,3 +95,104 @@ def method_wrapper(m):
         w.__qualname__ = "%s.%s" % (m.__objclass__.__name__, name)
         _WRAPPERS[m] = w
     return w
+
+
+@specialize.call_location()
+def rpy_sort_by_key(items, key, reverse):
+    """`items.sort(key=key, reverse=reverse)` for a key that is a closure
+    (an instance with `__call__`): the keys computed once per item, then a
+    stable merge sort comparing them with `<` only, as CPython's sort does
+    (reversed: stable too, equal keys keep their order).  No
+    comprehensions: their nested functions would be shared by the
+    specialisations."""
+    n = len(items)
+    keys = []
+    for x in items:
+        keys.append(key(x))
+    order = []
+    for i in range(n):
+        order.append(i)
+    spare = order[:]
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = lo + 2 * width
+            if hi > n:
+                hi = n
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                a = keys[order[i]]
+                b = keys[order[j]]
+                if reverse:
+                    right_first = a < b
+                else:
+                    right_first = b < a
+                if right_first:
+                    spare[k] = order[j]
+                    j += 1
+                else:
+                    spare[k] = order[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                spare[k] = order[i]
+                i += 1
+                k += 1
+            while j < hi:
+                spare[k] = order[j]
+                j += 1
+                k += 1
+            lo = hi
+        order, spare = spare, order
+        width *= 2
+    copy = items[:]
+    for i in range(n):
+        items[i] = copy[order[i]]
+
+
+@specialize.call_location()
+def rpy_extreme_key(items, key, largest):
+    """`max(items, key=key)` (`largest`) or `min(...)` for a key that is a
+    closure: the first item whose key is extreme, ValueError when there
+    is none."""
+    found = False
+    best = None
+    best_key = None
+    for x in items:
+        k = key(x)
+        if not found:
+            found = True
+            best = x
+            best_key = k
+        elif (best_key < k) if largest else (k < best_key):
+            best = x
+            best_key = k
+    if not found:
+        raise ValueError("max() arg is an empty sequence" if largest
+                         else "min() arg is an empty sequence")
+    return best
+
+
+@specialize.call_location()
+def rpy_extreme_key_default(items, key, largest, default):
+    """`max(items, key=key, default=d)` or `min(...)`: `default` when
+    there is no item."""
+    found = False
+    best = default
+    best_key = None
+    for x in items:
+        k = key(x)
+        if not found:
+            found = True
+            best = x
+            best_key = k
+        elif (best_key < k) if largest else (k < best_key):
+            best = x
+            best_key = k
+    return best

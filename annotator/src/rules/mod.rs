@@ -123,6 +123,20 @@ pub fn consider_op(
         return consider_op(ann, py, graph, op, &args);
     }
     match op.opname {
+        Unpackable => match &args[0] {
+            // a sequence is indexed as it is
+            SomeValue::Tuple(_)
+            | SomeValue::TupleOrNone(_)
+            | SomeValue::List(_)
+            | SomeValue::Str { .. }
+            | SomeValue::Impossible => Ok(args[0].clone()),
+            SomeValue::Instance { .. } => Err(ann.error(format!(
+                "unpacking {} (unpack a list or a tuple of its items)",
+                describe(&args[0])
+            ))),
+            // an iterator, a generator, a dict, a set: the list of its items
+            other => builtins::call(ann, py, "list", None, crate::description::CallArgs::positional(vec![other.clone()])),
+        },
         Bool => {
             // the truth of an instance is whether it is not None
             ann.refuse_special_methods(py, &args[0], &["__bool__", "__len__"], "the truth")?;
@@ -313,6 +327,9 @@ pub fn consider_op(
             if shape.has_starstar {
                 let _ = i;
                 return Err(ann.error("calls with **kwargs are not RPython"));
+            }
+            if let Some(r) = zip_star(ann, py, &args[0], &ca, 2 + i - 1)? {
+                return Ok(r);
             }
             call(ann, py, &args[0], ca)
         }
@@ -902,6 +919,50 @@ pub(crate) fn classes_below(
         s = ann.union(&s, &one).map_err(|e| ann.error(e.message))?;
     }
     Ok(s)
+}
+
+/// `zip(*seqs)` where the number of iterables is known at run time only
+/// (`seqs` is no tuple of known length): a call of the generator
+/// `rpy3.hlbuiltins.rpy_zip_star(seqs)`, giving tuples of that length,
+/// recorded as a special call for the rtyper.  `star_at` is the index of
+/// `seqs` among the operation's arguments.
+fn zip_star(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    callee: &SomeValue,
+    ca: &CallArgs,
+    star_at: usize,
+) -> Result<Option<SomeValue>, AnnotatorError> {
+    let is_zip = matches!(callee, SomeValue::Builtin { name: "zip", s_self: None });
+    let Some(star) = &ca.star else {
+        return Ok(None);
+    };
+    if !is_zip
+        || !ca.positional.is_empty()
+        || !ca.keywords.is_empty()
+        || matches!(star, SomeValue::Tuple(_))
+    {
+        return Ok(None);
+    }
+    let f = py
+        .import("rpy3.hlbuiltins")
+        .and_then(|m| m.getattr("rpy_zip_star"))
+        .map_err(|e| ann.error(format!("rpy3.hlbuiltins: {e}")))?;
+    let s_method = ann.immutablevalue(py, &f)?;
+    let result = call(ann, py, &s_method, CallArgs::positional(vec![star.clone()]))?;
+    if let Some(at) = ann.current_position() {
+        ann.special_calls.insert(
+            at,
+            special::SpecialCall {
+                method: "rpy_zip_star",
+                s_method,
+                receiver: star_at,
+                args: vec![star_at],
+                negate: false,
+            },
+        );
+    }
+    Ok(Some(result))
 }
 
 /// A call of whatever `callee` is.

@@ -1029,6 +1029,24 @@ impl Cx<'_, '_, '_, '_> {
                 self.finish(op.result, Hlvalue::Variable(r));
                 Ok(())
             }
+            H::Unpackable => {
+                // a sequence as it is; anything else as the list of its
+                // items (the annotator said which)
+                let want = self.result_repr(op)?;
+                let have = self.repr_of(&op.args[0])?;
+                let v = if have == want {
+                    self.input(&op.args[0], &have)?
+                } else {
+                    let Repr::List(item, SeqKind::List) = &want else {
+                        return Err(RTypeError::unsupported(&format!(
+                            "unpacking a {have:?} as a {want:?}"
+                        )));
+                    };
+                    self.iterable_as_list(&op.args[0], item)?
+                };
+                self.finish(op.result, v);
+                Ok(())
+            }
             H::YieldFromResult => {
                 // what a generator returned is kept in its frame; other
                 // iterators give None
