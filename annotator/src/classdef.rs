@@ -133,6 +133,10 @@ impl Annotator {
         if let Some(&c) = self.classdef_of.get(&key) {
             return Ok(c);
         }
+        // its properties' getters and setters become methods
+        py.import("rpy3._properties")
+            .and_then(|m| m.getattr("expose")?.call1((cls,)))
+            .map_err(|e| self.error(format!("rpy3._properties: {e}")))?;
         let name: String = cls
             .getattr("__qualname__")
             .and_then(|n| n.extract())

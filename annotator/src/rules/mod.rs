@@ -954,7 +954,7 @@ fn zip_star(
         ann.special_calls.insert(
             at,
             special::SpecialCall {
-                method: "rpy_zip_star",
+                method: "rpy_zip_star".into(),
                 s_method,
                 receiver: star_at,
                 args: vec![star_at],

@@ -9,7 +9,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyFunction;
-use rpy3_model::{OpName, SpaceOperation};
+use rpy3_model::{Hlvalue, OpName, SpaceOperation};
 
 use crate::description::CallArgs;
 use crate::error::AnnotatorError;
@@ -21,7 +21,7 @@ use crate::Annotator;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecialCall {
     /// The method's name.
-    pub method: &'static str,
+    pub method: String,
     /// The annotation of the bound method (a PBC of methods).
     pub s_method: SomeValue,
     /// The operation's argument that is the receiver.
@@ -75,6 +75,39 @@ fn class_of(s: &SomeValue) -> Option<ClassDefId> {
 /// The special method an operation calls on `args`, if any: (method,
 /// receiver, arguments passed, negate).
 fn lookup(
+    ann: &Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Option<(String, usize, Vec<usize>, bool)> {
+    use OpName::*;
+    if matches!(op.opname, Getattr | Setattr) {
+        // a property: a call of its getter or setter, exposed as methods
+        let c = class_of(args.first()?)?;
+        let Hlvalue::Constant(k) = op.args.get(1)? else {
+            return None;
+        };
+        let name: String = k.value.bind(py).extract().ok()?;
+        let cls = ann.classdefs[c].cls.bind(py).clone();
+        let found = py
+            .import("rpy3._properties")
+            .and_then(|m| m.getattr("find")?.call1((cls, name.as_str())))
+            .ok()?;
+        if found.is_none() {
+            return None;
+        }
+        return Some(if op.opname == Getattr {
+            (format!("_rpy3_get_{name}"), 0, vec![], false)
+        } else {
+            (format!("_rpy3_set_{name}"), 0, vec![2], false)
+        });
+    }
+    let lookup = lookup_special(ann, py, op, args)?;
+    Some((lookup.0.to_string(), lookup.1, lookup.2, lookup.3))
+}
+
+/// The special method (a dunder) an operation calls on `args`, if any.
+fn lookup_special(
     ann: &Annotator,
     py: Python<'_>,
     op: &SpaceOperation,
@@ -178,10 +211,14 @@ pub fn consider(
     let Some(c) = class_of(&args[receiver]) else {
         return Ok(None);
     };
-    let s_method = ann.get_attr(py, c, method)?;
+    if method.starts_with("_rpy3_set_") && !defines(ann, py, c, &method) {
+        let name = method.trim_start_matches("_rpy3_set_");
+        return Err(ann.error(format!("the property '{name}' has no setter")));
+    }
+    let s_method = ann.get_attr(py, c, &method)?;
     let call_args = CallArgs::positional(passed.iter().map(|&i| args[i].clone()).collect());
     let result = super::call(ann, py, &s_method, call_args)?;
-    let result = match (method, negate) {
+    let result = match (method.as_str(), negate) {
         (_, true) | ("__eq__" | "__ne__" | "__lt__" | "__le__" | "__gt__" | "__ge__", _)
             if !result.is_impossible() =>
         {
@@ -266,7 +303,7 @@ pub fn iterable_arguments(
         recorded.push((
             i,
             SpecialCall {
-                method: "rpy_iterate",
+                method: "rpy_iterate".into(),
                 s_method,
                 receiver: 0,
                 args: Vec::new(),
