@@ -88,7 +88,7 @@ def _index(l, i):
     if i < 0:
         i += n
     if i < 0 or i >= n:
-        raise IndexError
+        raise IndexError("list index out of range")
     return i
 
 
@@ -103,7 +103,7 @@ def ll_setitem(l, i, v):
 def ll_getitem_nonneg(l, i):
     # i >= 0 is known
     if i >= l.length:
-        raise IndexError
+        raise IndexError("list index out of range")
     return l.items[i]
 
 
