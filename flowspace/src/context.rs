@@ -235,6 +235,9 @@ impl<'py> FlowContext<'py> {
                 defaults,
             } => self.closure_value(&func, &slots, &defaults, false),
             FrameValue::Undefined => Err(self.error("use of an undefined value")),
+            FrameValue::Unroller { .. } => Err(self.error(
+                "an unrolling_iterable's iterator is only for `for` loops",
+            )),
             FrameValue::Null
             | FrameValue::SortReceiver(_)
             | FrameValue::Cell(_)

@@ -41,6 +41,10 @@ pub enum FrameValue {
     /// the object it was read from (so that `obj.sort(key=closure)` can
     /// become a call of a sorting helper on `obj`).
     SortReceiver(Hlvalue),
+    /// An iterator over an `unrolling_iterable` (`rpy3.rlib.unroll`): its
+    /// items (a tuple) and the index of the next, so that each turn of the
+    /// loop is flowed with its item as a constant.
+    Unroller { items: PyObj, index: usize },
 }
 
 impl FrameValue {
@@ -50,7 +54,8 @@ impl FrameValue {
             FrameValue::Undefined
             | FrameValue::Null
             | FrameValue::Cell(_)
-            | FrameValue::Cells(_) => {}
+            | FrameValue::Cells(_)
+            | FrameValue::Unroller { .. } => {}
             FrameValue::Closure { defaults, .. } => out.extend(defaults.iter().cloned()),
             FrameValue::Val(h) | FrameValue::SortReceiver(h) => out.push(h.clone()),
             FrameValue::MaybeVal { value, bound } => {
@@ -238,6 +243,10 @@ impl FrameState {
             (FrameValue::Cell(x), FrameValue::Cell(y)) => x == y,
             (FrameValue::Cells(x), FrameValue::Cells(y)) => x == y,
             (
+                FrameValue::Unroller { items: a, index: i },
+                FrameValue::Unroller { items: b, index: j },
+            ) => a == b && i == j,
+            (
                 FrameValue::Closure {
                     func: f,
                     slots: x,
@@ -317,6 +326,14 @@ impl FrameState {
                 (FrameValue::Cells(x), FrameValue::Cells(y)) if x == y => {
                     FrameValue::Cells(x.clone())
                 }
+                // each turn of an unrolled loop is a block of its own
+                (
+                    FrameValue::Unroller { items: a, index: i },
+                    FrameValue::Unroller { items: b, index: j },
+                ) if a == b && i == j => FrameValue::Unroller {
+                    items: a.clone(),
+                    index: *i,
+                },
                 (
                     FrameValue::Closure {
                         func: f,

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rpy3_model::{Hlvalue, OpName};
+use rpy3_model::{Hlvalue, OpName, PyObj};
 
 use crate::bytecode::{Instr, Op};
 use crate::context::{FlowContext, FlowResult, Signal};
@@ -249,6 +249,24 @@ impl<'py> FlowContext<'py> {
             items.push(self.do_op(OpName::Getitem, vec![v.clone(), idx])?);
         }
         Ok(items)
+    }
+
+    /// The items (a tuple) of `v` when it is a constant
+    /// `rpy3.rlib.unroll.unrolling_iterable`.
+    fn unrolling_items(&self, v: &Hlvalue) -> Option<PyObj> {
+        let Hlvalue::Constant(c) = v else {
+            return None;
+        };
+        let obj = c.value.bind(self.py);
+        let marked = obj
+            .get_type()
+            .getattr("_rpy3_unroll_")
+            .and_then(|m| m.is_truthy())
+            .unwrap_or(false);
+        if !marked {
+            return None;
+        }
+        obj.getattr("_items").ok().map(|t| PyObj::new(&t))
     }
 
     /// Executes one instruction; returns the offset of the next one.
@@ -521,8 +539,30 @@ impl<'py> FlowContext<'py> {
             }
             Op::GetIter => {
                 let v = self.popvalue()?;
+                if let Some(items) = self.unrolling_items(&v) {
+                    self.push(FrameValue::Unroller { items, index: 0 });
+                    return Ok(next);
+                }
                 let it = self.do_op(OpName::Iter, vec![v])?;
                 self.pushval(it);
+            }
+            Op::ForIter if matches!(self.peek(1)?, FrameValue::Unroller { .. }) => {
+                // an unrolled loop: the next item as a constant, or its end
+                let FrameValue::Unroller { items, index } = self.pop()? else {
+                    unreachable!("checked just above");
+                };
+                let item = items.bind(self.py).get_item(index).ok();
+                match item {
+                    Some(item) => {
+                        self.push(FrameValue::Unroller {
+                            items,
+                            index: index + 1,
+                        });
+                        let c = self.constant(&item);
+                        self.pushval(c);
+                    }
+                    None => return Ok(instr.target),
+                }
             }
             Op::ForIter => {
                 let it = self.as_value(self.peek(1)?.clone())?;

@@ -319,6 +319,48 @@ impl RTyper<'_> {
         })
     }
 
+    /// When the methods of `cases` return instances of different classes
+    /// (`Int.add` an `Int`, `Func.add` a `CombinedFunc`): the class their
+    /// dispatcher returns, the closest common base of those classes.
+    pub fn dispatch_result_class(&self, cases: &[(ClassDefId, usize)]) -> Option<ClassDefId> {
+        let mut classes = Vec::new();
+        for &(_, f) in cases {
+            let TypeDef::Func { result: r, .. } = self.funcs[f].1.def() else {
+                return None;
+            };
+            if r == VOID {
+                continue;
+            }
+            let c = self
+                .classes
+                .ptrs
+                .iter()
+                .find(|(_, &p)| p == r)
+                .map(|(&c, _)| c)?;
+            if !classes.contains(&c) {
+                classes.push(c);
+            }
+        }
+        if classes.len() < 2 {
+            return None;
+        }
+        let ancestors = |c: ClassDefId| {
+            let mut out = Vec::new();
+            let mut k = Some(c);
+            while let Some(x) = k {
+                out.push(x);
+                k = self.ann.classdefs[x].base;
+            }
+            out
+        };
+        let mut common = ancestors(classes[0]);
+        for &c in &classes[1..] {
+            let a = ancestors(c);
+            common.retain(|x| a.contains(x));
+        }
+        common.first().copied()
+    }
+
     /// A dispatcher calling, for a receiver of class `base`, the function
     /// of the most specific case its class is a subclass of: `cases` are
     /// `(class, function index)`.  Arguments after the receiver pass
@@ -365,6 +407,10 @@ impl RTyper<'_> {
                     result = r;
                 }
             }
+        }
+        // instances of different classes: their common base
+        if let Some(c) = self.dispatch_result_class(&cases) {
+            result = self.classes.instance_ptr(c);
         }
         let base_ptr = self.classes.instance_ptr(base);
         let mut arg_types = vec![base_ptr];

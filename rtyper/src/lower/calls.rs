@@ -37,7 +37,7 @@ impl Cx<'_, '_, '_, '_> {
         args: Vec<Hlvalue>,
         keywords: Vec<(String, Hlvalue)>,
     ) -> Result<(Hlvalue, Repr), RTypeError> {
-        self.direct_call_with(f, args, keywords, None, None)
+        self.direct_call_with(f, args, keywords, None, None, None)
     }
 
     /// `direct_call`, with an already low-level first argument (`ll_self`)
@@ -50,6 +50,7 @@ impl Cx<'_, '_, '_, '_> {
         keywords: Vec<(String, Hlvalue)>,
         ll_self: Option<Hlvalue>,
         target: Option<Hlvalue>,
+        result: Option<Repr>,
     ) -> Result<(Hlvalue, Repr), RTypeError> {
         let gid = *self
             .rt
@@ -144,7 +145,9 @@ impl Cx<'_, '_, '_, '_> {
         }
         let rv = graph.blocks[graph.returnblock].inputargs[0];
         // calling a generator function makes a generator
-        let rr = if graph.is_generator {
+        let rr = if let Some(r) = result {
+            r
+        } else if graph.is_generator {
             Repr::Generator(gid)
         } else {
             self.rt.getrepr(&self.rt.ann.binding(gid, rv))?
@@ -693,7 +696,13 @@ impl Cx<'_, '_, '_, '_> {
                     .map(|&(_, f)| f)
                     .find(|&f| result_of(self.rt, f) == want_result)
                     .unwrap_or(cases[0].1);
-                let (v, rr) = self.direct_call_with(model, args, keywords, Some(me), Some(fc))?;
+                // results of different classes come back as their base
+                let result = self
+                    .rt
+                    .dispatch_result_class(&cases)
+                    .map(Repr::Instance);
+                let (v, rr) =
+                    self.direct_call_with(model, args, keywords, Some(me), Some(fc), result)?;
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())
@@ -725,7 +734,7 @@ impl Cx<'_, '_, '_, '_> {
                 )));
                 let mut args = vec![placeholder];
                 args.extend(positional);
-                let (v, rr) = self.direct_call_with(f, args, keywords, Some(me), None)?;
+                let (v, rr) = self.direct_call_with(f, args, keywords, Some(me), None, None)?;
                 let v = self.convert(v, &rr, &want)?;
                 self.finish(op.result, v);
                 Ok(())
@@ -757,7 +766,7 @@ impl Cx<'_, '_, '_, '_> {
                 let fptr = self.input(&op.args[0], &r)?;
                 let first = *descs.iter().next().expect("non-empty");
                 let f0 = self.callee(first)?;
-                let (v, rr) = self.direct_call_with(f0, positional, keywords, None, Some(fptr))?;
+                let (v, rr) = self.direct_call_with(f0, positional, keywords, None, Some(fptr), None)?;
                 if let Some(last) = self.ops.last_mut() {
                     last.opname = OpName::Ll(LlOp::IndirectCall);
                     last.args.push(value_const(self.py, LlValue::Void, VOID)?);
@@ -1037,7 +1046,7 @@ impl Cx<'_, '_, '_, '_> {
             )));
             let mut all = vec![placeholder];
             all.extend(args);
-            self.direct_call_with(f, all, keywords, Some(me), None)?;
+            self.direct_call_with(f, all, keywords, Some(me), None, None)?;
         }
         Ok(p)
     }
@@ -1218,7 +1227,7 @@ impl Cx<'_, '_, '_, '_> {
                 )));
                 let mut all = vec![placeholder];
                 all.extend(args);
-                let (v, _) = self.direct_call_with(f, all, keywords, Some(vt), Some(fc))?;
+                let (v, _) = self.direct_call_with(f, all, keywords, Some(vt), Some(fc), None)?;
                 if let Hlvalue::Variable(var) = &v {
                     self.graph.vars[*var].concretetype = Some(base_ptr);
                 }
