@@ -795,6 +795,16 @@ impl Annotator {
             let t = self.lltype_from_py(py, obj)?;
             return Ok(SomeValue::LowLevelType(t));
         }
+        if obj.is_instance_of::<PyType>() {
+            // a subclass of list, dict or set adding nothing: that type
+            let base = py
+                .import("rpy3._renamed")
+                .and_then(|m| m.getattr("renamed_builtin")?.call1((obj,)))
+                .map_err(|e| self.error(format!("rpy3._renamed: {e}")))?;
+            if !base.is_none() {
+                return self.immutablevalue(py, &base);
+            }
+        }
         if obj.is_instance_of::<PyFunction>() || obj.is_instance_of::<PyType>() {
             let d = self.getdesc(py, obj)?;
             return Ok(self.pbc(d));

@@ -410,11 +410,32 @@ impl<'py> FlowContext<'py> {
         mut values: Vec<Hlvalue>,
     ) -> FlowResult<Hlvalue> {
         let f = self.stdlib_replacement(f)?;
+        let f = self.renamed_builtin(f)?;
         if let Some(v) = self.collections_call(&f, npos, kwnames, &values)? {
             return Ok(v);
         }
         if let Some(v) = self.itertools_call(&f, npos, kwnames, &values)? {
             return Ok(v);
+        }
+        if (self.builtin_is(&f, "isinstance") || self.builtin_is(&f, "issubclass"))
+            && values.len() == 2
+        {
+            // a class that only renames list, dict or set is that type at
+            // run time: its instances cannot be told apart
+            if let Hlvalue::Constant(c) = &values[1] {
+                let renamed = self
+                    .py
+                    .import("rpy3._renamed")
+                    .and_then(|m| m.getattr("mentions_renamed")?.call1((c.value.bind(self.py),)))
+                    .and_then(|r| r.is_truthy())
+                    .map_err(|e| self.pyerr("rpy3._renamed", e))?;
+                if renamed {
+                    return Err(self.error(
+                        "isinstance() with a class that only renames a built-in container \
+                         type: rpy3 makes its instances of that type, so they cannot be told apart",
+                    ));
+                }
+            }
         }
         if self.builtin_is(&f, "print") {
             // print() writes str() of each argument: the conversions are
@@ -496,6 +517,24 @@ impl<'py> FlowContext<'py> {
             f
         } else {
             self.constant(&found)
+        })
+    }
+
+    /// A class that only renames list, dict or set (`rpy3._renamed`):
+    /// calling it is calling that type.
+    fn renamed_builtin(&mut self, f: Hlvalue) -> FlowResult<Hlvalue> {
+        let Hlvalue::Constant(c) = &f else {
+            return Ok(f);
+        };
+        let base = self
+            .py
+            .import("rpy3._renamed")
+            .and_then(|m| m.getattr("renamed_builtin")?.call1((c.value.bind(self.py),)))
+            .map_err(|e| self.pyerr("rpy3._renamed", e))?;
+        Ok(if base.is_none() {
+            f
+        } else {
+            self.constant(&base)
         })
     }
 

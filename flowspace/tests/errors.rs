@@ -239,3 +239,11 @@ fn permutations_without_r() {
         "bad_input.py:3: permutations() without r: the length of the tuples it yields must be known when translating (pass r) (in function f)",
     );
 }
+
+#[test]
+fn isinstance_with_a_class_renaming_list() {
+    check(
+        "class Coll(list):\n    pass\ndef f(x):\n    return isinstance(x, Coll)\n",
+        "bad_input.py:4: isinstance() with a class that only renames a built-in container type: rpy3 makes its instances of that type, so they cannot be told apart (in function f)",
+    );
+}

@@ -146,9 +146,11 @@ pub struct RTyper<'a> {
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
-    /// The `__name__` of every class, indexed by its number (the lower
-    /// bound of its subclass range): a Python list converted once.
-    pub class_names: std::cell::RefCell<Option<rpy3_model::PyObj>>,
+    /// The values of a class attribute (`__name__` included) for the
+    /// classes at or below a class, indexed by their numbers (see
+    /// `getattr` of a class known at run time only): Python lists
+    /// converted once.
+    pub class_attr_lists: std::cell::RefCell<HashMap<(ClassDefId, String), rpy3_model::PyObj>>,
     /// Prebuilt instances whose fields are still to be converted, and
     /// whether an outer `prebuilt_instance` is converting them.
     prebuilt_todo: Vec<(rpy3_model::PyObj, rpy3_model::lltype::Ptr, ClassDefId)>,
@@ -725,7 +727,7 @@ fn rtype_pass(
         lists: std::cell::RefCell::new(lists),
         needs: std::cell::RefCell::new(Vec::new()),
         list_items: std::cell::RefCell::new(HashMap::new()),
-        class_names: std::cell::RefCell::new(None),
+        class_attr_lists: std::cell::RefCell::new(HashMap::new()),
         repr_open: std::cell::RefCell::new(Vec::new()),
         repr_nesting: std::cell::Cell::new(0),
         cyclic: std::cell::RefCell::new(HashMap::new()),

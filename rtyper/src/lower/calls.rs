@@ -1482,32 +1482,41 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
-        if attr == "__name__" && self.repr_of(&op.args[0])? == Repr::Class {
-            // a class known at run time only: its name in the prebuilt
-            // list of every class's name, indexed by the class's number
-            let vt = self.input(&op.args[0], &Repr::Class)?;
-            let lr = Repr::list_of(Repr::Str);
-            let names = self.class_names_list()?;
-            let names = self.rt.convert_const(self.py, &lr, names.bind(self.py))?;
-            let lt = lr.lowleveltype(self.rt);
-            let names = value_const(self.py, names, lt)?;
-            let num = self.emit(
-                LlOp::Getfield,
-                vec![vt, name(self.py, "subclassrange_min")],
-                rpy3_model::lltype::SIGNED,
-            );
-            self.rt
-                .list_items
-                .borrow_mut()
-                .entry(Repr::Str)
-                .or_insert_with(SomeValue::str);
-            let (v, _) = self.call_list_helper(
-                "ll_getitem",
-                vec![(names, SomeValue::Ptr(lt)), (num, SomeValue::int())],
-            )?;
-            let v = self.convert(v, &Repr::Str, &want)?;
-            self.finish(op.result, v);
-            return Ok(());
+        if let SomeValue::Type {
+            classdef: Some(c),
+            konst: None,
+        } = &s_obj
+        {
+            if self.repr_of(&op.args[0])? == Repr::Class {
+                // a class known at run time only (one of the classes at
+                // or below `c`): the attribute's value for each of them in
+                // a prebuilt list, indexed by the class's number
+                let c = *c;
+                let vt = self.input(&op.args[0], &Repr::Class)?;
+                let (values, lo) = self.class_attr_list(c, &attr)?;
+                let lr = Repr::list_of(want.clone());
+                let values = self.rt.convert_const(self.py, &lr, values.bind(self.py))?;
+                let lt = lr.lowleveltype(self.rt);
+                let values = value_const(self.py, values, lt)?;
+                let num = self.emit(
+                    LlOp::Getfield,
+                    vec![vt, name(self.py, "subclassrange_min")],
+                    rpy3_model::lltype::SIGNED,
+                );
+                let lo = value_const(self.py, LlValue::Int(lo), rpy3_model::lltype::SIGNED)?;
+                let index = self.emit(LlOp::IntSub, vec![num, lo], rpy3_model::lltype::SIGNED);
+                self.rt
+                    .list_items
+                    .borrow_mut()
+                    .entry(want.clone())
+                    .or_insert_with(|| s_res.without_const());
+                let (v, _) = self.call_list_helper(
+                    "ll_getitem",
+                    vec![(values, SomeValue::Ptr(lt)), (index, SomeValue::int())],
+                )?;
+                self.finish(op.result, v);
+                return Ok(());
+            }
         }
         Err(RTypeError::unsupported(&format!(
             "reading the attribute '{attr}' of {}",
@@ -1515,27 +1524,45 @@ impl Cx<'_, '_, '_, '_> {
         )))
     }
 
-    /// The Python list of every class's `__name__`, indexed by the
-    /// class's number.
-    fn class_names_list(&mut self) -> Result<rpy3_model::PyObj, RTypeError> {
-        if let Some(l) = self.rt.class_names.borrow().as_ref() {
-            return Ok(l.clone());
+    /// The Python list of the values of attribute `attr` (`__name__`
+    /// included) of the classes at or below `c`, indexed by their number
+    /// less the first's (which is returned too).
+    fn class_attr_list(
+        &mut self,
+        c: ClassDefId,
+        attr: &str,
+    ) -> Result<(rpy3_model::PyObj, i64), RTypeError> {
+        let (lo, hi) = self.rt.classes.ranges[&c];
+        let key = (c, attr.to_string());
+        if let Some(l) = self.rt.class_attr_lists.borrow().get(&key) {
+            return Ok((l.clone(), lo));
         }
-        let n = self.rt.classes.ranges.values().map(|r| r.1).max().unwrap_or(0);
-        let mut names = vec![String::new(); n.max(0) as usize];
-        for (c, (lo, _)) in &self.rt.classes.ranges {
-            let cls = self.rt.ann.classdefs[*c].cls.bind(self.py).clone();
-            let nm: String = cls
-                .getattr("__name__")
-                .and_then(|n| n.extract())
-                .map_err(|e| RTypeError::new(format!("a class's __name__: {e}")))?;
-            names[*lo as usize] = nm;
+        let mut values: Vec<Option<Bound<'_, PyAny>>> = vec![None; (hi - lo).max(0) as usize];
+        for (k, (klo, _)) in &self.rt.classes.ranges {
+            if *klo < lo || *klo >= hi {
+                continue;
+            }
+            let cls = self.rt.ann.classdefs[*k].cls.bind(self.py).clone();
+            let v = cls.getattr(attr).map_err(|e| {
+                RTypeError::new(format!("the attribute '{attr}' of a class: {e}"))
+            })?;
+            values[(*klo - lo) as usize] = Some(v);
         }
-        let l = pyo3::types::PyList::new(self.py, names)
+        let filler = values
+            .iter()
+            .flatten()
+            .next()
+            .cloned()
+            .ok_or_else(|| RTypeError::new(format!("no class has the attribute '{attr}'")))?;
+        let values: Vec<Bound<'_, PyAny>> = values
+            .into_iter()
+            .map(|v| v.unwrap_or_else(|| filler.clone()))
+            .collect();
+        let l = pyo3::types::PyList::new(self.py, values)
             .map_err(|e| RTypeError::new(e.to_string()))?;
         let l = rpy3_model::PyObj::new(l.as_any());
-        *self.rt.class_names.borrow_mut() = Some(l.clone());
-        Ok(l)
+        self.rt.class_attr_lists.borrow_mut().insert(key, l.clone());
+        Ok((l, lo))
     }
 
     pub(super) fn setattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
