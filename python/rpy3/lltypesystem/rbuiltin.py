@@ -11,6 +11,9 @@ def ll_check_not_none(p):
     """A tuple that may be None, used as a tuple: TypeError if it is None
     (`len(None)`, unpacking or indexing None)."""
     if not p:
+        # (CPython's message depends on the operation: "object of type
+        # 'NoneType' has no len()", "cannot unpack non-iterable NoneType
+        # object"...)
         raise TypeError
     return p
 
@@ -357,6 +360,8 @@ def ll_unbox_optional(p):
     """The value of an int, float or bool that may be None, where an
     operation needs it: TypeError if it is None (as CPython's `None + 1`)."""
     if not p:
+        # (CPython's message names the operation: "unsupported operand
+        # type(s) for +: 'NoneType' and 'int'")
         raise TypeError
     return p.value
 

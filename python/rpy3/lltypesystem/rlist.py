@@ -316,6 +316,9 @@ def ll_setslice(l, start, stop, step, nones, other):
         return
     start, step, count = ll_slice_bounds(n, start, stop, step, nones)
     if other.length != count:
+        # (CPython: 'attempt to assign sequence of size 1 to extended slice
+        # of size 2': a text made at run time, which a helper cannot give
+        # an exception yet)
         raise ValueError
     if other == l:
         other = ll_copy(other)
@@ -368,6 +371,8 @@ def ll_contains(l, v, eq):
 def ll_index(l, v, eq):
     i = ll_find(l, v, eq)
     if i < 0:
+        # (CPython: '3 is not in list': a text made at run time, which a
+        # helper cannot give an exception yet)
         raise ValueError
     return i
 
@@ -1122,6 +1127,7 @@ def ll_index_range(l, v, start, stop, eq):
         if eq(l.items[i], v):
             return i
         i += 1
+    # (CPython: '3 is not in list', made at run time)
     raise ValueError
 
 

@@ -65,6 +65,7 @@ def ll_stritem(s, i):
 def ll_str_ord(s):
     """`ord(s)` of a string the annotator cannot prove has one character."""
     if len(s.chars) != 1:
+        # (CPython: 'ord() expected a character, but string of length 2 found', made at run time)
         raise TypeError
     return ord(s.chars[0])
 
@@ -687,10 +688,12 @@ def ll_str2int(s):
         value = ovfcheck(ovfcheck(value * 10) - _digit_value(c))
         i += 1
     if i == start:
+        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
         raise ValueError
     while i < n and _is_space(s.chars[i]):
         i += 1
     if i != n:
+        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
         raise ValueError
     if not negative:
         value = ovfcheck(-value)
@@ -783,6 +786,8 @@ def _parse_spec(spec, default_align):
         f.precision = p
     if i < n:
         if i + 1 < n:
+            # (CPython: "Invalid format specifier '...' for object of type
+            # 'int'", made at run time)
             raise ValueError
         f.type = spec.chars[i]
     return f
@@ -1564,10 +1569,12 @@ def ll_str2float(s):
             # only between two digits
             if (i == start or i + 1 >= stop or not _is_digit(s.chars[i - 1])
                     or not _is_digit(s.chars[i + 1])):
+                # (CPython: "could not convert string to float: 'x'", made at run time)
                 raise ValueError
         else:
             if ord(c) >= 128:
                 if not _is_digit(c):
+                    # (CPython: "could not convert string to float: 'x'", made at run time)
                     raise ValueError
                 c = chr(48 + _digit_value(c))
             r.chars[k] = c
@@ -1633,12 +1640,14 @@ def ll_str2int_base(s, base):
         c = s.chars[i]
         if c == '_':
             if not underscore_ok or i + 1 >= n:
+                # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
                 raise ValueError
             underscore_ok = False
             i += 1
             c = s.chars[i]
         d = _base_digit(c)
         if d >= base or (zeros_only and d != 0):
+            # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
             raise ValueError
         # accumulate negatively: the most negative Signed has no positive twin
         value = ovfcheck(ovfcheck(value * base) - d)
@@ -1646,6 +1655,7 @@ def ll_str2int_base(s, base):
         underscore_ok = True
         i += 1
     if ndigits == 0:
+        # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
         raise ValueError
     if not negative:
         value = ovfcheck(-value)
