@@ -11,6 +11,9 @@ def ll_check_not_none(p):
     """A tuple that may be None, used as a tuple: TypeError if it is None
     (`len(None)`, unpacking or indexing None)."""
     if not p:
+        # (CPython's message depends on the operation: "object of type
+        # 'NoneType' has no len()", "cannot unpack non-iterable NoneType
+        # object"...)
         raise TypeError
     return p
 
@@ -46,7 +49,7 @@ def _invmod(a, m):
         t, newt = newt, t - q * newt
         r, newr = newr, r - q * newr
     if r != 1:
-        raise ValueError
+        raise ValueError("base is not invertible for the given modulus")
     if t < 0:
         t += m
     return t
@@ -56,7 +59,7 @@ def ll_pow_mod(a, b, m):
     """pow(a, b, m) of ints: the sign of the result is the modulus's; a
     negative exponent takes the inverse of a."""
     if m == 0:
-        raise ValueError
+        raise ValueError("pow() 3rd argument cannot be 0")
     negative = m < 0
     if negative:
         m = ovfcheck(-m)
@@ -92,7 +95,7 @@ def ll_factorial(n):
     """math.factorial(n): ValueError for a negative n, OverflowError past
     a machine word."""
     if n < 0:
-        raise ValueError
+        raise ValueError("factorial() not defined for negative values")
     r = 1
     i = 2
     while i <= n:
@@ -104,7 +107,7 @@ def ll_factorial(n):
 def ll_isclose(a, b, rel_tol, abs_tol):
     """math.isclose(a, b, rel_tol=..., abs_tol=...)."""
     if rel_tol < 0.0 or abs_tol < 0.0:
-        raise ValueError
+        raise ValueError("tolerances must be non-negative")
     if a == b:
         return True
     if math.isinf(a) or math.isinf(b):
@@ -177,10 +180,16 @@ def ll_lcm(a, b):
     return r
 
 
+def _check_n_k(n, k):
+    if n < 0:
+        raise ValueError("n must be a non-negative integer")
+    if k < 0:
+        raise ValueError("k must be a non-negative integer")
+
+
 def ll_perm(n, k):
     """math.perm(n, k): ValueError for negative arguments."""
-    if n < 0 or k < 0:
-        raise ValueError
+    _check_n_k(n, k)
     if k > n:
         return 0
     r = 1
@@ -194,8 +203,7 @@ def ll_perm(n, k):
 def ll_comb(n, k):
     """math.comb(n, k): ValueError for negative arguments; each partial
     product is exact (a binomial coefficient)."""
-    if n < 0 or k < 0:
-        raise ValueError
+    _check_n_k(n, k)
     if k > n:
         return 0
     if k > n - k:
@@ -244,7 +252,7 @@ def ll_fsum(l):
             if not math.isfinite(x):
                 # intermediate overflow, or an inf or nan among the items
                 if math.isfinite(xsave):
-                    raise OverflowError
+                    raise OverflowError("intermediate overflow in fsum")
                 if math.isinf(xsave):
                     inf_sum += xsave
                 special_sum += xsave
@@ -254,7 +262,7 @@ def ll_fsum(l):
                 partials.append(x)
     if special_sum != 0.0:
         if math.isnan(inf_sum):
-            raise ValueError
+            raise ValueError("-inf + inf in fsum")
         return special_sum
     hi = 0.0
     n = len(partials)
@@ -284,14 +292,14 @@ def ll_fsum(l):
 def ll_check_byte(x):
     """A value stored into a bytearray: ValueError outside 0..255."""
     if x < 0 or x > 255:
-        raise ValueError
+        raise ValueError("byte must be in range(0, 256)")
     return x
 
 
 def ll_check_size(n):
     """bytearray(n): ValueError for a negative n."""
     if n < 0:
-        raise ValueError
+        raise ValueError("negative count")
     return n
 
 
@@ -331,7 +339,7 @@ def ll_float_is_integer(x):
 def ll_isqrt(n):
     """math.isqrt(n): the floor of the square root (ValueError if n < 0)."""
     if n < 0:
-        raise ValueError
+        raise ValueError("isqrt() argument must be nonnegative")
     if n < 2:
         return n
     # the float root, corrected; squares stay below 2**63 (the root of
@@ -352,6 +360,8 @@ def ll_unbox_optional(p):
     """The value of an int, float or bool that may be None, where an
     operation needs it: TypeError if it is None (as CPython's `None + 1`)."""
     if not p:
+        # (CPython's message names the operation: "unsupported operand
+        # type(s) for +: 'NoneType' and 'int'")
         raise TypeError
     return p.value
 

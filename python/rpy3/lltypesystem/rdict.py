@@ -141,7 +141,7 @@ def ll_setitem(d, key, value, hash, eq):
 def ll_getitem(d, key, hash, eq):
     e = _entry(d, key, hash(key), eq)
     if e < 0:
-        raise KeyError
+        raise KeyError(key)
     return d.values[e]
 
 
@@ -184,7 +184,7 @@ def ll_getitem_default(d, key, hash, eq, missing):
 def ll_delitem(d, key, hash, eq):
     i = _slot(d, key, hash(key), eq)
     if i < 0:
-        raise KeyError
+        raise KeyError(key)
     _remove_slot(d, i)
 
 
@@ -197,7 +197,7 @@ def ll_discard(d, key, hash, eq):
 def ll_pop(d, key, hash, eq):
     i = _slot(d, key, hash(key), eq)
     if i < 0:
-        raise KeyError
+        raise KeyError(key)
     return d.values[_remove_slot(d, i)]
 
 
@@ -212,7 +212,8 @@ def ll_popitem_entry(d):
     """Removes the last inserted entry; returns its number (a dead entry
     stays readable: entries are only reused after a compaction)."""
     if d.length == 0:
-        raise KeyError
+        # (also set.pop(), whose message would be 'pop from an empty set')
+        raise KeyError("popitem(): dictionary is empty")
     e = d.used - 1
     while not d.live[e]:
         e -= 1

@@ -92,12 +92,22 @@ def _index(l, i):
     return i
 
 
+def _assign_index(l, i):
+    # the index of an assignment or deletion (`l[i] = v`, `del l[i]`)
+    n = l.length
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError("list assignment index out of range")
+    return i
+
+
 def ll_getitem(l, i):
     return l.items[_index(l, i)]
 
 
 def ll_setitem(l, i, v):
-    l.items[_index(l, i)] = v
+    l.items[_assign_index(l, i)] = v
 
 
 def ll_getitem_nonneg(l, i):
@@ -110,12 +120,12 @@ def ll_getitem_nonneg(l, i):
 def ll_setitem_nonneg(l, i, v):
     # i >= 0 is known
     if i >= l.length:
-        raise IndexError
+        raise IndexError("list assignment index out of range")
     l.items[i] = v
 
 
 def ll_delitem(l, i):
-    i = _index(l, i)
+    i = _assign_index(l, i)
     n = l.length
     _copy_items(l, i + 1, l, i, n - i - 1)
     _resize(l, n - 1)
@@ -128,7 +138,14 @@ def ll_append(l, v):
 
 
 def ll_pop(l, i):
-    i = _index(l, i)
+    # (also deque.popleft(), whose message would be 'pop from an empty deque')
+    n = l.length
+    if n == 0:
+        raise IndexError("pop from empty list")
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError("pop index out of range")
     v = l.items[i]
     n = l.length
     _copy_items(l, i + 1, l, i, n - i - 1)
@@ -139,7 +156,7 @@ def ll_pop(l, i):
 def ll_pop_last(l):
     n = l.length
     if n == 0:
-        raise IndexError
+        raise IndexError("pop from empty list")
     v = l.items[n - 1]
     _resize(l, n - 1)
     return v
@@ -299,6 +316,9 @@ def ll_setslice(l, start, stop, step, nones, other):
         return
     start, step, count = ll_slice_bounds(n, start, stop, step, nones)
     if other.length != count:
+        # (CPython: 'attempt to assign sequence of size 1 to extended slice
+        # of size 2': a text made at run time, which a helper cannot give
+        # an exception yet)
         raise ValueError
     if other == l:
         other = ll_copy(other)
@@ -351,6 +371,8 @@ def ll_contains(l, v, eq):
 def ll_index(l, v, eq):
     i = ll_find(l, v, eq)
     if i < 0:
+        # (CPython: '3 is not in list': a text made at run time, which a
+        # helper cannot give an exception yet)
         raise ValueError
     return i
 
@@ -367,7 +389,10 @@ def ll_count(l, v, eq):
 
 
 def ll_remove(l, v, eq):
-    ll_delitem(l, ll_index(l, v, eq))
+    i = ll_find(l, v, eq)
+    if i < 0:
+        raise ValueError("list.remove(x): x not in list")
+    ll_delitem(l, i)
 
 
 def ll_eq(a, b, eq):
@@ -616,7 +641,7 @@ def _split(l, s, sep, maxsplit, ascii):
             i = j
     m = len(sep.chars)
     if m == 0:
-        raise ValueError
+        raise ValueError("empty separator")
     start = 0
     i = 0
     while maxsplit != 0 and i + m <= n:
@@ -662,7 +687,7 @@ def _rsplit(l, s, sep, maxsplit, ascii):
     else:
         m = len(sep.chars)
         if m == 0:
-            raise ValueError
+            raise ValueError("empty separator")
         end = n
         i = n - m
         while maxsplit != 0 and i >= 0:
@@ -788,11 +813,17 @@ def ll_sum(l, start):
     return total
 
 
+def _empty_extreme(largest):
+    if largest:
+        raise ValueError("max() arg is an empty sequence")
+    raise ValueError("min() arg is an empty sequence")
+
+
 def ll_extreme(l, lt, largest):
     """min(l) (max(l) when largest): the first of the smallest (largest)
     items; ValueError when l is empty."""
     if l.length == 0:
-        raise ValueError
+        _empty_extreme(largest)
     best = l.items[0]
     i = 1
     while i < l.length:
@@ -852,7 +883,7 @@ def ll_extreme_key(l, key, lt, largest):
     """min(l, key=key) (max when largest): the key of each item is
     computed once; the first of the extreme items wins."""
     if l.length == 0:
-        raise ValueError
+        _empty_extreme(largest)
     best = l.items[0]
     kbest = key(best)
     i = 1
@@ -1043,7 +1074,7 @@ def ll_bytes_from_list(l):
     while i < n:
         x = l.items[i]
         if x < 0 or x > 255:
-            raise ValueError
+            raise ValueError("bytes must be in range(0, 256)")
         r.chars[i] = chr(x)
         i += 1
     return r
@@ -1052,7 +1083,7 @@ def ll_bytes_from_list(l):
 def ll_bytes_zeros(n):
     """bytes(n): n zero bytes (ValueError for a negative n)."""
     if n < 0:
-        raise ValueError
+        raise ValueError("negative count")
     r = malloc(BYTES, n)
     i = 0
     while i < n:
@@ -1074,7 +1105,7 @@ def ll_check_bytes_list(l):
     while i < l.length:
         x = l.items[i]
         if x < 0 or x > 255:
-            raise ValueError
+            raise ValueError("byte must be in range(0, 256)")
         i += 1
 
 
@@ -1096,6 +1127,7 @@ def ll_index_range(l, v, start, stop, eq):
         if eq(l.items[i], v):
             return i
         i += 1
+    # (CPython: '3 is not in list', made at run time)
     raise ValueError
 
 

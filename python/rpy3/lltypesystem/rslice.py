@@ -9,7 +9,7 @@ def ll_slice_bounds(n, start, stop, step, nones):
     if nones & 4:
         step = 1
     if step == 0:
-        raise ValueError
+        raise ValueError("slice step cannot be zero")
     if nones & 1:
         start = n - 1 if step < 0 else 0
     elif start < 0:

@@ -57,7 +57,7 @@ def ll_stritem(s, i):
     if i < 0:
         i += n
     if i < 0 or i >= n:
-        raise IndexError
+        raise IndexError("string index out of range")
     return s.chars[i]
 
 
@@ -65,6 +65,7 @@ def ll_stritem(s, i):
 def ll_str_ord(s):
     """`ord(s)` of a string the annotator cannot prove has one character."""
     if len(s.chars) != 1:
+        # (CPython: 'ord() expected a character, but string of length 2 found', made at run time)
         raise TypeError
     return ord(s.chars[0])
 
@@ -233,7 +234,7 @@ def ll_rfind(s, sub, start, end):
 def ll_index(s, sub, start, end):
     i = ll_find(s, sub, start, end)
     if i < 0:
-        raise ValueError
+        raise ValueError("substring not found")
     return i
 
 
@@ -241,7 +242,7 @@ def ll_index(s, sub, start, end):
 def ll_rindex(s, sub, start, end):
     i = ll_rfind(s, sub, start, end)
     if i < 0:
-        raise ValueError
+        raise ValueError("substring not found")
     return i
 
 
@@ -687,10 +688,12 @@ def ll_str2int(s):
         value = ovfcheck(ovfcheck(value * 10) - _digit_value(c))
         i += 1
     if i == start:
+        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
         raise ValueError
     while i < n and _is_space(s.chars[i]):
         i += 1
     if i != n:
+        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
         raise ValueError
     if not negative:
         value = ovfcheck(-value)
@@ -760,7 +763,7 @@ def _parse_spec(spec, default_align):
     while i < n and _is_digit(spec.chars[i]):
         w = w * 10 + (ord(spec.chars[i]) - 48)
         if w > MAX_SPEC_NUMBER:
-            raise ValueError
+            raise ValueError("Too many decimal digits in format string")
         i += 1
     if i > start:
         f.width = w
@@ -768,7 +771,7 @@ def _parse_spec(spec, default_align):
         f.grouping = spec.chars[i]
         i += 1
         if i < n and (spec.chars[i] == ',' or spec.chars[i] == '_'):
-            raise ValueError
+            raise ValueError("Cannot specify both ',' and '_'.")
     if i < n and spec.chars[i] == '.':
         i += 1
         start = i
@@ -776,13 +779,15 @@ def _parse_spec(spec, default_align):
         while i < n and _is_digit(spec.chars[i]):
             p = p * 10 + (ord(spec.chars[i]) - 48)
             if p > MAX_SPEC_NUMBER:
-                raise ValueError
+                raise ValueError("Too many decimal digits in format string")
             i += 1
         if i == start:
-            raise ValueError
+            raise ValueError("Format specifier missing precision")
         f.precision = p
     if i < n:
         if i + 1 < n:
+            # (CPython: "Invalid format specifier '...' for object of type
+            # 'int'", made at run time)
             raise ValueError
         f.type = spec.chars[i]
     return f
@@ -835,20 +840,62 @@ def _digit_char(d, upper):
     return chr(87 + d)
 
 
+def _bad_grouping(g, t):
+    # CPython's "Cannot specify ',' with 'x'." for the presentation types
+    # that refuse a grouping (a separator and type known to be refused)
+    if g == ',':
+        if t == 'n':
+            raise ValueError("Cannot specify ',' with 'n'.")
+        if t == 'c':
+            raise ValueError("Cannot specify ',' with 'c'.")
+        if t == 's':
+            raise ValueError("Cannot specify ',' with 's'.")
+        if t == 'x':
+            raise ValueError("Cannot specify ',' with 'x'.")
+        if t == 'X':
+            raise ValueError("Cannot specify ',' with 'X'.")
+        if t == 'o':
+            raise ValueError("Cannot specify ',' with 'o'.")
+        if t == 'b':
+            raise ValueError("Cannot specify ',' with 'b'.")
+    else:
+        if t == 'n':
+            raise ValueError("Cannot specify '_' with 'n'.")
+        if t == 'c':
+            raise ValueError("Cannot specify '_' with 'c'.")
+        if t == 's':
+            raise ValueError("Cannot specify '_' with 's'.")
+    raise ValueError
+
+
+def _check_grouping(g, t):
+    # the presentation types that take a grouping (CPython checks this
+    # when it parses the specification)
+    if g == NOCHAR:
+        return
+    if (t == NOCHAR or t == 'd' or t == 'e' or t == 'f' or t == 'g' or t == 'E'
+            or t == 'G' or t == '%' or t == 'F'):
+        return
+    if g == '_' and (t == 'x' or t == 'X' or t == 'o' or t == 'b'):
+        return
+    _bad_grouping(g, t)
+
+
 def _format_int(value, f):
     t = f.type
     if (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
             or t == '%'):
         # the float presentations format float(value)
         return _format_float(float(value), f)
-    if f.precision >= 0 or f.zcoerce:
-        raise ValueError
+    _check_grouping(f.grouping, t)
+    if f.precision >= 0:
+        raise ValueError("Precision not allowed in integer format specifier")
+    if f.zcoerce:
+        raise ValueError("Negative zero coercion (z) not allowed in integer format specifier")
     base = 10
     upper = False
     if t == NOCHAR or t == 'd' or t == 'n':
         base = 10
-        if t == 'n' and f.grouping != NOCHAR:
-            raise ValueError
     elif t == 'x':
         base = 16
     elif t == 'X':
@@ -859,15 +906,16 @@ def _format_int(value, f):
     elif t == 'b':
         base = 2
     elif t == 'c':
-        if f.sign != NOCHAR or f.alternate or f.grouping != NOCHAR:
-            raise ValueError
+        if f.sign != NOCHAR:
+            raise ValueError("Sign not allowed with integer format specifier 'c'")
+        if f.alternate:
+            raise ValueError("Alternate form (#) not allowed with integer format specifier 'c'")
         if value < 0 or value > 0x10ffff:
-            raise OverflowError
+            raise OverflowError("%c arg not in range(0x110000)")
         f.align = '>' if f.align == '=' else f.align
         return _align(f, ll_char2str(chr(value)), 0)
     else:
-        raise ValueError
-    if f.grouping == ',' and base != 10:
+        # "Unknown format code 'q' for object of type 'int'"
         raise ValueError
     negative = value < 0
     # the sign and the prefix
@@ -996,11 +1044,23 @@ def ll_format_str(s, spec):
     if len(spec.chars) == 0:
         return s
     f = _parse_spec(spec, '<')
+    if f.type == NOCHAR:
+        _check_grouping(f.grouping, 's')
+    else:
+        _check_grouping(f.grouping, f.type)
     if f.type != NOCHAR and f.type != 's':
+        # "Unknown format code 'd' for object of type 'str'"
         raise ValueError
-    if (f.sign != NOCHAR or f.alternate or f.zcoerce or f.align == '='
-            or f.grouping != NOCHAR):
-        raise ValueError
+    if f.sign == ' ':
+        raise ValueError("Space not allowed in string format specifier")
+    if f.sign != NOCHAR:
+        raise ValueError("Sign not allowed in string format specifier")
+    if f.zcoerce:
+        raise ValueError("Negative zero coercion (z) not allowed in string format specifier")
+    if f.alternate:
+        raise ValueError("Alternate form (#) not allowed in string format specifier")
+    if f.align == '=':
+        raise ValueError("'=' alignment not allowed in string format specifier")
     if 0 <= f.precision < len(s.chars):
         s = ll_strslice(s, 0, f.precision)
     return _align(f, s, 0)
@@ -1143,16 +1203,16 @@ def ll_float_repr(x):
 
 def _format_float(x, f):
     t = f.type
+    _check_grouping(f.grouping, t)
     if t == NOCHAR:
         code = 'h' if f.precision >= 0 else 'r'
     elif (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
           or t == '%'):
         code = t
     elif t == 'n':
-        if f.grouping != NOCHAR:
-            raise ValueError
         code = 'g'
     else:
+        # "Unknown format code 'q' for object of type 'float'"
         raise ValueError
     spec = ord(code)
     if f.precision >= 0:
@@ -1317,12 +1377,17 @@ def ll_sb_build(sb):
 
 def ll_bytes_item(b, i):
     """b[i]: an int."""
-    return ord(ll_stritem(b, i))
+    n = len(b.chars)
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError("index out of range")
+    return ord(b.chars[i])
 
 
 def ll_bytes_contains_int(b, x):
     if x < 0 or x > 255:
-        raise ValueError
+        raise ValueError("byte must be in range(0, 256)")
     return ll_contains_char(b, chr(x))
 
 
@@ -1504,10 +1569,12 @@ def ll_str2float(s):
             # only between two digits
             if (i == start or i + 1 >= stop or not _is_digit(s.chars[i - 1])
                     or not _is_digit(s.chars[i + 1])):
+                # (CPython: "could not convert string to float: 'x'", made at run time)
                 raise ValueError
         else:
             if ord(c) >= 128:
                 if not _is_digit(c):
+                    # (CPython: "could not convert string to float: 'x'", made at run time)
                     raise ValueError
                 c = chr(48 + _digit_value(c))
             r.chars[k] = c
@@ -1538,7 +1605,7 @@ def ll_str2int_base(s, base):
     # leading zeros; a prefix matching the base may be given; single
     # underscores may follow a prefix or a digit
     if base != 0 and (base < 2 or base > 36):
-        raise ValueError
+        raise ValueError("int() base must be >= 2 and <= 36, or 0")
     n = len(s.chars)
     i = 0
     while i < n and _is_space(s.chars[i]):
@@ -1573,12 +1640,14 @@ def ll_str2int_base(s, base):
         c = s.chars[i]
         if c == '_':
             if not underscore_ok or i + 1 >= n:
+                # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
                 raise ValueError
             underscore_ok = False
             i += 1
             c = s.chars[i]
         d = _base_digit(c)
         if d >= base or (zeros_only and d != 0):
+            # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
             raise ValueError
         # accumulate negatively: the most negative Signed has no positive twin
         value = ovfcheck(ovfcheck(value * base) - d)
@@ -1586,6 +1655,7 @@ def ll_str2int_base(s, base):
         underscore_ok = True
         i += 1
     if ndigits == 0:
+        # (CPython: "invalid literal for int() with base 16: 'x'", made at run time)
         raise ValueError
     if not negative:
         value = ovfcheck(-value)
@@ -1914,7 +1984,7 @@ def ll_partition_part(s, sep, k, right):
     n = len(s.chars)
     m = len(sep.chars)
     if m == 0:
-        raise ValueError
+        raise ValueError("empty separator")
     if right:
         i = ll_rfind(s, sep, 0, n)
     else:
