@@ -1,5 +1,5 @@
 """Modules of Python's standard library that RPython programs may use,
-written in RPython: `random`, `heapq`, `bisect`, the built-in `input()`,
+written in RPython: `random`, `heapq`, `bisect`, the built-ins `input()` and `open()`,
 and `gc.collect`/`enable`/`disable`.
 
 A program imports the real modules (under CPython it runs with them); when
@@ -17,6 +17,7 @@ import random as _random
 
 from rpy3.stdlib import bisect as _rbisect
 from rpy3.stdlib import builtins_io as _rbuiltins_io
+from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import heapq as _rheapq
 from rpy3.stdlib import random as _rrandom
 from rpy3.stdlib import sysmisc as _rsysmisc
@@ -28,6 +29,7 @@ _MODULES = [
                          "insort_left", "insort_right", "insort"]),
     (_random, _rrandom, ["Random"]),
     (_builtins, _rbuiltins_io, ["input"]),
+    (_builtins, _rfileio, ["open"]),
 ]
 # replacements under another name: (module, name, replacement)
 _RENAMED = [
