@@ -795,7 +795,12 @@ impl Annotator {
         if method.is_instance_of::<pyo3::types::PyFunction>() {
             return true;
         }
-        ["BaseException", "KeyError"].iter().any(|name| {
+        // AttributeError's, NameError's, SyntaxError's and OSError's own
+        // __str__ give the text of a single argument as BaseException's
+        // does (the rtyper refuses a SyntaxError or OSError made with more)
+        ["BaseException", "KeyError", "AttributeError", "NameError", "SyntaxError", "OSError"]
+            .iter()
+            .any(|name| {
             py.import("builtins")
                 .and_then(|b| b.getattr(*name)?.getattr("__str__"))
                 .is_ok_and(|m| m.is(&method))

@@ -408,6 +408,34 @@ pub fn const_equal(py: Python<'_>, a: &Constant, b: &Constant) -> bool {
                 )
             });
     }
+    // a method of a constant read twice (`"{}".format` on two paths):
+    // the same method of equal constants
+    let tyname = x.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    if tyname == "builtin_function_or_method" || tyname == "method" {
+        fn part<'py>(o: &Bound<'py, PyAny>, attr: &str) -> Option<Bound<'py, PyAny>> {
+            o.getattr(attr).ok()
+        }
+        let same_func = match tyname.as_str() {
+            "method" => match (part(x, "__func__"), part(y, "__func__")) {
+                (Some(f), Some(g)) => f.is(&g),
+                _ => false,
+            },
+            _ => match (part(x, "__name__"), part(y, "__name__")) {
+                (Some(f), Some(g)) => f.eq(&g).unwrap_or(false),
+                _ => false,
+            },
+        };
+        let (Some(s1), Some(s2)) = (part(x, "__self__"), part(y, "__self__")) else {
+            return false;
+        };
+        return same_func
+            && (s1.is(&s2)
+                || const_equal(
+                    py,
+                    &Constant::new(PyObj::new(&s1)),
+                    &Constant::new(PyObj::new(&s2)),
+                ));
+    }
     let simple = x.is_instance_of::<PyInt>()
         || x.is_instance_of::<PyBool>()
         || x.is_instance_of::<PyString>()

@@ -173,11 +173,11 @@ hl_operations! {
     Ascii = "ascii", n(1), true, [], Some("builtins.ascii");
     Format = "format", n(2), true, ["ValueError"], Some("builtins.format");
     // attributes and items
-    Getattr = "getattr", n(2), true, [], Some("builtins.getattr");
+    Getattr = "getattr", n(2), true, ["AttributeError"], Some("builtins.getattr");
     Setattr = "setattr", n(3), false, [], Some("builtins.setattr");
     Delattr = "delattr", n(2), false, [], Some("builtins.delattr");
     Getitem = "getitem", n(2), true, ["IndexError", "KeyError", "ValueError"], Some("operator.getitem");
-    Setitem = "setitem", n(3), false, ["IndexError", "KeyError"], Some("operator.setitem");
+    Setitem = "setitem", n(3), false, ["IndexError", "KeyError", "ValueError"], Some("operator.setitem");
     Delitem = "delitem", n(2), false, ["IndexError", "KeyError"], Some("operator.delitem");
     Getslice = "getslice", n(3), true, [], None;
     Setslice = "setslice", n(4), false, ["ValueError"], None;

@@ -53,11 +53,19 @@ def function_dispatcher(funcs, npos, kwnames):
     return _by_identity("f", "dispatch_call", "which", "which == %d", funcs, npos, kwnames)
 
 
-def method_dispatcher(cases, npos, kwnames):
+def _missing_method(clsname, name):
+    """What calling a method that the receiver's class lacks raises (a
+    base class whose subclasses define it)."""
+    raise AttributeError("'%s' object has no attribute '%s'" % (clsname, name))
+
+
+def method_dispatcher(cases, npos, kwnames, base=None):
     """`dispatch(self, args...)` calling the function of the first class in
     `cases` (pairs of class and function, most derived classes first) that
-    `self` is an instance of."""
-    key = ("m", tuple((id(c), id(f)) for c, f in cases), npos, tuple(kwnames))
+    `self` is an instance of; AttributeError for an instance of none of
+    them (possible when `self`'s class, `base`, is above them all)."""
+    key = ("m", tuple((id(c), id(f)) for c, f in cases), npos, tuple(kwnames),
+           id(base))
     if key in _cache:
         return _cache[key][0]
     params, call = _params(npos, kwnames)
@@ -67,9 +75,15 @@ def method_dispatcher(cases, npos, kwnames):
         namespace["f%d" % i] = f
     head = ", ".join(["self"] + params)
     sep = ", " if call else ""
+    covered = base is None or issubclass(base, cases[-1][0])
+    checked = len(cases) - 1 if covered else len(cases)
     tests = [("isinstance(self, c%d)" % i, "f%d(self%s%s)" % (i, sep, call))
-             for i in range(len(cases) - 1)]
-    last = "f%d(self%s%s)" % (len(cases) - 1, sep, call)
+             for i in range(checked)]
+    if covered:
+        last = "f%d(self%s%s)" % (len(cases) - 1, sep, call)
+    else:
+        namespace["_missing_method"] = _missing_method
+        last = "_missing_method(type(self).__name__, %r)" % cases[-1][1].__name__
     d = _make("dispatch_method", head, tests, last, namespace)
     _cache[key] = (d, cases)
     return d

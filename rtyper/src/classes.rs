@@ -35,6 +35,7 @@ pub const STANDARD_EXCEPTIONS: &[&str] = &[
     "RecursionError",
     "NotImplementedError",
     "OSError",
+    "AttributeError",
 ];
 
 /// The low-level layout of every class of the program.

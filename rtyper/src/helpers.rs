@@ -361,6 +361,19 @@ impl RTyper<'_> {
         common.first().copied()
     }
 
+    /// Whether every class at or below `base` finds one of the methods of
+    /// `cases`: some case's class is `base` or above it.
+    pub fn family_covers(&self, base: ClassDefId, cases: &[(ClassDefId, usize)]) -> bool {
+        let mut k = Some(base);
+        while let Some(x) = k {
+            if cases.iter().any(|&(c, _)| c == x) {
+                return true;
+            }
+            k = self.ann.classdefs[x].base;
+        }
+        false
+    }
+
     /// A dispatcher calling, for a receiver of class `base`, the function
     /// of the most specific case its class is a subclass of: `cases` are
     /// `(class, function index)`.  Arguments after the receiver pass
@@ -446,12 +459,34 @@ impl RTyper<'_> {
         types.push(self.objmodel.vtable_ptr);
         let (mut check, mut cvars) = b.block(&types);
         b.goto(start, check, pass);
+        let covers_all = self.family_covers(base, &cases);
         for (i, &(c, f)) in cases.iter().enumerate() {
             let (call, kvars) = b.block(&arg_types);
             let fwd: Vec<Hlvalue> = cvars[..arg_types.len()].iter().map(|&v| var(v)).collect();
-            if i + 1 == cases.len() {
+            if i + 1 == cases.len() && covers_all {
                 // the last (most general) case takes everything left
                 b.goto(check, call, fwd);
+            } else if i + 1 == cases.len() {
+                // an instance of a class without the method (a base class
+                // whose subclasses define it): AttributeError, as CPython
+                let vt = Hlvalue::Constant(
+                    llconst::ptr_constant(
+                        py,
+                        Some(self.classes.vtable(c)),
+                        self.objmodel.vtable_ptr,
+                    )
+                    .map_err(|e| RTypeError::new(e.to_string()))?,
+                );
+                let ok = b.op(
+                    check,
+                    LlOp::DirectCall,
+                    vec![issub_c.clone(), var(cvars[arg_types.len()]), vt],
+                    BOOL,
+                );
+                let (missing, _) = b.block(&types);
+                let all: Vec<Hlvalue> = cvars.iter().map(|&v| var(v)).collect();
+                b.branch(py, check, ok, (missing, all), (call, fwd));
+                b.raise_builtin(self, py, missing, "AttributeError")?;
             } else {
                 let vt = Hlvalue::Constant(
                     llconst::ptr_constant(

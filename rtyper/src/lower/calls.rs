@@ -670,9 +670,11 @@ impl Cx<'_, '_, '_, '_> {
                         cases.push((c, self.callee(func)?));
                     }
                 }
-                if !self.rt.methods_share_a_type(&cases) {
-                    // different signatures: a generated dispatcher tests
-                    // the receiver's class and calls each method directly
+                if !self.rt.methods_share_a_type(&cases) || !self.rt.family_covers(base, &cases) {
+                    // different signatures, or classes without the method
+                    // (AttributeError with CPython's message): a generated
+                    // dispatcher tests the receiver's class and calls each
+                    // method directly
                     let v = self.call_method_family(op, base, descs, positional, keywords)?;
                     let v = self.convert(v.0, &v.1, &want)?;
                     self.finish(op.result, v);
@@ -753,6 +755,7 @@ impl Cx<'_, '_, '_, '_> {
                     let funcs = funcs.iter().map(|f| f.bind(self.py).clone()).collect();
                     let (v, rr) = self.call_dispatcher(
                         "function_dispatcher",
+                        None,
                         funcs,
                         op.args[0].clone(),
                         SomeValue::nonneg_int(),
@@ -826,6 +829,7 @@ impl Cx<'_, '_, '_, '_> {
     fn call_dispatcher(
         &mut self,
         kind: &str,
+        base: Option<Bound<'_, PyAny>>,
         candidates: Vec<Bound<'_, PyAny>>,
         first: Hlvalue,
         s_first: SomeValue,
@@ -839,7 +843,10 @@ impl Cx<'_, '_, '_, '_> {
         let dispatcher = py
             .import("rpy3._dispatch")
             .and_then(|m| m.getattr(kind))
-            .and_then(|f| f.call1((cands, positional.len(), kwnames)))
+            .and_then(|f| match base {
+                Some(b) => f.call1((cands, positional.len(), kwnames, b)),
+                None => f.call1((cands, positional.len(), kwnames)),
+            })
             .map_err(err)?;
         let mut anns = vec![s_first];
         for a in positional.iter().chain(keywords.iter().map(|(_, v)| v)) {
@@ -898,8 +905,10 @@ impl Cx<'_, '_, '_, '_> {
             classdef: base,
             can_be_none: false,
         };
+        let base_cls = self.rt.ann.classdefs[base].cls.bind(py).clone();
         self.call_dispatcher(
             "method_dispatcher",
+            Some(base_cls),
             candidates,
             op.args[0].clone(),
             s_self,
@@ -1207,6 +1216,7 @@ impl Cx<'_, '_, '_, '_> {
                 let s_cls = self.s(&op.args[0]);
                 let (v, rr) = self.call_dispatcher(
                     "class_dispatcher",
+                    None,
                     candidates,
                     op.args[0].clone(),
                     s_cls,

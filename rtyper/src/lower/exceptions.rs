@@ -8,6 +8,7 @@
 //! exception with arguments; an exception made without any keeps a null
 //! text, shown as ''.
 
+use pyo3::prelude::*;
 use rpy3_annotator::{ClassDefId, SomeValue, EXC_MESSAGE_ATTR};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, VOID};
@@ -63,6 +64,7 @@ impl Cx<'_, '_, '_, '_> {
         if let [one] = args {
             return text(self, one, keyerror);
         }
+
         let mut pieces = Vec::new();
         let mut literal = String::from("(");
         for (i, a) in args.iter().enumerate() {
@@ -89,6 +91,24 @@ impl Cx<'_, '_, '_, '_> {
         let Some(owner) = self.message_owner(c) else {
             return Ok(());
         };
+        if args.len() > 1 {
+            // SyntaxError(msg, (file, line, offset, text)) shows its
+            // location and OSError(errno, strerror) its number, which rpy3
+            // does not keep
+            for name in ["SyntaxError", "OSError"] {
+                let k = self
+                    .py
+                    .import("builtins")
+                    .and_then(|b| b.getattr(name))
+                    .ok()
+                    .and_then(|cls| self.rt.classdef_of_class(self.py, &cls).ok());
+                if k.is_some_and(|k| self.is_subclass(c, k)) {
+                    return Err(RTypeError::unsupported(&format!(
+                        "the text of {name}(...) made with several arguments"
+                    )));
+                }
+            }
+        }
         let text = if args.is_empty() {
             let st = Repr::Str.lowleveltype(self.rt);
             value_const(self.py, LlValue::Ptr(None), st)?

@@ -135,6 +135,11 @@ pub fn lower_graph(
     }
     fix_links(rt, py, g, &src, &mut graph, &blocks, &truncated)?;
     for (b, start, exact) in last_op_start {
+        let (b, start) = if exact {
+            (b, start)
+        } else {
+            split_raising_chain(&mut graph, b, start)
+        };
         move_after_raising(&mut graph, b, start, exact);
     }
     graph.compact();
@@ -144,6 +149,119 @@ pub fn lower_graph(
         ))
     })?;
     Ok(graph)
+}
+
+/// Whether low-level operation `op` can raise; with `incidental` false,
+/// allocations and array accesses do not count (their MemoryError and
+/// bounds checks are no exception the program means to catch).
+fn can_raise(op: &SpaceOperation, incidental: bool) -> bool {
+    match op.opname {
+        OpName::Ll(l) => {
+            !l.desc().canraise.is_empty()
+                && (incidental
+                    || !matches!(
+                        l,
+                        LlOp::Malloc
+                            | LlOp::MallocVarsize
+                            | LlOp::Getarrayitem
+                            | LlOp::Setarrayitem
+                            | LlOp::Getinteriorfield
+                            | LlOp::Setinteriorfield
+                    ))
+        }
+        _ => false,
+    }
+}
+
+/// When the last high-level operation of block `b` (its low-level
+/// operations start at `start`) became several operations that can raise
+/// (`s.partition(sep)` calls a helper per part), each must have the
+/// block's exception exits: the block is split after each but the last,
+/// the exception links copied onto every piece.  Returns the last piece
+/// and where the operation's low-level operations start in it.
+fn split_raising_chain(graph: &mut FunctionGraph, mut b: BlockId, mut start: usize) -> (BlockId, usize) {
+    loop {
+        if graph.blocks[b].exitswitch != ExitSwitch::LastException {
+            return (b, start);
+        }
+        let ops = &graph.blocks[b].operations;
+        let raisers: Vec<usize> = (start..ops.len()).filter(|&i| can_raise(&ops[i], false)).collect();
+        if raisers.len() < 2 {
+            return (b, start);
+        }
+        let tail: Vec<SpaceOperation> = graph.blocks[b].operations.split_off(raisers[0] + 1);
+        let exits = graph.blocks[b].exits.clone();
+        let normal = exits[0];
+        let defined_in_tail: std::collections::HashSet<VarId> = tail.iter().map(|o| o.result).collect();
+        let mut needed: Vec<VarId> = Vec::new();
+        let mut note = |h: &Hlvalue, skip: &[Option<VarId>]| {
+            if let Hlvalue::Variable(v) = h {
+                if !defined_in_tail.contains(v) && !needed.contains(v) && !skip.contains(&Some(*v)) {
+                    needed.push(*v);
+                }
+            }
+        };
+        for o in &tail {
+            for a in &o.args {
+                note(a, &[]);
+            }
+        }
+        for &l in &exits {
+            let link = &graph.links[l];
+            let skip = [link.last_exception, link.last_exc_value];
+            for a in &link.args {
+                note(a, &skip);
+            }
+        }
+        let mut rename = std::collections::HashMap::new();
+        let mut inputs = Vec::new();
+        for &v in &needed {
+            let nv = graph.copy_var(v);
+            graph.vars[nv].concretetype = graph.vars[v].concretetype;
+            rename.insert(v, nv);
+            inputs.push(nv);
+        }
+        let map = |h: &Hlvalue, rename: &std::collections::HashMap<VarId, VarId>| match h {
+            Hlvalue::Variable(v) => Hlvalue::Variable(*rename.get(v).unwrap_or(v)),
+            c => c.clone(),
+        };
+        let tail: Vec<SpaceOperation> = tail
+            .into_iter()
+            .map(|o| SpaceOperation {
+                args: o.args.iter().map(|a| map(a, &rename)).collect(),
+                ..o
+            })
+            .collect();
+        let mut links = Vec::new();
+        for &l in &exits {
+            let old = graph.links[l].clone();
+            let mut r = rename.clone();
+            let mut fresh = |v: Option<VarId>, graph: &mut FunctionGraph| {
+                v.map(|v| {
+                    let nv = graph.copy_var(v);
+                    graph.vars[nv].concretetype = graph.vars[v].concretetype;
+                    r.insert(v, nv);
+                    nv
+                })
+            };
+            let last_exception = fresh(old.last_exception, graph);
+            let last_exc_value = fresh(old.last_exc_value, graph);
+            let mut link = Link::new(old.args.iter().map(|a| map(a, &r)).collect(), old.target);
+            link.exitcase = old.exitcase.clone();
+            link.last_exception = last_exception;
+            link.last_exc_value = last_exc_value;
+            link.lineno = old.lineno;
+            links.push(link);
+        }
+        let nb = graph.new_block(inputs);
+        graph.blocks[nb].operations = tail;
+        graph.closeblock(nb, ExitSwitch::LastException, links);
+        let link = &mut graph.links[normal];
+        link.target = nb;
+        link.args = needed.into_iter().map(Hlvalue::Variable).collect();
+        b = nb;
+        start = 0;
+    }
 }
 
 /// In a block ending with a raising operation, the low-level operation
@@ -156,13 +274,17 @@ fn move_after_raising(graph: &mut FunctionGraph, b: BlockId, start: usize, exact
         return;
     }
     let ops = &graph.blocks[b].operations;
+    // the last operation that can raise, not counting allocations and
+    // array accesses when another can: `d.popitem()` raises in its
+    // helper, then reads the entry and builds the result tuple
+    let raising = |i: usize, incidental: bool| can_raise(&ops[i], incidental);
     let found = if exact {
         Some(start)
     } else {
-        (start..ops.len()).rev().find(|&i| match ops[i].opname {
-            OpName::Ll(op) => !op.desc().canraise.is_empty(),
-            _ => false,
-        })
+        (start..ops.len())
+            .rev()
+            .find(|&i| raising(i, false))
+            .or_else(|| (start..ops.len()).rev().find(|&i| raising(i, true)))
     };
     let Some(k) = found else {
         return;
