@@ -134,6 +134,10 @@ pub struct Annotator {
     /// positional arguments replaced by their `__iter__()` (the index, the
     /// call, and its result's annotation).
     pub special_args: HashMap<(GraphId, BlockId, usize), Vec<SpecialArg>>,
+    /// `fmt % args` with instances shown by `%s`/`%r`: for each such
+    /// argument (the operation's position, the argument's index), the
+    /// annotation of its class's `__str__` or `__repr__` (a PBC of methods).
+    pub format_methods: HashMap<(GraphId, BlockId, usize, usize), SomeValue>,
 }
 
 /// An argument of a built-in replaced by a call: its index, the call, and
@@ -185,6 +189,7 @@ impl Annotator {
             call_sites: HashMap::new(),
             special_calls: HashMap::new(),
             special_args: HashMap::new(),
+            format_methods: HashMap::new(),
         }
     }
 

@@ -178,8 +178,10 @@ pub fn binary(
                 konst: None,
             })
         }
-        (Mod, SomeValue::Str { kind, .. }, _) => {
-            let _ = py;
+        (Mod, SomeValue::Str { kind, konst, .. }, values) => {
+            if let Some(fmt) = konst.as_ref().and_then(|k| k.bind(py).extract::<String>().ok()) {
+                super::special::format_methods(ann, py, &fmt, values)?;
+            }
             Ok(SomeValue::Str {
                 kind: *kind,
                 is_char: false,

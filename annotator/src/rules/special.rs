@@ -205,6 +205,9 @@ pub fn consider(
     op: &SpaceOperation,
     args: &[SomeValue],
 ) -> Result<Option<SomeValue>, AnnotatorError> {
+    if matches!(op.opname, OpName::Str | OpName::Repr) {
+        install_text_defaults(ann, py, args)?;
+    }
     let Some((method, receiver, passed, negate)) = lookup(ann, py, op, args) else {
         return Ok(None);
     };
@@ -241,6 +244,100 @@ pub fn consider(
         );
     }
     Ok(Some(result))
+}
+
+/// The conversions of a constant `%` format, in order: for each directive
+/// consuming an argument, whether it is `%r`... (`Some(true)`), `%s`
+/// (`Some(false)`) or another (`None`).
+fn percent_conversions(fmt: &str) -> Vec<Option<bool>> {
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        while matches!(chars.get(i), Some('-' | '+' | ' ' | '#' | '0'..='9' | '.' | '*' | 'l' | 'h' | 'L')) {
+            i += 1;
+        }
+        match chars.get(i) {
+            Some('%') => {}
+            Some('r') => out.push(Some(true)),
+            Some('s') => out.push(Some(false)),
+            Some(_) => out.push(None),
+            None => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `fmt % values` with a constant format: each instance that a `%s` or
+/// `%r` shows is shown by its class's `__str__` or `__repr__`, called
+/// here (and recorded for the rtyper in `Annotator::format_methods`).
+pub fn format_methods(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    fmt: &str,
+    values: &SomeValue,
+) -> Result<(), AnnotatorError> {
+    let items: Vec<SomeValue> = match values {
+        SomeValue::Tuple(items) => items.clone(),
+        other => vec![other.clone()],
+    };
+    let Some(pos) = ann.current_position() else {
+        return Ok(());
+    };
+    for (j, (conv, item)) in percent_conversions(fmt).into_iter().zip(items).enumerate() {
+        let (Some(repr), Some(c)) = (conv, class_of(&item)) else {
+            continue;
+        };
+        if ann.is_exception_classdef(py, c) && !repr {
+            continue;
+        }
+        install_text_defaults(ann, py, std::slice::from_ref(&item))?;
+        let method = if !repr && defines(ann, py, c, "__str__") {
+            "__str__"
+        } else if defines(ann, py, c, "__repr__") {
+            "__repr__"
+        } else {
+            continue;
+        };
+        let s_method = ann.get_attr(py, c, method)?;
+        super::call(ann, py, &s_method, CallArgs::positional(Vec::new()))?;
+        ann.format_methods.insert((pos.0, pos.1, pos.2, j), s_method);
+    }
+    Ok(())
+}
+
+/// `str(x)` or `repr(x)` of an instance of a class defining neither
+/// (above `object`) while a subclass defines one: the class gets
+/// `object`'s two as methods of its own (`rpy3._defaults`), so the call
+/// dispatches on the instance's class.
+fn install_text_defaults(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    args: &[SomeValue],
+) -> Result<(), AnnotatorError> {
+    let Some(c) = args.first().and_then(class_of) else {
+        return Ok(());
+    };
+    if defines(ann, py, c, "__str__") || defines(ann, py, c, "__repr__") {
+        return Ok(());
+    }
+    let below = ann.subtree(c).into_iter().any(|k| {
+        k != c && (defines(ann, py, k, "__str__") || defines(ann, py, k, "__repr__"))
+    });
+    if !below {
+        return Ok(());
+    }
+    let cls = ann.classdefs[c].cls.bind(py).clone();
+    py.import("rpy3._defaults")
+        .and_then(|m| m.getattr("install")?.call1((cls,)))
+        .map_err(|e| ann.error(format!("rpy3._defaults: {e}")))?;
+    Ok(())
 }
 
 /// The built-ins that iterate over their positional arguments.

@@ -331,6 +331,40 @@ impl Cx<'_, '_, '_, '_> {
         self.text_of_ll(x, &r, repr, s.can_be_none())
     }
 
+    /// The text an instance's `__str__` or `__repr__` (`s_method`, as the
+    /// annotator found it) gives: a call of the method.
+    fn call_text_method(
+        &mut self,
+        x: Hlvalue,
+        c: rpy3_annotator::ClassDefId,
+        s_method: SomeValue,
+    ) -> Result<Hlvalue, RTypeError> {
+        if let Hlvalue::Variable(v) = &x {
+            self.synthetic.insert(
+                *v,
+                SomeValue::Instance {
+                    classdef: c,
+                    can_be_none: false,
+                },
+            );
+        }
+        let result = self.graph.new_var("");
+        self.graph.vars[result].concretetype = Some(Repr::Str.lowleveltype(self.rt));
+        self.lowered.insert(result, Repr::Str);
+        self.synthetic.insert(result, SomeValue::str());
+        let call = SpaceOperation {
+            opname: rpy3_model::OpName::SimpleCall,
+            args: vec![x],
+            result,
+            lineno: self.lineno,
+        };
+        self.callee_override = Some(s_method);
+        let lowered = self.call(&call);
+        self.callee_override = None;
+        lowered?;
+        Ok(Hlvalue::Variable(result))
+    }
+
     /// What a deque's or a defaultdict's text starts with (the rest is the
     /// list's or dict's text and ')').
     fn collection_prefix(&self, v: &Hlvalue, s: &SomeValue) -> Option<String> {
@@ -498,7 +532,7 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             values.push((op.args[1].clone(), reprs[1].clone()));
         }
-        let mut next = values.into_iter();
+        let mut next = values.into_iter().enumerate();
         let mut pieces: Vec<Hlvalue> = Vec::new();
         let mut literal = String::new();
         let chars: Vec<char> = fmt.chars().collect();
@@ -552,7 +586,7 @@ impl Cx<'_, '_, '_, '_> {
             if chars.get(i - 2) == Some(&'*') || width.contains('*') {
                 return Err(RTypeError::unsupported("'*' widths in % formatting"));
             }
-            let Some((v, r)) = next.next() else {
+            let Some((j, (v, r))) = next.next() else {
                 return Err(RTypeError::new(format!(
                     "not enough arguments for the format {fmt:?}"
                 )));
@@ -587,7 +621,19 @@ impl Cx<'_, '_, '_, '_> {
                         spec.push('.');
                         spec.push_str(p);
                     }
-                    let text = self.text_of(&v, &r, conv == 'r')?;
+                    let shown = self
+                        .rt
+                        .ann
+                        .format_methods
+                        .get(&(self.g, self.block, self.index, j))
+                        .cloned();
+                    let text = match (&r, shown) {
+                        // an instance shown by its class's __str__/__repr__
+                        (Repr::Instance(c), Some(s_method)) => {
+                            self.call_text_method(v.clone(), *c, s_method)?
+                        }
+                        _ => self.text_of(&v, &r, conv == 'r')?,
+                    };
                     self.format_with("ll_format_str", text, &spec)?
                 }
                 'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'c' => {
@@ -964,6 +1010,12 @@ impl Cx<'_, '_, '_, '_> {
         let mut reprs = Vec::new();
         for a in &op.args {
             reprs.push(self.repr_of(a)?);
+        }
+        if op.opname == H::Contains
+            && !matches!(reprs[0], Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char)
+        {
+            // a string looked for in a tuple or a list: theirs
+            return Ok(false);
         }
         let want = self.result_repr(op)?;
         if op.opname == H::Len && reprs[0] == Repr::UniChar {

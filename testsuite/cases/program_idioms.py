@@ -1,0 +1,79 @@
+"""Idioms of whole programs: a string looked for in a constant tuple of
+strings, `str()` and `%s` of an instance known as a base class whose
+subclasses define `__str__` (or only `__repr__`), a constant string's
+`format` method read before a loop ends, a tuple key sort."""
+
+
+def is_operator(s):
+    return [s in ("+", "-"), s in ("add", "sub", "+"), s not in ("*",)]
+
+
+class Node:
+    def evaluate(self):
+        raise NotImplementedError
+
+
+class Num(Node):
+    def __init__(self, v):
+        self.v = v
+
+    def evaluate(self):
+        return self.v
+
+    def __str__(self):
+        return str(self.v)
+
+
+class Add(Node):
+    def __init__(self, a, b):
+        self.a = a
+        self.b = b
+
+    def evaluate(self):
+        return self.a.evaluate() + self.b.evaluate()
+
+    def __str__(self):
+        return "(%s + %s)" % (self.a, self.b)
+
+
+class Neg(Node):
+    def __init__(self, a):
+        self.a = a
+
+    def evaluate(self):
+        return -self.a.evaluate()
+
+    def __repr__(self):
+        return "Neg(%s)" % (self.a,)
+
+
+def show(n):
+    tree = Add(Num(n), Add(Num(2), Neg(Num(3))))
+    parts = [str(tree), "%s" % tree, repr(Neg(Num(n))), "<%r>" % (Neg(Num(n)),), "%s" % Neg(Num(1))]
+    nodes = [Num(1), Neg(Num(n))]
+    for x in nodes:
+        parts.append("%s=%d" % (x, x.evaluate()))
+    return parts
+
+
+def table(n):
+    counts = {}
+    for i in range(n):
+        k = "k%d" % (i % 3)
+        counts[k] = counts.get(k, 0) + i
+    lines = []
+    for k in sorted(counts):
+        lines.append(k)
+    lines.append("{:>6}|{:<4}|{:^7.2f}".format("x", n, 3.14159))
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append(str(ranked))
+    return lines
+
+
+CASES = [
+    (is_operator, ["+"]),
+    (is_operator, ["sub"]),
+    (is_operator, ["*"]),
+    (show, [5]),
+    (table, [7]),
+]
