@@ -437,6 +437,15 @@ impl<'py> FlowContext<'py> {
                 }
             }
         }
+        if self.builtin_is(&f, "dict") && npos == 0 && !kwnames.is_empty() {
+            // dict(a=1, b=2): a dict of those str keys
+            let d = self.do_op(OpName::Newdict, vec![])?;
+            for (k, v) in kwnames.iter().zip(values) {
+                let key = self.const_str(k);
+                self.do_op(OpName::Setitem, vec![d.clone(), key, v])?;
+            }
+            return Ok(d);
+        }
         if self.builtin_is(&f, "print") {
             // print() writes str() of each argument: the conversions are
             // operations of their own (an instance's __str__ is a call)

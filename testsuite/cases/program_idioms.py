@@ -1,7 +1,8 @@
 """Idioms of whole programs: a string looked for in a constant tuple of
 strings, `str()` and `%s` of an instance known as a base class whose
 subclasses define `__str__` (or only `__repr__`), a constant string's
-`format` method read before a loop ends, a tuple key sort."""
+`format` method read before a loop ends, a tuple key sort, ordering a
+tuple that may be None (TypeError for None), `dict(a=1, b=2)`."""
 
 
 def is_operator(s):
@@ -70,10 +71,52 @@ def table(n):
     return lines
 
 
+def best_cell(n):
+    cells = {}
+    for i in range(n):
+        for j in range(n):
+            cells[(i, j)] = (i * 3 + j * 5) % 7
+    best = None
+    bestval = -1
+    for (i, j), v in sorted(cells.items()):
+        if v > bestval or (v == bestval and (i, j) < best):
+            best = (i, j)
+            bestval = v
+    return [best == (0, 4), best is None, bestval == 6]
+
+
+def order_with_none(n):
+    best = None
+    if n > 2:
+        best = (n, 1)
+    return (2, 2) < best
+
+
+def tuple_equalities(n):
+    xs = list(range(1, n + 1))
+    t = tuple(xs)
+    best = None
+    for i in range(n):
+        best = (i, 4)
+    return [(1, 2) == t, t == (1, 2), t != (1, 2, 3), (1, 2) < t,
+            best == (n - 1, 4), best != (0, 4), (n - 1, 4) == best]
+
+
+def keyword_dict(n):
+    d = dict(alpha=n, beta=n * 2)
+    return sorted(d.items())
+
+
 CASES = [
     (is_operator, ["+"]),
     (is_operator, ["sub"]),
     (is_operator, ["*"]),
     (show, [5]),
     (table, [7]),
+    (best_cell, [6]),
+    (order_with_none, [3]),
+    (order_with_none, [1]),
+    (keyword_dict, [4]),
+    (tuple_equalities, [2]),
+    (tuple_equalities, [3]),
 ]

@@ -286,14 +286,20 @@ pub fn binary(
 }
 
 /// Whether two annotations may be compared in RPython.
-fn comparable(a: &SomeValue, b: &SomeValue) -> bool {
+fn comparable(ann: &Annotator, a: &SomeValue, b: &SomeValue) -> bool {
     use SomeValue::*;
+    let vartuple = |id: &crate::ids::ItemDefId| ann.itemdefs.get(*id).tuple;
     match (a, b) {
         (x, y) if is_number(x) && is_number(y) => true,
+        (Optional(x), y) | (y, Optional(x)) => comparable(ann, x, y),
         (Str { kind: k1, .. }, Str { kind: k2, .. }) => k1 == k2,
         (None_, _) | (_, None_) => true,
-        (Tuple(x), Tuple(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(p, q))
+        (Tuple(x) | TupleOrNone(x), Tuple(y) | TupleOrNone(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| comparable(ann, p, q))
+        }
+        // a tuple of known length and one of any length
+        (Tuple(_) | TupleOrNone(_), List(id)) | (List(id), Tuple(_) | TupleOrNone(_)) => {
+            vartuple(id)
         }
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
         (Instance { .. }, Instance { .. })
@@ -348,7 +354,7 @@ pub fn compare(
     };
     ann.refuse_special_methods(py, a, special, what)?;
     ann.refuse_special_methods(py, b, special, what)?;
-    if !comparable(a, b) {
+    if !comparable(ann, a, b) {
         if matches!(op.opname, Eq | Ne) {
             // different kinds are never equal
             return Ok(SomeValue::Bool {

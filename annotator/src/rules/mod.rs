@@ -114,6 +114,20 @@ pub fn consider_op(
         let args: Vec<SomeValue> = args.iter().map(|a| a.nonnone()).collect();
         return consider_op(ann, py, graph, op, &args);
     }
+    if matches!(op.opname, Lt | Le | Gt | Ge)
+        && args.len() == 2
+        && args.iter().any(|a| matches!(a, SomeValue::TupleOrNone(_)))
+    {
+        // ordering a tuple that may be None: None raises TypeError
+        let args: Vec<SomeValue> = args
+            .iter()
+            .map(|a| match a {
+                SomeValue::TupleOrNone(items) => SomeValue::Tuple(items.clone()),
+                other => other.clone(),
+            })
+            .collect();
+        return consider_op(ann, py, graph, op, &args);
+    }
     if let (Len | Getitem | Getslice | Iter | Contains, Some(SomeValue::TupleOrNone(items))) =
         (op.opname, args.first())
     {

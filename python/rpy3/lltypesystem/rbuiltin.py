@@ -395,3 +395,11 @@ def ll_optional_repr(p, item_repr):
         return _none_str()
     return item_repr(p.value)
 
+
+
+def ll_or_other(p, q):
+    """`p`, or `q` when `p` is null (a tuple that may be None compared with
+    one that is not: the items are read from a tuple that exists)."""
+    if p:
+        return p
+    return q

@@ -721,13 +721,61 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(());
         }
-        if let (Repr::Tuple(_), Repr::Tuple(_)) = (&ra, &rb) {
+        let tuple_like = |r: &Repr| matches!(r, Repr::Tuple(_) | Repr::List(_, SeqKind::Tuple));
+        if tuple_like(&ra)
+            && tuple_like(&rb)
+            && (matches!(ra, Repr::Tuple(_)) || matches!(rb, Repr::Tuple(_)))
+        {
             let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge]
                 .iter()
                 .position(|o| *o == op.opname)
                 .unwrap_or(2);
-            let a = self.input(&op.args[0], &ra)?;
-            let b = self.input(&op.args[1], &rb)?;
+            // a tuple of any length compares through the item functions
+            // of its repr
+            for (k, r) in [&ra, &rb].into_iter().enumerate() {
+                if matches!(r, Repr::List(..)) {
+                    let s = self.s(&op.args[k]).without_const();
+                    self.rt.list_items.borrow_mut().entry(r.clone()).or_insert(s);
+                }
+            }
+            let may_none =
+                |s: &SomeValue| matches!(s, SomeValue::TupleOrNone(_)) || s.can_be_none();
+            let (na, nb) = (may_none(&self.s(&op.args[0])), may_none(&self.s(&op.args[1])));
+            if matches!(op.opname, H::Eq | H::Ne) && (na || nb) {
+                // == with a tuple that may be None: None equals only None
+                if na && nb {
+                    return Err(RTypeError::unsupported(
+                        "== between two tuples that may both be None",
+                    ));
+                }
+                let a = self.input(&op.args[0], &ra)?;
+                let b = self.input(&op.args[1], &rb)?;
+                let (x, rx, y, ry) = if na { (a, &ra, b, &rb) } else { (b, &rb, a, &ra) };
+                let isnull = self.emit(LlOp::PtrIszero, vec![x.clone()], BOOL);
+                let xt = rx.lowleveltype(self.rt);
+                let y_as_x = if rx == ry { y.clone() } else { self.convert(y.clone(), ry, rx)? };
+                let (x2, _) = self.call_helper_in(
+                    super::builtins::RBUILTIN,
+                    "ll_or_other",
+                    vec![(x, SomeValue::Ptr(xt)), (y_as_x, SomeValue::Ptr(xt))],
+                )?;
+                let eq = self.compare_values(2, x2, rx, y, ry)?;
+                let notnull = self.emit(LlOp::BoolNot, vec![isnull], BOOL);
+                let v = self.bool_combine(LlOp::IntAnd, notnull, eq);
+                let v = if op.opname == H::Ne {
+                    self.emit(LlOp::BoolNot, vec![v], BOOL)
+                } else {
+                    v
+                };
+                self.finish(op.result, v);
+                return Ok(());
+            }
+            let (a, b) = if matches!(op.opname, H::Eq | H::Ne) {
+                (self.input(&op.args[0], &ra)?, self.input(&op.args[1], &rb)?)
+            } else {
+                // ordering a tuple that may be None: TypeError for None
+                (self.tuple_input(&op.args[0], &ra)?, self.tuple_input(&op.args[1], &rb)?)
+            };
             let v = self.compare_values(i, a, &ra, b, &rb)?;
             self.finish(op.result, v);
             return Ok(());
