@@ -102,6 +102,14 @@ def tuple_equalities(n):
             best == (n - 1, 4), best != (0, 4), (n - 1, 4) == best]
 
 
+def list_vs_tuple(n):
+    l = list(range(n))
+    t = tuple(range(n))
+    b = b"ab" * n
+    ba = bytearray(b"ab" * n)
+    return [l == t, t != l, b == ba, ba == b, ba != b"x"]
+
+
 def keyword_dict(n):
     d = dict(alpha=n, beta=n * 2)
     return sorted(d.items())
@@ -119,4 +127,5 @@ CASES = [
     (keyword_dict, [4]),
     (tuple_equalities, [2]),
     (tuple_equalities, [3]),
+    (list_vs_tuple, [2]),
 ]

@@ -301,6 +301,12 @@ fn comparable(ann: &Annotator, a: &SomeValue, b: &SomeValue) -> bool {
         (Tuple(_) | TupleOrNone(_), List(id)) | (List(id), Tuple(_) | TupleOrNone(_)) => {
             vartuple(id)
         }
+        // a list and a tuple are never equal (and cannot be ordered)
+        (List(x), List(y)) if vartuple(x) != vartuple(y) => false,
+        // bytes and a bytearray compare their bytes
+        (Str { kind: StrKind::Bytes, .. }, List(id)) | (List(id), Str { kind: StrKind::Bytes, .. }) => {
+            ann.itemdefs.get(*id).bytearray
+        }
         (List(_), List(_)) | (Dict(_), Dict(_)) | (Set(_), Set(_)) => true,
         (Instance { .. }, Instance { .. })
         | (Pbc { .. }, Pbc { .. })

@@ -493,6 +493,12 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_list_helper(helper, vec![l, n])?;
                 self.finish(op.result, v);
             }
+            H::Eq | H::Ne | H::Lt | H::Le | H::Gt | H::Ge
+                if self.repr_of(&op.args[1])? == Repr::Bytes =>
+            {
+                // a bytearray compared with bytes: the comparisons' own
+                return Ok(false);
+            }
             H::Eq | H::Ne | H::Lt | H::Le | H::Gt | H::Ge => {
                 let a = self.input(first, &lr)?;
                 let b = self.input(&op.args[1], &lr)?;

@@ -721,6 +721,31 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(());
         }
+        if (ra == Repr::Bytes && self.is_bytearray(&op.args[1]))
+            || (rb == Repr::Bytes && self.is_bytearray(&op.args[0]))
+        {
+            // bytes and a bytearray: as two bytes
+            let mut vals = Vec::new();
+            for (k, r) in [&ra, &rb].into_iter().enumerate() {
+                let x = self.input(&op.args[k], r)?;
+                vals.push(if *r == Repr::Bytes {
+                    x
+                } else {
+                    let lt = r.lowleveltype(self.rt);
+                    self.call_list_helper("ll_bytes_from_list", vec![(x, SomeValue::Ptr(lt))])?
+                        .0
+                });
+            }
+            let i = [H::Lt, H::Le, H::Eq, H::Ne, H::Gt, H::Ge]
+                .iter()
+                .position(|o| *o == op.opname)
+                .unwrap_or(2);
+            let b = vals.pop().expect("two");
+            let a = vals.pop().expect("two");
+            let v = self.compare_values(i, a, &Repr::Bytes, b, &Repr::Bytes)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
         let tuple_like = |r: &Repr| matches!(r, Repr::Tuple(_) | Repr::List(_, SeqKind::Tuple));
         if tuple_like(&ra)
             && tuple_like(&rb)

@@ -1011,6 +1011,14 @@ impl Cx<'_, '_, '_, '_> {
         for a in &op.args {
             reprs.push(self.repr_of(a)?);
         }
+        let stringish = |r: &Repr| matches!(r, Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char);
+        if matches!(op.opname, H::Eq | H::Ne | H::Lt | H::Le | H::Gt | H::Ge)
+            && !(stringish(&reprs[0]) && stringish(&reprs[1]))
+            && (self.is_bytearray(&op.args[0]) || self.is_bytearray(&op.args[1]))
+        {
+            // bytes compared with a bytearray: the comparisons' own
+            return Ok(false);
+        }
         if op.opname == H::Contains
             && !matches!(reprs[0], Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char)
         {
