@@ -3,15 +3,13 @@
 # corpus ratchet (no case listed in ratchet/passing.txt may stop passing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The shared corpus lives beside the checkout (../shared); a clone made
-# elsewhere on this machine finds it at /work/shared.
-if [ -z "${RPY3_SHARED:-}" ]; then
-    for candidate in "$(pwd)/../shared" /work/shared; do
-        if [ -d "$candidate/corpus" ]; then RPY3_SHARED="$candidate"; break; fi
-    done
+# The shared corpus lives beside the checkout (../shared), or where
+# RPY3_SHARED says.
+if [ -z "${RPY3_SHARED:-}" ] && [ -d "$(pwd)/../shared/corpus" ]; then
+    RPY3_SHARED="$(cd "$(pwd)/../shared" && pwd)"
 fi
 if [ -z "${RPY3_SHARED:-}" ] || [ ! -d "$RPY3_SHARED/corpus" ]; then
-    echo "the shared corpus was not found beside the checkout or at /work/shared (set RPY3_SHARED)" >&2
+    echo "the shared corpus was not found beside the checkout (../shared; or set RPY3_SHARED)" >&2
     exit 1
 fi
 export RPY3_SHARED

@@ -280,6 +280,15 @@ impl Annotator {
     /// and uniting class definitions).
     pub fn union(&mut self, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, UnionError> {
         use SomeValue::*;
+        // an int, float or bool meeting a number class of rpy3's (a
+        // complex): that class, the rtyper converting the plain number
+        if let (Integer { .. } | Float { .. } | Bool { .. }, inst @ Instance { classdef, .. })
+        | (inst @ Instance { classdef, .. }, Integer { .. } | Float { .. } | Bool { .. }) = (a, b)
+        {
+            if self.is_number_class(*classdef) {
+                return Ok(inst.clone());
+            }
+        }
         if let (
             Pbc {
                 descs,
@@ -809,6 +818,20 @@ impl Annotator {
             py.import("builtins")
                 .and_then(|b| b.getattr(*name)?.getattr("__str__"))
                 .is_ok_and(|m| m.is(&method))
+        })
+    }
+
+    /// Whether `c` is a number class of rpy3's own (`_rpy3_number_`, as
+    /// `rpy3.stdlib.complexnum.Complex`), which ints, floats and bools
+    /// convert to.
+    pub fn is_number_class(&self, c: ClassDefId) -> bool {
+        Python::attach(|py| {
+            self.classdefs[c]
+                .cls
+                .bind(py)
+                .getattr("_rpy3_number_")
+                .and_then(|v| v.is_truthy())
+                .unwrap_or(false)
         })
     }
 

@@ -364,7 +364,16 @@ impl Oracle {
             }
             Instance { classdef, .. } => {
                 let cls = self.classes[classdef].bind(py);
-                value.is_instance(cls).unwrap_or(false)
+                // a number class of rpy3's (a complex) stands for the
+                // plain numbers that meet it too
+                let number = cls
+                    .getattr("_rpy3_number_")
+                    .and_then(|v| v.is_truthy())
+                    .unwrap_or(false)
+                    && (value.is_instance_of::<pyo3::types::PyInt>()
+                        || value.is_instance_of::<pyo3::types::PyFloat>()
+                        || value.is_instance_of::<pyo3::types::PyComplex>());
+                number || value.is_instance(cls).unwrap_or(false)
             }
             Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
                 Some(DescView::Object(o)) => o.bind(py).is(value),

@@ -296,6 +296,16 @@ impl<'py> FlowContext<'py> {
             }
             Op::LoadConst => {
                 let c = match &instr.argval {
+                    // a complex constant: the prebuilt instance of
+                    // rpy3.stdlib.complexnum.Complex standing for it
+                    Some(v) if v.bind(self.py).is_instance_of::<pyo3::types::PyComplex>() => {
+                        let p = self
+                            .py
+                            .import("rpy3.stdlib.complexnum")
+                            .and_then(|m| m.getattr("prebuilt")?.call1((v.bind(self.py),)))
+                            .map_err(|e| self.pyerr("rpy3.stdlib.complexnum", e))?;
+                        self.constant(&p)
+                    }
                     Some(v) => self.constant(v.bind(self.py)),
                     None => self.const_none(),
                 };

@@ -858,6 +858,22 @@ impl RTyper<'_> {
             Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => {
                 LlValue::Ptr(None)
             }
+            // an int, float or bool constant where a complex is expected:
+            // the prebuilt complex of its value
+            Repr::Instance(c)
+                if self.ann.is_number_class(*c)
+                    && (obj.is_instance_of::<pyo3::types::PyInt>()
+                        || obj.is_instance_of::<pyo3::types::PyFloat>()) =>
+            {
+                let p = py
+                    .import("rpy3.stdlib.complexnum")
+                    .and_then(|m| {
+                        let z = py.import("builtins")?.getattr("complex")?.call1((obj,))?;
+                        m.getattr("prebuilt")?.call1((z,))
+                    })
+                    .map_err(|e| RTypeError::new(format!("a complex constant: {e}")))?;
+                return self.convert_const(py, r, &p);
+            }
             // a null pointer of a low-level helper (prebuilt structures are
             // refused by the annotator)
             Repr::LlPtr(_) if !obj.is_truthy().unwrap_or(true) => LlValue::Ptr(None),

@@ -16,6 +16,7 @@ import heapq as _heapq
 import random as _random
 
 from rpy3.stdlib import bisect as _rbisect
+from rpy3.stdlib import complexnum as _rcomplexnum
 from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import heapq as _rheapq
@@ -29,6 +30,7 @@ _MODULES = [
                          "insort_left", "insort_right", "insort"]),
     (_random, _rrandom, ["Random"]),
     (_builtins, _rbuiltins_io, ["input"]),
+    (_builtins, _rcomplexnum, ["complex"]),
     (_builtins, _rfileio, ["open"]),
 ]
 # replacements under another name: (module, name, replacement)

@@ -1009,7 +1009,7 @@ impl Cx<'_, '_, '_, '_> {
         Ok((positional, Vec::new()))
     }
 
-    fn instantiate(
+    pub(super) fn instantiate(
         &mut self,
         cls: &rpy3_model::PyObj,
         args: Vec<Hlvalue>,

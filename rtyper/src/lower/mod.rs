@@ -857,6 +857,35 @@ impl Cx<'_, '_, '_, '_> {
         }
         Ok(match (have, want) {
             (_, Repr::Void) => value_const(self.py, LlValue::Void, VOID)?,
+            // an int, float or bool where a complex is expected: a new one
+            (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Instance(c))
+                if self.rt.ann.is_number_class(*c) =>
+            {
+                // (its fields set here: `__init__` takes the same values)
+                let f = self.convert(v, have, &Repr::Float)?;
+                let zero = value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?;
+                let c = *c;
+                let st = self.rt.classes.structs[&c];
+                let pt = self.rt.classes.ptrs[&c];
+                let p = self.emit(LlOp::Malloc, vec![crate::helpers::type_const(self.py, st)?], pt);
+                let obj = self.object_ptr_of(p.clone())?;
+                let vt = self.rt.classes.vtable(c);
+                let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
+                self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+                for (attr, value) in [("real", f), ("imag", zero)] {
+                    let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+                    let owner = self.rt.classes.owner_of(c, attr, &base_of).ok_or_else(|| {
+                        RTypeError::new(format!("a number class without the field '{attr}'"))
+                    })?;
+                    let fp = self.field_ptr(p.clone(), c, owner)?;
+                    self.emit(
+                        LlOp::Setfield,
+                        vec![fp, name(self.py, &crate::classes::field_name(attr)), value],
+                        VOID,
+                    );
+                }
+                p
+            }
             // a length as a truth value (`__len__` standing for `__bool__`)
             (Repr::Int(k @ (IntKind::Signed | IntKind::Unsigned)), Repr::Bool) => {
                 let op = if k.unsigned() {
