@@ -238,7 +238,7 @@ fn tuple_variable_index_of_different_items() {
 #[test]
 fn subclass_of_a_builtin_type() {
     let e = annotation_error(
-        "class L(list):\n    pass\ndef f(x):\n    l = L()\n    return len(l)\n",
+        "class L(list):\n    def first(self):\n        return self[0]\ndef f(x):\n    l = L()\n    return len(l)\n",
         int(),
     );
     assert!(
@@ -308,5 +308,23 @@ fn deque_method_on_a_list() {
         "def f(n):\n    l = [n]\n    l.appendleft(n)\n    return len(l)\n",
         int(),
         "bad_input.py:3: 'list' object has no attribute 'appendleft' (in function f)",
+    );
+}
+
+#[test]
+fn assigning_a_property_without_a_setter() {
+    check(
+        "class C:\n    def __init__(self):\n        self.x = 1\n    @property\n    def double(self):\n        return self.x * 2\ndef f(n):\n    c = C()\n    c.double = n\n    return c.x\n",
+        int(),
+        "bad_input.py:9: the property 'double' has no setter (in function f)",
+    );
+}
+
+#[test]
+fn comparing_a_list_with_a_tuple_for_order() {
+    check(
+        "def f(n):\n    l = list(range(n))\n    t = tuple(range(n))\n    return l < t\n",
+        int(),
+        "bad_input.py:4: cannot compare list and tuple of any length with lt (in function f)",
     );
 }

@@ -422,11 +422,12 @@ impl<'py> FlowContext<'py> {
         {
             // a class that only renames list, dict or set is that type at
             // run time: its instances cannot be told apart
-            if let Hlvalue::Constant(c) = &values[1] {
-                let renamed = self
-                    .py
-                    .import("rpy3._renamed")
-                    .and_then(|m| m.getattr("mentions_renamed")?.call1((c.value.bind(self.py),)))
+            let module = crate::opcodes::optional_module(self.py, "rpy3._renamed")
+                .map_err(|e| self.pyerr("rpy3._renamed", e))?;
+            if let (Hlvalue::Constant(c), Some(module)) = (&values[1], module) {
+                let renamed = module
+                    .getattr("mentions_renamed")
+                    .and_then(|m| m.call1((c.value.bind(self.py),)))
                     .and_then(|r| r.is_truthy())
                     .map_err(|e| self.pyerr("rpy3._renamed", e))?;
                 if renamed {
@@ -535,10 +536,14 @@ impl<'py> FlowContext<'py> {
         let Hlvalue::Constant(c) = &f else {
             return Ok(f);
         };
-        let base = self
-            .py
-            .import("rpy3._renamed")
-            .and_then(|m| m.getattr("renamed_builtin")?.call1((c.value.bind(self.py),)))
+        let module = crate::opcodes::optional_module(self.py, "rpy3._renamed")
+            .map_err(|e| self.pyerr("rpy3._renamed", e))?;
+        let Some(module) = module else {
+            return Ok(f);
+        };
+        let base = module
+            .getattr("renamed_builtin")
+            .and_then(|r| r.call1((c.value.bind(self.py),)))
             .map_err(|e| self.pyerr("rpy3._renamed", e))?;
         Ok(if base.is_none() {
             f

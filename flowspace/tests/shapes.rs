@@ -360,20 +360,21 @@ fn tuple_unpacking_and_slicing() {
         expect![[r#"
             graph f(t_0, l_1)
             block0(t_0, l_1):
-                v2 = len(t_0)
-                v3 = eq(v2, 2)
-                v4 = bool(v3)
-                switch v4
+                v2 = unpackable(t_0)
+                v3 = len(v2)
+                v4 = eq(v3, 2)
+                v5 = bool(v4)
+                switch v5
                 False --> block1()
-                True --> block2(l_1, t_0)
+                True --> block2(l_1, v2)
             block1():
-                v5 = simple_call(<class ValueError>)
-                --> except(<class ValueError>, v5)
-            block2(l_6, v7):
-                v8 = getitem(v7, 0)
-                v9 = getitem(v7, 1)
-                v10 = getslice(l_6, v8, v9)
-                --> return(v10)
+                v6 = simple_call(<class ValueError>)
+                --> except(<class ValueError>, v6)
+            block2(l_7, v8):
+                v9 = getitem(v8, 0)
+                v10 = getitem(v8, 1)
+                v11 = getslice(l_7, v9, v10)
+                --> return(v11)
         "#]],
     );
 }

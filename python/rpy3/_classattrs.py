@@ -20,12 +20,14 @@ import types
 
 # id(class) -> _ClassAttrs (the class is kept alive by it)
 _classes = {}
-# ids of the code objects already scanned
-_scanned = set()
-# ids of the modules already scanned
-_modules = set()
-# (id(class), name) pairs a lookup has answered "a constant" for
-_constants = set()
+# the code objects already scanned, by id (kept alive here: a program
+# checked after another must not find its code's id taken)
+_scanned = {}
+# the modules already scanned, by id (kept alive likewise)
+_modules = {}
+# (id(class), name) pairs a lookup has answered "a constant" for, with
+# the class (kept alive likewise)
+_constants = {}
 
 
 class _ClassAttrs:
@@ -100,7 +102,7 @@ def _record(obj, name):
 def _scan_code(code, globals_dict):
     if id(code) in _scanned:
         return
-    _scanned.add(id(code))
+    _scanned[id(code)] = code
     ins_list = list(dis.get_instructions(code))
     for i, ins in enumerate(ins_list):
         if ins.opname != "STORE_ATTR" or i == 0:
@@ -165,7 +167,7 @@ def _scan_modules():
     for module in list(sys.modules.values()):
         if module is None or id(module) in _modules:
             continue
-        _modules.add(id(module))
+        _modules[id(module)] = module
         if not _is_program_module(module):
             continue
         globals_dict = getattr(module, "__dict__", None)
@@ -205,7 +207,8 @@ def holder_for(cls, name, code=None, globals_dict=None):
                     v.names.discard(n)
     owner, assigned = _owner(cls, name)
     if owner is None or not assigned:
-        _constants.add((id(owner if owner is not None else cls), name))
+        k = owner if owner is not None else cls
+        _constants[(id(k), name)] = k
         return None
     return _classes[id(owner)].holder()
 

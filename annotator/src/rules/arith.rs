@@ -368,10 +368,15 @@ pub fn compare(
                 knowntypedata: None,
             });
         }
+        // (a tuple of any length is a list to `describe`)
+        let what = |s: &SomeValue| match s {
+            SomeValue::List(id) if ann.itemdefs.get(*id).tuple => "tuple of any length".to_string(),
+            other => describe(other),
+        };
         return Err(ann.error(format!(
             "cannot compare {} and {} with {}",
-            describe(a),
-            describe(b),
+            what(a),
+            what(b),
             op.opname
         )));
     }
