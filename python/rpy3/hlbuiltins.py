@@ -161,21 +161,18 @@ def rpy_extreme_key(items, key, largest):
     """`max(items, key=key)` (`largest`) or `min(...)` for a key that is a
     closure: the first item whose key is extreme, ValueError when there
     is none."""
-    found = False
-    best = None
-    best_key = None
-    for x in items:
-        k = key(x)
-        if not found:
-            found = True
-            best = x
-            best_key = k
-        elif (best_key < k) if largest else (k < best_key):
-            best = x
-            best_key = k
-    if not found:
+    it = iter(items)
+    try:
+        best = next(it)
+    except StopIteration:
         raise ValueError("max() arg is an empty sequence" if largest
                          else "min() arg is an empty sequence")
+    best_key = key(best)
+    for x in it:
+        k = key(x)
+        if (best_key < k) if largest else (k < best_key):
+            best = x
+            best_key = k
     return best
 
 

@@ -96,6 +96,16 @@ def nested_def_with_default(n):
     return total
 
 
+def pivot_rows(n):
+    a = [[(i * 7 + j * 3) % 5 - 2.0 for j in range(n)] for i in range(n)]
+    out = []
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(a[r][col]))
+        out.append(piv)
+        a[col], a[piv] = a[piv], a[col]
+    return out
+
+
 CASES = [
     (by_value, [5]),
     (extremes, [4]),
@@ -109,4 +119,5 @@ CASES = [
     (bound_by_default, [4]),
     (defaults_and_captures, [2]),
     (nested_def_with_default, [3]),
+    (pivot_rows, [4]),
 ]
