@@ -307,7 +307,12 @@ impl Annotator {
             return Ok(String::new());
         };
         Ok(match &f.specialize {
-            Specialize::Default | Specialize::Memo => String::new(),
+            // a function called with an int at one place and a float (or a
+            // bool) at another gets a graph for each, as the results differ
+            // in CPython (`def sq(x): return x * x` gives 9 and 2.25):
+            // numbers of different kinds are never united at a call
+            Specialize::Default => numeric_kinds_key(args),
+            Specialize::Memo => String::new(),
             Specialize::LowLevel => args
                 .iter()
                 .map(|a| format!("{:?}", self.normalize(&ll_type_key(a))))
@@ -1003,6 +1008,28 @@ fn describe_obj(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// The part of an annotation that selects an `argtype` specialisation.
+/// The kinds of the numbers among `args` ("i" int, "b" bool, "f" float,
+/// "" anything else), or "" when there is none: the key of a function's
+/// default specialisation.
+fn numeric_kinds_key(args: &[SomeValue]) -> String {
+    let kinds: Vec<&str> = args
+        .iter()
+        .map(|a| match a {
+            SomeValue::Integer {
+                kind: IntKind::Signed,
+                ..
+            } => "i",
+            SomeValue::Bool { .. } => "b",
+            SomeValue::Float { .. } => "f",
+            _ => "",
+        })
+        .collect();
+    if kinds.iter().all(|k| k.is_empty()) {
+        return String::new();
+    }
+    kinds.join("|")
+}
+
 fn type_key(s: &SomeValue) -> SomeValue {
     match s {
         SomeValue::Integer { kind, .. } => SomeValue::Integer {
