@@ -95,10 +95,18 @@ pub fn build_flow(py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<FunctionGra
             .unwrap_or(false)
     };
     if flag("_not_rpython_") {
-        return Err(at_def(format!(
-            "function '{}' is marked @not_rpython and cannot be translated",
-            code.qualname
-        )));
+        // a reason given instead of True is the message
+        let reason = func
+            .getattr("_not_rpython_")
+            .ok()
+            .and_then(|r| r.extract::<String>().ok());
+        return Err(at_def(match reason {
+            Some(r) => r,
+            None => format!(
+                "function '{}' is marked @not_rpython and cannot be translated",
+                code.qualname
+            ),
+        }));
     }
     if code.flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE) != 0 {
         return Err(at_def("async functions are not RPython".into()));

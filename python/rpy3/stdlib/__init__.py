@@ -11,12 +11,14 @@ bit (the same Mersenne Twister draws, the same heap states)."""
 
 import bisect as _bisect
 import builtins as _builtins
+import copy as _copy
 import gc as _gc
 import heapq as _heapq
 import random as _random
 
 from rpy3.stdlib import bisect as _rbisect
 from rpy3.stdlib import complexnum as _rcomplexnum
+from rpy3.stdlib import copymod as _rcopymod
 from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import heapq as _rheapq
@@ -31,6 +33,7 @@ _MODULES = [
     (_random, _rrandom, ["Random"]),
     (_builtins, _rbuiltins_io, ["input"]),
     (_builtins, _rcomplexnum, ["complex"]),
+    (_copy, _rcopymod, ["copy", "deepcopy"]),
     (_builtins, _rfileio, ["open"]),
 ]
 # replacements under another name: (module, name, replacement)
