@@ -211,6 +211,27 @@ impl Annotator {
         Ok(id)
     }
 
+    /// Every instance attribute an instance known as `c` can have: those
+    /// of `c` and its bases, and those of its subclasses, with the class
+    /// each lives on, in a stable order.
+    pub fn instance_fields(&self, c: ClassDefId) -> Vec<(ClassDefId, String)> {
+        let mut owners = Vec::new();
+        let mut k = self.classdefs[c].base;
+        while let Some(x) = k {
+            owners.push(x);
+            k = self.classdefs[x].base;
+        }
+        owners.reverse();
+        owners.extend(self.subtree(c));
+        let mut out = Vec::new();
+        for o in owners {
+            let mut names: Vec<&String> = self.classdefs[o].attrs.keys().collect();
+            names.sort();
+            out.extend(names.into_iter().map(|n| (o, n.clone())));
+        }
+        out
+    }
+
     /// Whether `sub` is `sup` or one of its subclasses.
     pub fn is_subclass(&self, sub: ClassDefId, sup: ClassDefId) -> bool {
         let mut c = Some(sub);
@@ -325,6 +346,10 @@ impl Annotator {
         }
         for r in &readers {
             self.reflow(*r);
+        }
+        let walkers: Vec<Position> = self.field_walkers.iter().copied().collect();
+        for r in walkers {
+            self.reflow(r);
         }
         self.classdefs[c]
             .attrs

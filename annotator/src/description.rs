@@ -311,7 +311,7 @@ impl Annotator {
             // bool) at another gets a graph for each, as the results differ
             // in CPython (`def sq(x): return x * x` gives 9 and 2.25):
             // numbers of different kinds are never united at a call
-            Specialize::Default => numeric_kinds_key(args),
+            Specialize::Default => value_kinds_key(args),
             Specialize::Memo => String::new(),
             Specialize::LowLevel => args
                 .iter()
@@ -1011,7 +1011,7 @@ fn describe_obj(obj: &Bound<'_, PyAny>) -> String {
 /// The kinds of the numbers among `args` ("i" int, "b" bool, "f" float,
 /// "" anything else), or "" when there is none: the key of a function's
 /// default specialisation.
-fn numeric_kinds_key(args: &[SomeValue]) -> String {
+fn value_kinds_key(args: &[SomeValue]) -> String {
     let kinds: Vec<&str> = args
         .iter()
         .map(|a| match a {
@@ -1021,6 +1021,21 @@ fn numeric_kinds_key(args: &[SomeValue]) -> String {
             } => "i",
             SomeValue::Bool { .. } => "b",
             SomeValue::Float { .. } => "f",
+            // values of kinds that never unite (a function given a bytes
+            // object here and a list there, as a hash function's update
+            // is) get a graph each too; None and instances stay unkeyed,
+            // as they unite with these (a value that may be None) or
+            // with each other (a common base class)
+            SomeValue::Str {
+                kind: StrKind::Str, ..
+            } => "s",
+            SomeValue::Str {
+                kind: StrKind::Bytes,
+                ..
+            } => "y",
+            SomeValue::List(_) => "l",
+            SomeValue::Dict(_) => "d",
+            SomeValue::Set(_) => "e",
             _ => "",
         })
         .collect();

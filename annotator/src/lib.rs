@@ -130,6 +130,9 @@ pub struct Annotator {
     /// Operations on instances annotated as calls of a special method of
     /// their class (`__add__`, `__getitem__`, ...), by position.
     pub special_calls: HashMap<(GraphId, BlockId, usize), rules::SpecialCall>,
+    /// Blocks that walk over every instance attribute of some classes
+    /// (`deepcopy_fields`): reflowed when any class gains an attribute.
+    pub field_walkers: std::collections::BTreeSet<Position>,
     /// Calls of built-ins iterating over instances: for each, the
     /// positional arguments replaced by their `__iter__()` (the index, the
     /// call, and its result's annotation).
@@ -188,6 +191,7 @@ impl Annotator {
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
             special_calls: HashMap::new(),
+            field_walkers: std::collections::BTreeSet::new(),
             special_args: HashMap::new(),
             format_methods: HashMap::new(),
         }

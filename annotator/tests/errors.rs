@@ -331,14 +331,3 @@ fn comparing_a_list_with_a_tuple_for_order() {
     );
 }
 
-#[test]
-fn copying_an_instance() {
-    let e = annotation_error(
-        "import copy\nclass P:\n    def __init__(self):\n        self.x = 1\ndef f(n):\n    return copy.copy(P()).x\n",
-        int(),
-    );
-    assert!(
-        e.contains("copy.copy() and copy.deepcopy() of an instance are not supported by rpy3 (give the class a copy() method)"),
-        "{e}"
-    );
-}

@@ -126,7 +126,7 @@ hl_operations! {
     Mul = "mul", n(2), true, [], Some("operator.mul");
     Truediv = "truediv", n(2), true, ["ZeroDivisionError"], Some("operator.truediv");
     Floordiv = "floordiv", n(2), true, ["ZeroDivisionError"], Some("operator.floordiv");
-    Mod = "mod", n(2), true, ["ZeroDivisionError"], Some("operator.mod");
+    Mod = "mod", n(2), true, ["ZeroDivisionError", "TypeError", "ValueError"], Some("operator.mod");
     Divmod = "divmod", n(2), true, ["ZeroDivisionError"], Some("builtins.divmod");
     Pow = "pow", n(2), true, ["ZeroDivisionError", "ValueError", "OverflowError"], Some("operator.pow");
     Matmul = "matmul", n(2), true, [], Some("operator.matmul");
@@ -140,7 +140,7 @@ hl_operations! {
     InplaceMul = "inplace_mul", n(2), false, [], Some("operator.imul");
     InplaceTruediv = "inplace_truediv", n(2), false, ["ZeroDivisionError"], Some("operator.itruediv");
     InplaceFloordiv = "inplace_floordiv", n(2), false, ["ZeroDivisionError"], Some("operator.ifloordiv");
-    InplaceMod = "inplace_mod", n(2), false, ["ZeroDivisionError"], Some("operator.imod");
+    InplaceMod = "inplace_mod", n(2), false, ["ZeroDivisionError", "TypeError", "ValueError"], Some("operator.imod");
     InplacePow = "inplace_pow", n(2), false, ["ZeroDivisionError", "ValueError", "OverflowError"], Some("operator.ipow");
     InplaceMatmul = "inplace_matmul", n(2), false, [], Some("operator.imatmul");
     InplaceLshift = "inplace_lshift", n(2), false, ["ValueError"], Some("operator.ilshift");

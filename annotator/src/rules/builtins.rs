@@ -125,6 +125,11 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ),
     ("rpy3.rlib.objectmodel", "compute_hash", "compute_hash"),
     ("rpy3.rlib.objectmodel", "instantiate", "instantiate"),
+    ("rpy3.rlib.objectmodel", "copy_instance", "copy_instance"),
+    ("rpy3.rlib.objectmodel", "deepcopy_fields", "deepcopy_fields"),
+    ("rpy3.rlib.objectmodel", "deepcopy_items", "deepcopy_items"),
+    ("rpy3.rlib.objectmodel", "is_fixed_tuple", "is_fixed_tuple"),
+    ("rpy3.rlib.objectmodel", "is_atomic", "is_atomic"),
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
     ("rpy3.rlib.rcollections", "defaultdict", "defaultdict"),
     ("rpy3.rlib.rcollections", "deque", "deque"),
@@ -973,6 +978,106 @@ pub fn call(
             konst: Some(true),
             knowntypedata: None,
         },
+        // copy.copy() of an instance: one of the same class (any class
+        // at or below the argument's), never None
+        "copy_instance" => match a.first() {
+            Some(S::Instance { classdef, .. }) => S::Instance {
+                classdef: *classdef,
+                can_be_none: false,
+            },
+            Some(other) => {
+                return Err(ann.error(format!(
+                    "copy_instance() of {}: an instance is needed",
+                    describe(other)
+                )))
+            }
+            None => return Err(ann.error("copy_instance() needs an instance")),
+        },
+        // `deepcopy_fields(x, fn, memo)`: every field f of x becomes
+        // fn(f, memo), for every class x can be an instance of
+        "deepcopy_fields" => {
+            arity(ann, name, a, 3, 3)?;
+            let S::Instance { classdef, .. } = &a[0] else {
+                return Err(ann.error(format!(
+                    "deepcopy_fields() of {}: an instance is needed",
+                    describe(&a[0])
+                )));
+            };
+            let c = *classdef;
+            if let Some(pos) = ann.position() {
+                // reflowed when a class gains an attribute or a subclass
+                ann.field_walkers.insert(pos);
+                ann.classdefs[c].method_readers.insert(pos);
+            }
+            for (owner, attr) in ann.instance_fields(c) {
+                if let Some(pos) = ann.position() {
+                    if let Some(at) = ann.classdefs[owner].attrs.get_mut(&attr) {
+                        at.readers.insert(pos);
+                    }
+                }
+                let s_attr = ann.classdefs[owner].attrs[&attr].s_value.clone();
+                if s_attr.is_impossible() {
+                    continue;
+                }
+                let r = super::call(
+                    ann,
+                    py,
+                    &a[1],
+                    CallArgs::positional(vec![s_attr, a[2].clone()]),
+                )?;
+                if !r.is_impossible() {
+                    ann.set_attr(py, owner, &attr, &r)?;
+                }
+            }
+            S::None_
+        }
+        // `deepcopy_items(t, fn, memo)`: the tuple of fn(item, memo)
+        "deepcopy_items" => {
+            arity(ann, name, a, 3, 3)?;
+            let S::Tuple(items) = &a[0] else {
+                return Err(ann.error(format!(
+                    "deepcopy_items() of {}: a tuple of a known length is needed",
+                    describe(&a[0])
+                )));
+            };
+            let mut out = Vec::new();
+            for item in items.clone() {
+                let r = super::call(
+                    ann,
+                    py,
+                    &a[1],
+                    CallArgs::positional(vec![item.without_const(), a[2].clone()]),
+                )?;
+                out.push(r);
+            }
+            if out.iter().any(|r| r.is_impossible()) {
+                S::Impossible
+            } else {
+                S::Tuple(out)
+            }
+        }
+        "is_atomic" => {
+            arity(ann, name, a, 1, 1)?;
+            let atomic = match &a[0] {
+                S::Integer { .. } | S::Bool { .. } | S::Float { .. } | S::Str { .. } => true,
+                S::None_ | S::Optional(_) | S::Type { .. } => true,
+                S::Pbc { descs, .. } => descs
+                    .iter()
+                    .all(|d| matches!(ann.descs[*d], crate::Desc::Function(_) | crate::Desc::Class { .. })),
+                _ => false,
+            };
+            S::Bool {
+                konst: Some(atomic),
+                knowntypedata: None,
+            }
+        }
+        "is_fixed_tuple" => {
+            arity(ann, name, a, 1, 1)?;
+            S::Bool {
+                konst: Some(matches!(a[0], S::Tuple(_))),
+                knowntypedata: None,
+            }
+        }
         "instantiate" => match a.first().and_then(|c| c_const(ann, c)) {
             Some(cls) => {
                 let cdef = ann.getclassdef(py, cls.bind(py))?;

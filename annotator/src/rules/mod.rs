@@ -1086,18 +1086,7 @@ fn call_desc(
     args: &CallArgs,
 ) -> Result<SomeValue, AnnotatorError> {
     match &ann.descs[d] {
-        Desc::Function(_) => {
-            // a function of rpy3's own that a program must not reach (a
-            // case its RPython helpers refuse): its reason, once reached
-            if let Some(reason) = ann
-                .desc_object(d)
-                .and_then(|f| f.bind(py).getattr("_rpy3_refused_").ok())
-                .and_then(|r| r.extract::<String>().ok())
-            {
-                return Err(ann.error(reason));
-            }
-            ann.call_function(py, d, args.clone())
-        }
+        Desc::Function(_) => ann.call_function(py, d, args.clone()),
         Desc::Method {
             func, selfclassdef, ..
         } => {

@@ -285,6 +285,12 @@ pub fn format_methods(
 ) -> Result<(), AnnotatorError> {
     let items: Vec<SomeValue> = match values {
         SomeValue::Tuple(items) => items.clone(),
+        // a tuple of a length known at run time only: its items, as many
+        // as the format takes (a different length raises TypeError)
+        SomeValue::List(id) if ann.itemdefs.get(*id).tuple => {
+            let item = ann.itemdefs.get(*id).item.clone();
+            vec![item; percent_conversions(fmt).len()]
+        }
         other => vec![other.clone()],
     };
     let Some(pos) = ann.current_position() else {

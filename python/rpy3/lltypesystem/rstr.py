@@ -70,6 +70,16 @@ def ll_str_ord(s):
     return ord(s.chars[0])
 
 
+@ll_args(Signed, Signed)
+def ll_percent_arg_count(n, want):
+    """`fmt % t` with a tuple t of a length known at run time only: it
+    must have as many items as the format takes."""
+    if n < want:
+        raise TypeError("not enough arguments for format string")
+    if n > want:
+        raise TypeError("not all arguments converted during string formatting")
+
+
 @ll_args(UniChar)
 def ll_char2str(c):
     s = malloc(STR, 1)

@@ -145,6 +145,34 @@ def instantiate(cls, nonmovable=False):
     return object.__new__(cls)
 
 
+def copy_instance(x):
+    """A new instance of the class of 'x' holding the same attribute values
+    (its __init__ is not called): what copy.copy() makes of an instance of
+    a class without __copy__.  Translated, the class is read at run time
+    and every field of its instances is copied."""
+    new = instantiate(type(x))
+    if hasattr(x, "__dict__"):
+        new.__dict__.update(x.__dict__)
+    for klass in type(x).__mro__:
+        for name in klass.__dict__.get("__slots__", ()):
+            if hasattr(x, name):
+                setattr(new, name, getattr(x, name))
+    return new
+
+
+def deepcopy_fields(x, fn, memo):
+    """Replaces every attribute value v of the instance 'x' by fn(v, memo):
+    the step of copy.deepcopy() after copy_instance().  Translated, fn is
+    called on each field of the class of 'x', read at run time."""
+    names = list(getattr(x, "__dict__", {}))
+    for klass in type(x).__mro__:
+        for name in klass.__dict__.get("__slots__", ()):
+            if hasattr(x, name):
+                names.append(name)
+    for name in names:
+        setattr(x, name, fn(getattr(x, name), memo))
+
+
 # ____________________________________________________________
 # hashing
 
@@ -333,3 +361,24 @@ class r_dict(object):
             ["%r: %r" % (dk.key, value) for dk, value in self._dict.items()])
 
     __hash__ = None
+
+
+def deepcopy_items(t, fn, memo):
+    """The tuple of fn(item, memo) for the items of the tuple 't' (of a
+    length known when translating: each item may have its own type)."""
+    return tuple([fn(item, memo) for item in t])
+
+
+def is_fixed_tuple(t):
+    """Whether 't' is a tuple of a length known when translating (a
+    constant of the annotator); untranslated, every tuple is."""
+    return isinstance(t, tuple)
+
+
+def is_atomic(x):
+    """Whether 'x' is a value copy.copy() and copy.deepcopy() return as it
+    is: None, a number, a str or bytes (maybe None), a function or a class
+    (a constant of the annotator, from the type of 'x')."""
+    import types
+    return x is None or isinstance(x, (int, float, str, bytes, type,
+                                       types.FunctionType))

@@ -306,6 +306,11 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         match &s_callee {
+            // (before the constant results: deepcopy_fields gives None)
+            SomeValue::Builtin {
+                name: builtin @ ("copy_instance" | "deepcopy_fields" | "deepcopy_items"),
+                s_self: None,
+            } => self.copy_builtin(op, builtin, &positional, &want),
             SomeValue::Builtin { s_self: None, .. }
                 if is_constant(&self.rt.ann.binding(self.g, op.result)) =>
             {

@@ -7,6 +7,7 @@
 
 mod builtins;
 mod calls;
+mod copying;
 mod dicts;
 mod exceptions;
 mod external;

@@ -529,6 +529,44 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 values.push((v, r.clone()));
             }
+        } else if let Repr::List(item, SeqKind::Tuple) = &reprs[1] {
+            // a tuple of a length known at run time only: as many items as
+            // the format takes, else TypeError
+            let want = percent_arg_count(&fmt);
+            let t = self.input(&op.args[1], &reprs[1])?;
+            let n = self.emit(
+                LlOp::Getfield,
+                vec![t.clone(), super::name(self.py, "length")],
+                rpy3_model::lltype::SIGNED,
+            );
+            let wc = value_const(self.py, LlValue::Int(want as i64), rpy3_model::lltype::SIGNED)?;
+            self.call_str_helper("ll_percent_arg_count", vec![n, wc], rpy3_model::lltype::VOID)?;
+            let items_t = self.rt.seq_struct(item, SeqKind::Tuple);
+            let arr_t = match items_t.def() {
+                rpy3_model::lltype::TypeDef::Struct { fields, .. } => fields
+                    .iter()
+                    .find(|(n, _)| n == "items")
+                    .map(|(_, t)| *t)
+                    .ok_or_else(|| RTypeError::new("vartuple without items"))?,
+                _ => return Err(RTypeError::new("vartuple is not a struct")),
+            };
+            let arr = self.emit(
+                LlOp::Getfield,
+                vec![t, super::name(self.py, "items")],
+                arr_t,
+            );
+            for j in 0..want {
+                let jc = value_const(self.py, LlValue::Int(j as i64), rpy3_model::lltype::SIGNED)?;
+                let v = self.emit(
+                    LlOp::Getarrayitem,
+                    vec![arr.clone(), jc],
+                    item.lowleveltype(self.rt),
+                );
+                if let Hlvalue::Variable(var) = &v {
+                    self.lowered.insert(*var, (**item).clone());
+                }
+                values.push((v, (**item).clone()));
+            }
         } else {
             values.push((op.args[1].clone(), reprs[1].clone()));
         }
@@ -1311,4 +1349,29 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
         Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
         other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
     })
+}
+
+/// How many arguments a constant `%` format takes (`%%` takes none).
+fn percent_arg_count(fmt: &str) -> usize {
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut count = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        while matches!(
+            chars.get(i),
+            Some('-' | '+' | ' ' | '#' | '0'..='9' | '.' | 'l' | 'h' | 'L')
+        ) {
+            i += 1;
+        }
+        if matches!(chars.get(i), Some(c) if *c != '%') {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
 }
