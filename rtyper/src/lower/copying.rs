@@ -8,7 +8,6 @@
 //! comparing the instance's vtable with each class's, as
 //! `instantiate_dispatch` does.
 
-use pyo3::prelude::*;
 use rpy3_annotator::{ClassDefId, DescId, GraphId, SomeValue};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlType, LlValue, BOOL, VOID};
