@@ -597,22 +597,24 @@ impl<'py> FlowContext<'py> {
             all.extend(values.iter().cloned());
             return self.do_op(OpName::SimpleCall, all).map(Some);
         }
-        let factory = match values {
-            [] => None,
-            [Hlvalue::Constant(c)] if c.value.bind(py).is_none() => None,
-            [Hlvalue::Constant(c)] => Some(c.value.bind(py).clone()),
-            [_] => {
+        // defaultdict(factory=None, items=...): the factory a constant
+        // (None: missing keys raise KeyError, as in a dict)
+        let factory = match values.first() {
+            None => py.None().into_bound(py),
+            Some(Hlvalue::Constant(c)) => c.value.bind(py).clone(),
+            Some(_) => {
                 return Err(self.error(
                     "defaultdict() with a factory that is not a constant (a function, \
                      a class or a built-in type)",
                 ))
             }
-            _ => return Err(self.error("defaultdict() with initial items is not supported")),
         };
-        let Some(factory) = factory else {
-            // no factory: a dict
-            return self.do_op(OpName::Newdict, vec![]).map(Some);
-        };
+        if values.len() > 2 {
+            return Err(self.error(format!(
+                "defaultdict() takes at most 2 arguments ({} given)",
+                values.len()
+            )));
+        }
         let missing = module
             .getattr("missing_for")
             .and_then(|m| m.call1((factory,)))
@@ -621,7 +623,16 @@ impl<'py> FlowContext<'py> {
             .getattr("defaultdict")
             .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
         let all = vec![self.constant(&func), self.constant(&missing)];
-        self.do_op(OpName::SimpleCall, all).map(Some)
+        let d = self.do_op(OpName::SimpleCall, all)?;
+        if let Some(items) = values.get(1) {
+            // its initial items: a mapping or pairs, as dict.update takes
+            let update = module
+                .getattr("update_from")
+                .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+            let call = vec![self.constant(&update), d.clone(), items.clone()];
+            self.do_op(OpName::SimpleCall, call)?;
+        }
+        Ok(Some(d))
     }
 
     /// A call of a function of `itertools`: the generator function of

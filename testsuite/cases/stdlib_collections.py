@@ -65,6 +65,22 @@ def no_factory(k):
     return d[k]
 
 
+def initial_items(n):
+    base = {(0, 1): 1, (1, 1): n}
+    d = collections.defaultdict(None, base)
+    e = collections.defaultdict(int, [("a", n), ("b", 2)])
+    e["c"] += 1
+    f = collections.defaultdict(list, {n: [1]})
+    f[n].append(2)
+    f[0].append(3)
+    out = [str(d), str(e), str(f), repr(collections.defaultdict())]
+    try:
+        out.append(str(d[(5, 5)]))
+    except KeyError:
+        out.append("KeyError")
+    return out
+
+
 def queue(xs):
     q = deque(xs)
     q.append(100)
@@ -112,6 +128,7 @@ CASES = [
     (shown, [3]),
     (no_factory, [1]),
     (no_factory, [2]),
+    (initial_items, [3]),
     (queue, [[1, 2, 3]]),
     (rotations, [5, 2]),
     (rotations, [4, -7]),

@@ -17,6 +17,8 @@ Under CPython (and rpy3's graph interpreter) both make the real
 
 import collections as _collections
 
+from rpy3.rlib.objectmodel import specialize
+
 # id(factory) -> (factory, missing)
 _missing = {}
 
@@ -27,10 +29,18 @@ def missing_for(factory):
     entry = _missing.get(id(factory))
     if entry is None or entry[0] is not factory:
 
-        def missing(d, key):
-            value = factory()
-            d[key] = value
-            return value
+        if factory is None:
+            def missing(d, key):
+                # only called for a missing key: KeyError, as a dict;
+                # the read after it gives the function the values' type
+                if key not in d:
+                    raise KeyError(key)
+                return d[key]
+        else:
+            def missing(d, key):
+                value = factory()
+                d[key] = value
+                return value
 
         missing.factory = factory
         missing.factory_repr = repr(factory)
@@ -43,6 +53,18 @@ def missing_for(factory):
 def defaultdict(missing):
     """A new empty defaultdict whose missing keys `missing` fills."""
     return _collections.defaultdict(missing.factory)
+
+
+@specialize.argtype(0, 1)
+def update_from(d, items):
+    """The initial items of `defaultdict(factory, items)`: a dict, or an
+    iterable of pairs."""
+    if isinstance(items, dict):
+        for k, v in items.items():
+            d[k] = v
+    else:
+        for k, v in items:
+            d[k] = v
 
 
 def deque(iterable=()):
