@@ -1,6 +1,7 @@
 """Modules of Python's standard library that RPython programs may use,
-written in RPython: `random`, `heapq`, `bisect`, the built-ins `input()` and `open()`,
-and `gc.collect`/`enable`/`disable`.
+written in RPython: `random`, `heapq`, `bisect`, `copy`, `struct` (its
+integer formats), the built-ins `input()`, `open()` and `complex()`, and
+`gc.collect`/`enable`/`disable`.
 
 A program imports the real modules (under CPython it runs with them); when
 the flow space meets a call of one of their functions or classes it calls
@@ -15,6 +16,7 @@ import copy as _copy
 import gc as _gc
 import heapq as _heapq
 import random as _random
+import struct as _struct
 
 from rpy3.stdlib import bisect as _rbisect
 from rpy3.stdlib import complexnum as _rcomplexnum
@@ -23,6 +25,7 @@ from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import heapq as _rheapq
 from rpy3.stdlib import random as _rrandom
+from rpy3.stdlib import structmod as _rstructmod
 from rpy3.stdlib import sysmisc as _rsysmisc
 
 _MODULES = [
@@ -35,6 +38,7 @@ _MODULES = [
     (_builtins, _rcomplexnum, ["complex"]),
     (_copy, _rcopymod, ["copy", "deepcopy"]),
     (_builtins, _rfileio, ["open"]),
+    (_struct, _rstructmod, ["pack", "unpack", "unpack_from", "calcsize"]),
 ]
 # replacements under another name: (module, name, replacement)
 _RENAMED = [
