@@ -503,6 +503,33 @@ impl RTyper<'_> {
                     return Ok(Repr::FuncSet(funcs));
                 }
                 if selfs.len() == descs.len() && !selfs.is_empty() {
+                    // the instance stands for the method only when every
+                    // method is one name's (overrides in a class family):
+                    // `h = g.go if c else g.look` would call one of them
+                    let mut names: Vec<&str> = descs
+                        .iter()
+                        .filter_map(|d| match &self.ann.descs[*d] {
+                            rpy3_annotator::description::Desc::Method { name, .. } => {
+                                Some(name.as_str())
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    names.sort();
+                    names.dedup();
+                    if names.len() > 1 {
+                        return Err(RTypeError::new(format!(
+                            "rpy3 does not support a variable holding bound methods of \
+                             different names ({}) yet: wrap each in a lambda (`lambda a: g.{}(a)`), which rpy3 \
+                             translates as a closure",
+                            names
+                                .iter()
+                                .map(|n| format!("'{n}'"))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            names[0]
+                        )));
+                    }
                     let mut base = selfs[0];
                     for c in &selfs[1..] {
                         base = self.ann.common_base(base, *c).ok_or_else(|| {
