@@ -56,6 +56,26 @@ def rpy_zip_star(seqs):
 
 
 @specialize.argtype(0)
+def rpy_print_star(seq, sep=" ", end="\n"):
+    """`print(*seq, sep=sep, end=end)` when the number of items is known at
+    run time only: the text of each item (as print shows it), joined."""
+    text = ""
+    first = True
+    for x in seq:
+        if not first:
+            text += sep
+        text += str(x)
+        first = False
+    print(text, end=end)
+
+
+@specialize.argtype(0)
+def rpy_print_star_end(seq, end):
+    """`print(*seq, end=end)`: see rpy_print_star."""
+    rpy_print_star(seq, " ", end)
+
+
+@specialize.argtype(0)
 def rpy_iterate(obj):
     """The items of an instance whose class defines `__iter__` (returning
     an iterator instance or a generator), as a generator: what a built-in

@@ -354,6 +354,9 @@ pub fn consider_op(
             if let Some(r) = zip_star(ann, py, &args[0], &ca, 2 + i - 1)? {
                 return Ok(r);
             }
+            if let Some(r) = print_star(ann, py, &args[0], &ca, &shape.keywords, 2 + i - 1)? {
+                return Ok(r);
+            }
             call(ann, py, &args[0], ca)
         }
         Yield => {
@@ -981,6 +984,70 @@ fn zip_star(
                 s_method,
                 receiver: star_at,
                 args: vec![star_at],
+                negate: false,
+            },
+        );
+    }
+    Ok(Some(result))
+}
+
+/// `print(*seq)` (with `sep=` and `end=`) where `seq` is no tuple of
+/// known length: a call of `rpy3.hlbuiltins.rpy_print_star(seq, sep,
+/// end)` (or `rpy_print_star_end(seq, end)`), recorded as a special call
+/// for the rtyper.  `star_at` is the index of `seq` among the operation's
+/// arguments; the keyword values come just before it.
+fn print_star(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    callee: &SomeValue,
+    ca: &CallArgs,
+    keywords: &[String],
+    star_at: usize,
+) -> Result<Option<SomeValue>, AnnotatorError> {
+    let is_print = matches!(callee, SomeValue::Builtin { name: "print", s_self: None });
+    let Some(star) = &ca.star else {
+        return Ok(None);
+    };
+    if !is_print || !ca.positional.is_empty() || matches!(star, SomeValue::Tuple(_)) {
+        return Ok(None);
+    }
+    let kw_at = |name: &str| {
+        keywords
+            .iter()
+            .position(|k| k == name)
+            .map(|j| star_at - keywords.len() + j)
+    };
+    if keywords.iter().any(|k| k != "sep" && k != "end") {
+        return Ok(None);
+    }
+    let (helper, extra) = match (kw_at("sep"), kw_at("end")) {
+        (None, None) => ("rpy_print_star", vec![]),
+        (Some(s), None) => ("rpy_print_star", vec![s]),
+        (Some(s), Some(e)) => ("rpy_print_star", vec![s, e]),
+        (None, Some(e)) => ("rpy_print_star_end", vec![e]),
+    };
+    let f = py
+        .import("rpy3.hlbuiltins")
+        .and_then(|m| m.getattr(helper))
+        .map_err(|e| ann.error(format!("rpy3.hlbuiltins: {e}")))?;
+    let s_method = ann.immutablevalue(py, &f)?;
+    let mut pos = vec![star.clone()];
+    for (name, v) in &ca.keywords {
+        if (name == "sep" && helper == "rpy_print_star") || name == "end" {
+            pos.push(v.clone());
+        }
+    }
+    let result = call(ann, py, &s_method, CallArgs::positional(pos))?;
+    let mut args = vec![star_at];
+    args.extend(extra);
+    if let Some(at) = ann.current_position() {
+        ann.special_calls.insert(
+            at,
+            special::SpecialCall {
+                method: helper.into(),
+                s_method,
+                receiver: star_at,
+                args,
                 negate: false,
             },
         );
