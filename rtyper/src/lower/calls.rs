@@ -1287,22 +1287,7 @@ impl Cx<'_, '_, '_, '_> {
                 cvars = nvars;
             }
             // allocate, set the class and the defaults, call __init__
-            let mut sub = Cx {
-                rt: &mut *self.rt,
-                py,
-                g: self.g,
-                block: alloc,
-                ops: Vec::new(),
-                graph: &mut b.graph,
-                index: 0,
-                lineno: 0,
-                lowered: std::collections::HashMap::new(),
-                raising_at: None,
-                bytes_mode: false,
-                custom_keys: None,
-                callee_override: None,
-                synthetic: std::collections::HashMap::new(),
-            };
+            let mut sub = Cx::new(&mut *self.rt, py, self.g, alloc, &mut b.graph);
             let st = sub.rt.classes.structs[&c];
             let pt = sub.rt.classes.ptrs[&c];
             let tc = type_const(py, st)?;

@@ -201,22 +201,7 @@ impl Cx<'_, '_, '_, '_> {
                 check = next;
                 cvars = nvars;
             }
-            let mut sub = Cx {
-                rt: &mut *self.rt,
-                py,
-                g: self.g,
-                block: case,
-                ops: Vec::new(),
-                graph: &mut b.graph,
-                index: 0,
-                lineno: 0,
-                lowered: std::collections::HashMap::new(),
-                raising_at: None,
-                bytes_mode: false,
-                custom_keys: None,
-                callee_override: None,
-                synthetic: std::collections::HashMap::new(),
-            };
+            let mut sub = Cx::new(&mut *self.rt, py, self.g, case, &mut b.graph);
             let pt = sub.rt.classes.ptrs[&c];
             let me = sub.emit(
                 LlOp::CastPointer,

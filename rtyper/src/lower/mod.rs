@@ -64,22 +64,7 @@ pub fn lower_graph(
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
         }
-        let mut cx = Cx {
-            rt,
-            py,
-            g,
-            block: b,
-            ops: Vec::new(),
-            graph: &mut graph,
-            index: 0,
-            lineno: 0,
-            lowered: std::collections::HashMap::new(),
-            raising_at: None,
-            bytes_mode: false,
-            custom_keys: None,
-            callee_override: None,
-            synthetic: std::collections::HashMap::new(),
-        };
+        let mut cx = Cx::new(rt, py, g, b, &mut graph);
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
         let mut prev_start = 0;
@@ -551,22 +536,7 @@ fn convert_link_args(
         }
     }
     let nb = graph.new_block(inputs.iter().map(|v| mapping[v]).collect());
-    let mut cx = Cx {
-        rt,
-        py,
-        g,
-        block: nb,
-        ops: Vec::new(),
-        graph,
-        index: 0,
-        lineno: 0,
-        lowered: std::collections::HashMap::new(),
-        raising_at: None,
-        bytes_mode: false,
-        custom_keys: None,
-        callee_override: None,
-        synthetic: std::collections::HashMap::new(),
-    };
+    let mut cx = Cx::new(rt, py, g, nb, graph);
     for (i, a) in new_args.iter().enumerate() {
         let mapped = match a {
             Hlvalue::Variable(v) => Hlvalue::Variable(mapping[v]),
@@ -666,6 +636,35 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// Annotations of variables this lowering made that the annotator
     /// never saw (what `__iter__` returns for a built-in's argument).
     synthetic: std::collections::HashMap<VarId, SomeValue>,
+}
+
+impl<'r, 'a, 'py, 'g> Cx<'r, 'a, 'py, 'g> {
+    /// A lowering context appending to `block` of `graph` (a graph being
+    /// rtyped from the annotated graph `g`, or a helper made for it).
+    pub(super) fn new(
+        rt: &'r mut RTyper<'a>,
+        py: Python<'py>,
+        g: GraphId,
+        block: BlockId,
+        graph: &'g mut FunctionGraph,
+    ) -> Self {
+        Cx {
+            rt,
+            py,
+            g,
+            block,
+            ops: Vec::new(),
+            graph,
+            index: 0,
+            lineno: 0,
+            lowered: std::collections::HashMap::new(),
+            raising_at: None,
+            bytes_mode: false,
+            custom_keys: None,
+            callee_override: None,
+            synthetic: std::collections::HashMap::new(),
+        }
+    }
 }
 
 pub(super) fn int_op(kind: IntKind, signed: LlOp, unsigned: LlOp) -> LlOp {
