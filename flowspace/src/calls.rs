@@ -136,19 +136,43 @@ impl<'py> FlowContext<'py> {
                 defaults,
             } => {
                 let names = self.closure_names(&func)?;
+                let own_name = func
+                    .bind(self.py)
+                    .getattr("__code__")
+                    .and_then(|c| c.getattr("co_name"))
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
                 let mut cells = Vec::with_capacity(slots.len());
-                for slot in slots {
+                for (slot, free) in slots.into_iter().zip(&names) {
+                    let name = self.code.localsplus.get(slot).cloned().unwrap_or_default();
                     match self.locals.get(slot).cloned() {
                         Some(FrameValue::Undefined) | None => {
-                            let name = self.code.localsplus.get(slot).cloned().unwrap_or_default();
                             return Err(self.error(format!(
                                 "a nested function reads '{name}', which is not assigned when it is called"
                             )));
                         }
-                        Some(FrameValue::Closure { .. }) => {
-                            let name = self.code.localsplus.get(slot).cloned().unwrap_or_default();
+                        // the function itself (a recursive nested function):
+                        // its graph binds its own name to itself, so the
+                        // value passed is not read
+                        Some(FrameValue::Closure { func: f2, .. })
+                            if *free == own_name && f2.bind(self.py).is(func.bind(self.py)) =>
+                        {
+                            cells.push(self.const_none());
+                        }
+                        // another nested function: passed as a closure value
+                        Some(FrameValue::Closure {
+                            func: f2,
+                            slots: s2,
+                            defaults: d2,
+                        }) => {
+                            let v = self.captured_closure(&name, &f2, &s2, &d2)?;
+                            cells.push(v);
+                        }
+                        Some(_) if *free == own_name => {
                             return Err(self.error(format!(
-                                "a nested function captures '{name}', which is itself a closure; closures are not RPython"
+                                "the nested function '{own_name}' reads its own name, which no \
+                                 longer holds it when it is called; rpy3 supports a nested \
+                                 function calling itself only while its name holds it"
                             )));
                         }
                         Some(v) => cells.push(self.as_value(v)?),
@@ -238,11 +262,14 @@ impl<'py> FlowContext<'py> {
                         "the nested function '{name}' captures '{var}', which is not assigned yet"
                     )));
                 }
-                Some(FrameValue::Closure { .. }) => {
+                Some(FrameValue::Closure {
+                    func: f2,
+                    slots: s2,
+                    defaults: d2,
+                }) => {
                     let var = self.code.localsplus.get(slot).cloned().unwrap_or_default();
-                    return Err(self.error(format!(
-                        "the nested function '{name}' captures '{var}', which is itself a closure"
-                    )));
+                    let v = self.captured_closure(&var, &f2, &s2, &d2)?;
+                    args.push(v);
                 }
                 Some(v) => {
                     let v = self.as_value(v)?;
@@ -252,6 +279,33 @@ impl<'py> FlowContext<'py> {
         }
         args.extend(defaults.iter().cloned());
         self.do_op(OpName::SimpleCall, args)
+    }
+
+    /// A nested function that another captures (`cell` in `[cell(i) for i
+    /// in ...]`, a helper called by a recursive helper): a closure value
+    /// (see [`FlowContext::closure_value`]).  Nested functions capturing
+    /// each other in a cycle are refused.
+    fn captured_closure(
+        &mut self,
+        var: &str,
+        func: &PyObj,
+        slots: &[usize],
+        defaults: &[Hlvalue],
+    ) -> FlowResult<Hlvalue> {
+        if self
+            .converting_closures
+            .iter()
+            .any(|f| f.bind(self.py).is(func.bind(self.py)))
+        {
+            return Err(self.error(format!(
+                "nested functions that capture each other ('{var}' among them) are not \
+                 supported by rpy3; make one of them a module-level function"
+            )));
+        }
+        self.converting_closures.push(func.clone());
+        let v = self.closure_value(func, slots, defaults, false);
+        self.converting_closures.pop();
+        v
     }
 
     /// The calls that call a closure argument before they return:

@@ -93,6 +93,9 @@ pub(crate) struct FlowContext<'py> {
     /// Egg blocks, for renaming their variables at the end.
     pub eggs: Vec<BlockId>,
     exc_classes: HashMap<&'static str, PyObj>,
+    /// The nested functions being turned into closure values (a closure
+    /// capturing another: see `calls::closure_value`), against cycles.
+    pub converting_closures: Vec<PyObj>,
 }
 
 impl<'py> FlowContext<'py> {
@@ -125,6 +128,7 @@ impl<'py> FlowContext<'py> {
             kinds: HashMap::new(),
             eggs: Vec::new(),
             exc_classes: HashMap::new(),
+            converting_closures: Vec::new(),
         })
     }
 

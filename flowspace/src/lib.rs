@@ -173,6 +173,24 @@ pub fn build_flow(py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<FunctionGra
     for (&slot, &v) in slots.iter().zip(&startargs) {
         locals[slot] = FrameValue::Val(Hlvalue::Variable(v));
     }
+    if lifted_closure {
+        // a nested function calling itself (`def visit(n): ... visit(m)`):
+        // its own name among its free variables is itself, a closure over
+        // its own free variables (the call sites check that the outer
+        // variable does hold it, see `calls::FlowContext::call`)
+        let own: Vec<usize> =
+            (code.first_freevar..code.first_freevar + code.freevars.len()).collect();
+        let own_name = code.qualname.rsplit('.').next().unwrap_or_default();
+        for (k, name) in code.freevars.iter().enumerate() {
+            if name == own_name {
+                locals[code.first_freevar + k] = FrameValue::Closure {
+                    func: PyObj::new(func),
+                    slots: own.clone(),
+                    defaults: Vec::new(),
+                };
+            }
+        }
+    }
     if !lifted_closure {
         if let Ok(closure) = func.getattr("__closure__") {
             if let Ok(cells) = closure.cast::<pyo3::types::PyTuple>() {

@@ -247,3 +247,29 @@ fn isinstance_with_a_class_renaming_list() {
         "bad_input.py:4: isinstance() with a class that only renames a built-in container type: rpy3 makes its instances of that type, so they cannot be told apart (in function f)",
     );
 }
+
+#[test]
+fn nested_functions_capturing_each_other() {
+    let e = flow_error(
+        "def f(n):\n    def a(k):\n        return b(k - 1) if k > 0 else 0\n    def b(k):\n        return a(k)\n    return a(n)\n",
+        "f",
+    );
+    assert!(
+        e.contains("bad_input.py:6")
+            && e.contains("nested functions that capture each other")
+            && e.contains("make one of them a module-level function"),
+        "{e}"
+    );
+}
+
+#[test]
+fn recursive_nested_function_whose_name_changes() {
+    let e = flow_error(
+        "def g(k):\n    return k\ndef f(n):\n    def visit(k):\n        return visit(k - 1) if k > 0 else 0\n    h = visit\n    visit = g\n    return h(n)\n",
+        "f",
+    );
+    assert!(
+        e.contains("bad_input.py:8") && e.contains("reads its own name, which no longer holds it"),
+        "{e}"
+    );
+}
