@@ -119,6 +119,8 @@ pub struct RTyper<'a> {
     prebuilt: HashMap<rpy3_model::PyObj, rpy3_model::lltype::Ptr>,
     /// Method dispatchers by their cases.
     dispatchers: HashMap<String, usize>,
+    /// The names of methods held by `Repr::MethodSet` values, numbered.
+    method_names: std::cell::RefCell<Vec<String>>,
     /// The struct of frozen objects used as variables, its fields, and
     /// the prebuilt instance of each object.
     frozen: Option<(LlType, Vec<(String, Repr)>)>,
@@ -411,6 +413,32 @@ impl<'a> RTyper<'a> {
     /// The pointer type of tuples with these item reprs.
     pub fn tuple_ptr(&self, items: &[Repr]) -> LlType {
         LlType::ptr(self.tuple_struct(items)).expect("a struct")
+    }
+
+    /// The struct of `Repr::MethodSet` values: `(im_self, which)`, the
+    /// instance as an `object` and the method name's number.
+    pub fn method_pair_struct(&self) -> LlType {
+        self.tuple_struct(&[
+            Repr::LlPtr(self.objmodel.object_ptr),
+            Repr::Int(rpy3_annotator::model::IntKind::Signed),
+        ])
+    }
+
+    /// `Ptr` to [`RTyper::method_pair_struct`].
+    pub fn method_pair_ptr(&self) -> LlType {
+        LlType::ptr(self.method_pair_struct()).expect("a struct")
+    }
+
+    /// The number of method name `name` in `Repr::MethodSet` values.
+    pub fn method_name_id(&self, name: &str) -> i64 {
+        let mut names = self.method_names.borrow_mut();
+        match names.iter().position(|n| n == name) {
+            Some(i) => i as i64,
+            None => {
+                names.push(name.to_string());
+                (names.len() - 1) as i64
+            }
+        }
     }
 
     /// `(range struct, Ptr(range), range iterator struct, Ptr(iterator))`.
@@ -715,6 +743,7 @@ fn rtype_pass(
         exception_classdefs: exception_classdefs.clone(),
         prebuilt: HashMap::new(),
         dispatchers: HashMap::new(),
+        method_names: std::cell::RefCell::new(Vec::new()),
         frozen: None,
         frozen_objects: HashMap::new(),
         str_ptr: str_ptr.map(|p| p.0),

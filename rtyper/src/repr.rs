@@ -41,6 +41,12 @@ pub enum Repr {
     /// One of several functions whose signatures differ: its index in
     /// this list (-1 for None); calls go through a dispatcher.
     FuncSet(Vec<rpy3_model::PyObj>),
+    /// One of several methods of different names, bound to instances of
+    /// classes at or below the class (`h = g.go if c else g.look`, a table
+    /// of methods): a pointer to a pair `(im_self, which)` of the instance
+    /// (as an `object`) and the method name's number
+    /// (`RTyper::method_name_id`); null for None.
+    MethodSet(ClassDefId),
     /// One of several frozen prebuilt objects (or their bound methods): a
     /// pointer to a prebuilt struct of their attributes.
     Frozen,
@@ -139,6 +145,7 @@ impl Repr {
             Repr::RangeIter => rt.range_types().3,
             Repr::FuncPtr(t) => *t,
             Repr::FuncSet(_) => lltype::SIGNED,
+            Repr::MethodSet(_) => rt.method_pair_ptr(),
             Repr::Frozen => rt.frozen_ptr(),
             Repr::LlPtr(t) | Repr::Interior(t, _) => *t,
             Repr::Str => rt
@@ -517,26 +524,17 @@ impl RTyper<'_> {
                         .collect();
                     names.sort();
                     names.dedup();
-                    if names.len() > 1 {
-                        return Err(RTypeError::new(format!(
-                            "rpy3 does not support a variable holding bound methods of \
-                             different names ({}) yet: wrap each in a lambda (`lambda a: g.{}(a)`), which rpy3 \
-                             translates as a closure",
-                            names
-                                .iter()
-                                .map(|n| format!("'{n}'"))
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            names[0]
-                        )));
-                    }
                     let mut base = selfs[0];
                     for c in &selfs[1..] {
                         base = self.ann.common_base(base, *c).ok_or_else(|| {
                             RTypeError::unsupported("methods of unrelated classes")
                         })?;
                     }
-                    Repr::Instance(base)
+                    if names.len() > 1 {
+                        Repr::MethodSet(base)
+                    } else {
+                        Repr::Instance(base)
+                    }
                 } else {
                     return Err(RTypeError::unsupported(
                         "a variable holding one of several functions or prebuilt objects",
@@ -911,6 +909,33 @@ impl RTyper<'_> {
                     _ => obj.clone(),
                 };
                 LlValue::Ptr(Some(self.frozen_object(py, &target)?))
+            }
+            Repr::MethodSet(_) if obj.is_none() => LlValue::Ptr(None),
+            Repr::MethodSet(_) => {
+                // a bound method of a prebuilt instance: a prebuilt pair
+                let (Ok(me), Ok(name)) = (obj.getattr("__self__"), obj.getattr("__name__")) else {
+                    return Err(bad());
+                };
+                let name: String = name.extract().map_err(|_| bad())?;
+                let cls = me.get_type();
+                let c = self.classdef_of_class(py, cls.as_any())?;
+                let inst = self.convert_const(py, &Repr::Instance(c), &me)?;
+                let LlValue::Ptr(Some(p)) = inst else {
+                    return Err(bad());
+                };
+                let as_object = rpy3_model::lltype::Ptr {
+                    ty: self.objmodel.object,
+                    ..p
+                };
+                let pair_t = self.method_pair_struct();
+                let pair = self
+                    .heap
+                    .malloc(pair_t, 0)
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                self.heap.set_slot(&pair, 0, LlValue::Ptr(Some(as_object)));
+                self.heap
+                    .set_slot(&pair, 1, LlValue::Int(self.method_name_id(&name)));
+                LlValue::Ptr(Some(pair))
             }
             Repr::FuncSet(_) if obj.is_none() => LlValue::Int(-1),
             Repr::FuncSet(funcs) => {

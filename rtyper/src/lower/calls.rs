@@ -659,6 +659,11 @@ impl Cx<'_, '_, '_, '_> {
                         .iter()
                         .all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })) =>
             {
+                // methods of different names: the pair tells which
+                if let Repr::MethodSet(_) = self.repr_of(&op.args[0])? {
+                    let descs: Vec<_> = descs.iter().copied().collect();
+                    return self.call_method_set(op, &descs, &positional, &keywords, &want);
+                }
                 // a method of several classes: dispatch on the receiver's class
                 let Repr::Instance(base) = self.repr_of(&op.args[0])? else {
                     return Err(RTypeError::new(

@@ -8,6 +8,7 @@
 mod builtins;
 mod calls;
 mod copying;
+mod methodsets;
 mod dicts;
 mod exceptions;
 mod external;
@@ -542,7 +543,12 @@ fn convert_link_args(
             Hlvalue::Variable(v) => Hlvalue::Variable(mapping[v]),
             c => c.clone(),
         };
-        if let Some((_, have, want, _)) = conversions.iter().find(|(_, _, _, k)| *k == i) {
+        if let Some((v, have, want, _)) = conversions.iter().find(|(_, _, _, k)| *k == i) {
+            if matches!(want, Repr::MethodSet(_)) && !matches!(have, Repr::MethodSet(_)) {
+                let s = cx.rt.ann.binding(g, *v);
+                inner_args.push(cx.to_method_set(mapped, &s, have)?);
+                continue;
+            }
             inner_args.push(cx.convert(mapped, have, want)?);
         } else {
             inner_args.push(mapped);
@@ -838,6 +844,9 @@ impl Cx<'_, '_, '_, '_> {
                 let have = self.rt.getrepr(&s)?;
                 if have == Repr::Void && *want != Repr::Void {
                     return constant_of(self.rt, self.py, &s, want);
+                }
+                if matches!(want, Repr::MethodSet(_)) && !matches!(have, Repr::MethodSet(_)) {
+                    return self.to_method_set(h.clone(), &s, &have);
                 }
                 self.convert(h.clone(), &have, want)
             }
@@ -1232,7 +1241,7 @@ impl Cx<'_, '_, '_, '_> {
                     }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
                     // (a function or None: whether it is not None)
-                    Repr::Instance(_) | Repr::Class | Repr::FuncPtr(_) => {
+                    Repr::Instance(_) | Repr::Class | Repr::FuncPtr(_) | Repr::MethodSet(_) => {
                         self.emit(LlOp::PtrNonzero, vec![x], BOOL)
                     }
                     // one of several functions or None (-1)

@@ -1060,5 +1060,6 @@ fn is_pointer(r: &Repr) -> bool {
             | Repr::Bytes
             | Repr::Generator(_)
             | Repr::Tuple(_)
+            | Repr::MethodSet(_)
     )
 }
