@@ -617,6 +617,12 @@ impl Annotator {
         py: Python<'_>,
         obj: &Bound<'_, PyAny>,
     ) -> Result<SomeValue, AnnotatorError> {
+        if let Some(r) = stdlib_replacement(py, obj) {
+            // a built-in function of the standard library held in a
+            // prebuilt value (`OPS = {"+": operator.add}`): its RPython
+            // replacement, as a call would be
+            return self.immutablevalue(py, &r);
+        }
         let k = || Some(PyObj::new(obj));
         if obj.is_none() {
             return Ok(SomeValue::None_);
@@ -1088,3 +1094,16 @@ fn ll_type_key(s: &SomeValue) -> SomeValue {
 
 /// Unused-set helper kept with the annotator's state.
 pub type SeenSet = HashSet<PyObj>;
+
+/// The RPython replacement of a built-in function of the standard library
+/// (`rpy3.stdlib.replacement`), if `obj` is one that has one.
+pub fn stdlib_replacement<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    if !obj.is_instance_of::<pyo3::types::PyCFunction>() {
+        return None;
+    }
+    let found = py
+        .import("rpy3.stdlib")
+        .and_then(|m| m.getattr("replacement")?.call1((obj,)))
+        .ok()?;
+    (!found.is_none()).then_some(found)
+}

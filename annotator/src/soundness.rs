@@ -376,7 +376,11 @@ impl Oracle {
                 number || value.is_instance(cls).unwrap_or(false)
             }
             Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
-                Some(DescView::Object(o)) => o.bind(py).is(value),
+                Some(DescView::Object(o)) => {
+                    o.bind(py).is(value)
+                        || crate::description::stdlib_replacement(py, value)
+                            .is_some_and(|r| o.bind(py).is(&r))
+                }
                 Some(DescView::Method { func, selfcls }) => {
                     value
                         .getattr("__func__")

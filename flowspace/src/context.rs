@@ -479,6 +479,7 @@ impl<'py> FlowContext<'py> {
     /// Performs a high-level operation: folds it when pure on constants,
     /// records it otherwise, and forks on its exceptions inside a `try`.
     pub fn do_op(&mut self, opname: OpName, args: Vec<Hlvalue>) -> FlowResult<Hlvalue> {
+        let args = self.replaced_builtin_values(opname, args)?;
         if let Some(c) = self.try_fold(opname, &args) {
             return Ok(c);
         }
@@ -492,6 +493,40 @@ impl<'py> FlowContext<'py> {
             self.guessexception(&cases)?;
         }
         Ok(Hlvalue::Variable(result))
+    }
+
+    /// A built-in function of the standard library used as a value (not
+    /// called here: `ops = {"+": operator.add}`, `reduce(operator.mul,
+    /// xs)`) is its RPython replacement (`rpy3.stdlib.replacement`), as a
+    /// call of it would be.
+    fn replaced_builtin_values(
+        &mut self,
+        opname: OpName,
+        mut args: Vec<Hlvalue>,
+    ) -> FlowResult<Vec<Hlvalue>> {
+        let skip = usize::from(matches!(opname, OpName::SimpleCall | OpName::CallArgs));
+        for a in args.iter_mut().skip(skip) {
+            let Hlvalue::Constant(c) = a else {
+                continue;
+            };
+            let obj = c.value.bind(self.py).clone();
+            if !obj.is_instance_of::<pyo3::types::PyCFunction>() {
+                continue;
+            }
+            let Some(module) = crate::opcodes::optional_module(self.py, "rpy3.stdlib")
+                .map_err(|e| self.pyerr("rpy3.stdlib", e))?
+            else {
+                return Ok(args);
+            };
+            let found = module
+                .getattr("replacement")
+                .and_then(|r| r.call1((&obj,)))
+                .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
+            if !found.is_none() {
+                *a = self.constant(&found);
+            }
+        }
+        Ok(args)
     }
 
     /// Records an operation and forks on exactly `cases` (plus `Exception`

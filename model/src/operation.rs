@@ -158,12 +158,12 @@ hl_operations! {
     NegOvf = "neg_ovf", n(1), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._neg_ovf");
     AbsOvf = "abs_ovf", n(1), true, ["OverflowError"], Some("rpy3.rlib.rarithmetic._abs_ovf");
     // comparisons
-    Lt = "lt", n(2), true, [], Some("operator.lt");
-    Le = "le", n(2), true, [], Some("operator.le");
+    Lt = "lt", n(2), true, ["TypeError"], Some("operator.lt");
+    Le = "le", n(2), true, ["TypeError"], Some("operator.le");
     Eq = "eq", n(2), true, [], Some("operator.eq");
     Ne = "ne", n(2), true, [], Some("operator.ne");
-    Gt = "gt", n(2), true, [], Some("operator.gt");
-    Ge = "ge", n(2), true, [], Some("operator.ge");
+    Gt = "gt", n(2), true, ["TypeError"], Some("operator.gt");
+    Ge = "ge", n(2), true, ["TypeError"], Some("operator.ge");
     Contains = "contains", n(2), true, [], Some("operator.contains");
     // conversions of builtins that map one-to-one
     Len = "len", n(1), true, [], Some("builtins.len");

@@ -825,6 +825,10 @@ impl RTyper<'_> {
         r: &Repr,
         obj: &Bound<'_, PyAny>,
     ) -> Result<LlValue, RTypeError> {
+        if let Some(rep) = rpy3_annotator::description::stdlib_replacement(py, obj) {
+            // (as the annotator saw it)
+            return self.convert_const(py, r, &rep);
+        }
         let bad = || {
             RTypeError::new(format!(
                 "cannot represent the constant {} as {r:?}",

@@ -18,6 +18,19 @@ def ll_check_not_none(p):
     return p
 
 
+def ll_unorderable(op):
+    """`a < b` (`op` one of 0 to 3 for <, <=, >, >=) of instances whose
+    class defines no ordering: TypeError, as CPython (whose message also
+    names the two classes)."""
+    if op == 0:
+        raise TypeError("'<' not supported between instances")
+    if op == 1:
+        raise TypeError("'<=' not supported between instances")
+    if op == 2:
+        raise TypeError("'>' not supported between instances")
+    raise TypeError("'>=' not supported between instances")
+
+
 def _addmod(x, y, m):
     # (x + y) % m for x, y in [0, m), without overflowing
     if x >= m - y:

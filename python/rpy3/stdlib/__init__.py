@@ -1,6 +1,6 @@
 """Modules of Python's standard library that RPython programs may use,
 written in RPython: `random`, `heapq`, `bisect`, `copy`, `struct` (its
-integer formats), the built-ins `input()`, `open()` and `complex()`, and
+integer formats), `functools.reduce`, the functions of `operator`, the built-ins `input()`, `open()` and `complex()`, and
 `gc.collect`/`enable`/`disable`.
 
 A program imports the real modules (under CPython it runs with them); when
@@ -13,6 +13,8 @@ bit (the same Mersenne Twister draws, the same heap states)."""
 import bisect as _bisect
 import builtins as _builtins
 import copy as _copy
+import functools as _functools
+import operator as _operator
 import gc as _gc
 import heapq as _heapq
 import random as _random
@@ -23,6 +25,7 @@ from rpy3.stdlib import complexnum as _rcomplexnum
 from rpy3.stdlib import copymod as _rcopymod
 from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
+from rpy3.stdlib import functoolsmod as _rfunctools
 from rpy3.stdlib import heapq as _rheapq
 from rpy3.stdlib import random as _rrandom
 from rpy3.stdlib import structmod as _rstructmod
@@ -39,6 +42,8 @@ _MODULES = [
     (_copy, _rcopymod, ["copy", "deepcopy"]),
     (_builtins, _rfileio, ["open"]),
     (_struct, _rstructmod, ["pack", "unpack", "unpack_from", "calcsize"]),
+    (_functools, _rfunctools, ["reduce"]),
+    (_operator, _rfunctools, _rfunctools.OPERATOR_NAMES),
 ]
 # replacements under another name: (module, name, replacement)
 _RENAMED = [

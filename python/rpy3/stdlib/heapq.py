@@ -85,20 +85,28 @@ def heapify(x):
         i -= 1
 
 
-@specialize.argtype(1)
-def nsmallest(n, iterable):
-    items = list(iterable)
-    items.sort()
+@specialize.argtype(1, 2)
+def nsmallest(n, iterable, key=None):
+    """sorted(iterable, key=key)[:n], as CPython documents it."""
+    if key is None:
+        items = list(iterable)
+        items.sort()
+    else:
+        items = sorted(iterable, key=key)
     if n < 0:
         n = 0
     return items[:n]
 
 
-@specialize.argtype(1)
-def nlargest(n, iterable):
-    items = list(iterable)
-    # stable: equal items keep their order, as sorted(reverse=True) does
-    items.sort(reverse=True)
+@specialize.argtype(1, 2)
+def nlargest(n, iterable, key=None):
+    """sorted(iterable, key=key, reverse=True)[:n], as CPython documents
+    it (stable: equal items keep their order)."""
+    if key is None:
+        items = list(iterable)
+        items.sort(reverse=True)
+    else:
+        items = sorted(iterable, key=key, reverse=True)
     if n < 0:
         n = 0
     return items[:n]

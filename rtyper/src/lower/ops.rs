@@ -557,7 +557,19 @@ impl Cx<'_, '_, '_, '_> {
         let n = ia.len().min(ib.len());
         let (la, lb) = (ia.len(), ib.len());
         let by_len = [la < lb, la <= lb, la == lb, la != lb, la > lb, la >= lb][i];
-        let mut items = Vec::with_capacity(n);
+        if i != 2 && i != 3 {
+            // the first pair of items that differ decides, and only it is
+            // ordered (instances without `__lt__` raise TypeError, and the
+            // program's `__lt__` is called as CPython calls it): a helper
+            let f = self.tuple_order_helper(i, ia, ib, by_len)?;
+            let fc = self.func_const(f)?;
+            return Ok(self.emit(LlOp::DirectCall, vec![fc, a, b], BOOL));
+        }
+        // == and !=: every pair of items equal (and the same lengths)
+        if la != lb {
+            return value_const(self.py, LlValue::Bool(i == 3), BOOL);
+        }
+        let mut acc = value_const(self.py, LlValue::Bool(true), BOOL)?;
         for k in 0..n {
             let f = format!("item{k}");
             let x = self.emit(
@@ -570,37 +582,91 @@ impl Cx<'_, '_, '_, '_> {
                 vec![b.clone(), name(self.py, &f)],
                 ib[k].lowleveltype(self.rt),
             );
-            items.push((x, y));
+            let e = self.compare_values(2, x, &ia[k], y, &ib[k])?;
+            acc = if k == 0 {
+                e
+            } else {
+                self.bool_combine(LlOp::IntAnd, acc, e)
+            };
         }
-        if i == 2 || i == 3 {
-            let mut acc = value_const(self.py, LlValue::Bool(by_len || i == 3 && la == lb), BOOL)?;
-            if la != lb {
-                return value_const(self.py, LlValue::Bool(i == 3), BOOL);
-            }
-            for (k, (x, y)) in items.into_iter().enumerate() {
-                let e = self.compare_values(2, x, &ia[k], y, &ib[k])?;
-                acc = if k == 0 {
-                    e
-                } else {
-                    self.bool_combine(LlOp::IntAnd, acc, e)
-                };
-            }
-            if i == 3 {
-                acc = self.emit(LlOp::BoolNot, vec![acc], BOOL);
-            }
-            return Ok(acc);
+        if i == 3 {
+            acc = self.emit(LlOp::BoolNot, vec![acc], BOOL);
         }
-        // from the last item back: r = r if x == y else (x OP y)
-        let mut r = value_const(self.py, LlValue::Bool(by_len), BOOL)?;
-        for (k, (x, y)) in items.into_iter().enumerate().rev() {
-            let e = self.compare_values(2, x.clone(), &ia[k], y.clone(), &ib[k])?;
-            let o = self.compare_values(i, x, &ia[k], y, &ib[k])?;
-            let keep = self.bool_combine(LlOp::IntAnd, e.clone(), r);
-            let ne = self.emit(LlOp::BoolNot, vec![e], BOOL);
-            let decide = self.bool_combine(LlOp::IntAnd, ne, o);
-            r = self.bool_combine(LlOp::IntOr, keep, decide);
+        Ok(acc)
+    }
+
+    /// `(a, b) -> bool`: `a OP b` for tuples of items `ia` and `ib` (`OP`
+    /// the comparison numbered `i`), comparing items in order until a
+    /// pair differs.
+    fn tuple_order_helper(
+        &mut self,
+        i: usize,
+        ia: &[Repr],
+        ib: &[Repr],
+        by_len: bool,
+    ) -> Result<usize, RTypeError> {
+        let key = format!("tuple_order:{i}:{ia:?}:{ib:?}");
+        if let Some(&f) = self.rt.dispatchers.get(&key) {
+            return Ok(f);
         }
-        Ok(r)
+        let py = self.py;
+        let ta = Repr::Tuple(ia.to_vec()).lowleveltype(self.rt);
+        let tb = Repr::Tuple(ib.to_vec()).lowleveltype(self.rt);
+        let params = [ta, tb];
+        let (mut bld, inputs) =
+            crate::helpers::GraphBuilder::new(self.rt, "tuple_order", &params, BOOL);
+        let n = ia.len().min(ib.len());
+        let mut check = bld.graph.startblock;
+        let mut cvars = inputs.clone();
+        for k in 0..n {
+            let f = format!("item{k}");
+            let (next, nvars) = bld.block(&params);
+            let (decide, dvars) = bld.block(&params);
+            // check: are items k equal?
+            let mut sub = Cx::new(&mut *self.rt, py, self.g, check, &mut bld.graph);
+            let x = sub.emit(
+                LlOp::Getfield,
+                vec![Hlvalue::Variable(cvars[0]), name(py, &f)],
+                ia[k].lowleveltype(sub.rt),
+            );
+            let y = sub.emit(
+                LlOp::Getfield,
+                vec![Hlvalue::Variable(cvars[1]), name(py, &f)],
+                ib[k].lowleveltype(sub.rt),
+            );
+            let e = sub.compare_values(2, x, &ia[k], y, &ib[k])?;
+            let ops = std::mem::take(&mut sub.ops);
+            bld.graph.blocks[check].operations.extend(ops);
+            let e = match e {
+                Hlvalue::Variable(v) => v,
+                c => bld.op(check, LlOp::SameAs, vec![c], BOOL),
+            };
+            let pass: Vec<Hlvalue> = cvars.iter().map(|&v| Hlvalue::Variable(v)).collect();
+            bld.branch(py, check, e, (decide, pass.clone()), (next, pass));
+            // decide: the first differing items, ordered
+            let mut sub = Cx::new(&mut *self.rt, py, self.g, decide, &mut bld.graph);
+            let x = sub.emit(
+                LlOp::Getfield,
+                vec![Hlvalue::Variable(dvars[0]), name(py, &f)],
+                ia[k].lowleveltype(sub.rt),
+            );
+            let y = sub.emit(
+                LlOp::Getfield,
+                vec![Hlvalue::Variable(dvars[1]), name(py, &f)],
+                ib[k].lowleveltype(sub.rt),
+            );
+            let o = sub.compare_values(i, x, &ia[k], y, &ib[k])?;
+            let ops = std::mem::take(&mut sub.ops);
+            bld.graph.blocks[decide].operations.extend(ops);
+            bld.ret(decide, o);
+            check = next;
+            cvars = nvars;
+        }
+        bld.ret(check, value_const(py, LlValue::Bool(by_len), BOOL)?);
+        let ty = rpy3_model::lltype::LlType::func(params.to_vec(), BOOL);
+        let f = self.rt.add_helper("tuple_order", bld.graph, ty);
+        self.rt.dispatchers.insert(key, f);
+        Ok(f)
     }
 
     /// The items of tuple `v` (item reprs `have`) converted to the reprs
@@ -833,6 +899,26 @@ impl Cx<'_, '_, '_, '_> {
             {
                 // classes (type(x) == A) and instances compare by identity
                 return self.identity(op, op.opname == H::Ne);
+            }
+            (Repr::Instance(_), Repr::Instance(_)) => {
+                // ordering instances of classes without `__lt__` & co (the
+                // annotator found none): TypeError, as CPython; reached
+                // only when the items before them in tuples are equal
+                let which = match op.opname {
+                    H::Lt => 0,
+                    H::Le => 1,
+                    H::Gt => 2,
+                    _ => 3,
+                };
+                let c = value_const(self.py, LlValue::Int(which), SIGNED)?;
+                self.call_helper_in(
+                    super::builtins::RBUILTIN,
+                    "ll_unorderable",
+                    vec![(c, SomeValue::int())],
+                )?;
+                let f = value_const(self.py, LlValue::Bool(false), BOOL)?;
+                self.finish(op.result, f);
+                return Ok(());
             }
             // classes, functions and frozen objects are equal when they are
             // the same; anything compared with None is
