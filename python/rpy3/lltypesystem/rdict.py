@@ -156,6 +156,17 @@ def ll_get(d, key, default, hash, eq):
     return d.values[e]
 
 
+def ll_get_boxed(d, key, default, hash, eq):
+    """d.get(key, default) where the result may be None and the values are
+    ints, floats or bools: the value boxed (`default` is a box, maybe null)."""
+    e = _entry(d, key, hash(key), eq)
+    if e < 0:
+        return default
+    p = malloc(typeOf(default).TO)
+    p.value = d.values[e]
+    return p
+
+
 def ll_setdefault(d, key, default, hash, eq):
     h = hash(key)
     e = _entry(d, key, h, eq)
@@ -206,6 +217,16 @@ def ll_pop_default(d, key, default, hash, eq):
     if i < 0:
         return default
     return d.values[_remove_slot(d, i)]
+
+
+def ll_pop_boxed(d, key, default, hash, eq):
+    """d.pop(key, default) where the result may be None: see ll_get_boxed."""
+    i = _slot(d, key, hash(key), eq)
+    if i < 0:
+        return default
+    p = malloc(typeOf(default).TO)
+    p.value = d.values[_remove_slot(d, i)]
+    return p
 
 
 def ll_popitem_entry(d):

@@ -709,10 +709,7 @@ impl Cx<'_, '_, '_, '_> {
                     .find(|&f| result_of(self.rt, f) == want_result)
                     .unwrap_or(cases[0].1);
                 // results of different classes come back as their base
-                let result = self
-                    .rt
-                    .dispatch_result_class(&cases)
-                    .map(Repr::Instance);
+                let result = self.rt.dispatch_result_class(&cases).map(Repr::Instance);
                 let (v, rr) =
                     self.direct_call_with(model, args, keywords, Some(me), Some(fc), result)?;
                 let v = self.convert(v, &rr, &want)?;
@@ -779,7 +776,8 @@ impl Cx<'_, '_, '_, '_> {
                 let fptr = self.input(&op.args[0], &r)?;
                 let first = *descs.iter().next().expect("non-empty");
                 let f0 = self.callee(first)?;
-                let (v, rr) = self.direct_call_with(f0, positional, keywords, None, Some(fptr), None)?;
+                let (v, rr) =
+                    self.direct_call_with(f0, positional, keywords, None, Some(fptr), None)?;
                 if let Some(last) = self.ops.last_mut() {
                     last.opname = OpName::Ll(LlOp::IndirectCall);
                     last.args.push(value_const(self.py, LlValue::Void, VOID)?);
@@ -1548,9 +1546,9 @@ impl Cx<'_, '_, '_, '_> {
                 continue;
             }
             let cls = self.rt.ann.classdefs[*k].cls.bind(self.py).clone();
-            let v = cls.getattr(attr).map_err(|e| {
-                RTypeError::new(format!("the attribute '{attr}' of a class: {e}"))
-            })?;
+            let v = cls
+                .getattr(attr)
+                .map_err(|e| RTypeError::new(format!("the attribute '{attr}' of a class: {e}")))?;
             values[(*klo - lo) as usize] = Some(v);
         }
         let filler = values

@@ -31,7 +31,9 @@ impl Cx<'_, '_, '_, '_> {
         match builtin {
             "copy_instance" => {
                 let Repr::Instance(base) = want.clone() else {
-                    return Err(RTypeError::new("copy_instance() without an instance result"));
+                    return Err(RTypeError::new(
+                        "copy_instance() without an instance result",
+                    ));
                 };
                 let x = self.input(&positional[0], &Repr::Instance(base))?;
                 let f = self.instance_copier(base)?;
@@ -79,12 +81,25 @@ impl Cx<'_, '_, '_, '_> {
                         r_in.lowleveltype(self.rt),
                     );
                     let s_item = s_items[i].without_const();
-                    vals.push(self.call_copier_graph(desc, &s_item, &s_memo, v, r_in, m.clone(), &memo_r, r_out)?);
+                    vals.push(self.call_copier_graph(
+                        desc,
+                        &s_item,
+                        &s_memo,
+                        v,
+                        r_in,
+                        m.clone(),
+                        &memo_r,
+                        r_out,
+                    )?);
                 }
                 let nt = self.new_tuple(&out_items, vals)?;
                 self.finish(op.result, nt);
             }
-            _ => return Err(RTypeError::new(format!("internal error: copy builtin {builtin}"))),
+            _ => {
+                return Err(RTypeError::new(format!(
+                    "internal error: copy builtin {builtin}"
+                )))
+            }
         }
         Ok(())
     }
@@ -96,7 +111,9 @@ impl Cx<'_, '_, '_, '_> {
             SomeValue::Pbc { descs, .. } if descs.len() == 1 => {
                 Ok(*descs.iter().next().expect("one desc"))
             }
-            _ => Err(RTypeError::new("the copy function is not a constant function")),
+            _ => Err(RTypeError::new(
+                "the copy function is not a constant function",
+            )),
         }
     }
 
@@ -150,7 +167,12 @@ impl Cx<'_, '_, '_, '_> {
         base: ClassDefId,
         extra: &[LlType],
         result: LlType,
-        mut body: impl FnMut(&mut Cx<'_, '_, '_, '_>, ClassDefId, Hlvalue, &[VarId]) -> Result<Hlvalue, RTypeError>,
+        mut body: impl FnMut(
+            &mut Cx<'_, '_, '_, '_>,
+            ClassDefId,
+            Hlvalue,
+            &[VarId],
+        ) -> Result<Hlvalue, RTypeError>,
     ) -> Result<usize, RTypeError> {
         let py = self.py;
         let vt_t = self.rt.objmodel.vtable_ptr;
@@ -269,7 +291,11 @@ impl Cx<'_, '_, '_, '_> {
                 );
                 cx.emit(LlOp::Setfield, vec![dst, name(py, &fname), v], VOID);
             }
-            Ok(cx.emit(LlOp::CastPointer, vec![type_const(py, base_ptr)?, new], base_ptr))
+            Ok(cx.emit(
+                LlOp::CastPointer,
+                vec![type_const(py, base_ptr)?, new],
+                base_ptr,
+            ))
         })?;
         self.rt.dispatchers.insert(key, f);
         Ok(f)
@@ -290,29 +316,44 @@ impl Cx<'_, '_, '_, '_> {
         }
         let py = self.py;
         let memo_t = memo_r.lowleveltype(self.rt);
-        let f = self.per_class_graph("deepcopy_fields", base, &[memo_t], VOID, |cx, c, me, extra| {
-            let memo = Hlvalue::Variable(extra[0]);
-            for (owner, attr, r) in cx.all_fields(c) {
-                let s_attr = cx.rt.ann.classdefs[owner]
-                    .attrs
-                    .get(&attr)
-                    .map(|a| a.s_value.clone())
-                    .unwrap_or(SomeValue::Impossible);
-                if s_attr.is_impossible() {
-                    continue;
+        let f = self.per_class_graph(
+            "deepcopy_fields",
+            base,
+            &[memo_t],
+            VOID,
+            |cx, c, me, extra| {
+                let memo = Hlvalue::Variable(extra[0]);
+                for (owner, attr, r) in cx.all_fields(c) {
+                    let s_attr = cx.rt.ann.classdefs[owner]
+                        .attrs
+                        .get(&attr)
+                        .map(|a| a.s_value.clone())
+                        .unwrap_or(SomeValue::Impossible);
+                    if s_attr.is_impossible() {
+                        continue;
+                    }
+                    let fname = field_name(&attr);
+                    let at = cx.field_ptr(me.clone(), c, owner)?;
+                    let v = cx.emit(
+                        LlOp::Getfield,
+                        vec![at.clone(), name(py, &fname)],
+                        r.lowleveltype(cx.rt),
+                    );
+                    let nv = cx.call_copier_graph(
+                        desc,
+                        &s_attr,
+                        s_memo,
+                        v,
+                        &r,
+                        memo.clone(),
+                        memo_r,
+                        &r,
+                    )?;
+                    cx.emit(LlOp::Setfield, vec![at, name(py, &fname), nv], VOID);
                 }
-                let fname = field_name(&attr);
-                let at = cx.field_ptr(me.clone(), c, owner)?;
-                let v = cx.emit(
-                    LlOp::Getfield,
-                    vec![at.clone(), name(py, &fname)],
-                    r.lowleveltype(cx.rt),
-                );
-                let nv = cx.call_copier_graph(desc, &s_attr, s_memo, v, &r, memo.clone(), memo_r, &r)?;
-                cx.emit(LlOp::Setfield, vec![at, name(py, &fname), nv], VOID);
-            }
-            value_const(py, LlValue::Void, VOID)
-        })?;
+                value_const(py, LlValue::Void, VOID)
+            },
+        )?;
         self.rt.dispatchers.insert(key, f);
         Ok(f)
     }

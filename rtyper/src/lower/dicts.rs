@@ -449,15 +449,34 @@ impl Cx<'_, '_, '_, '_> {
                     None => self.none_of(want)?,
                 };
                 let ann = self.ll_annotation_of(want)?;
-                let value = self.convert_arg_value(&vr, want)?;
-                if !value {
-                    return Err(RTypeError::unsupported(&format!(
-                        "dict.get() giving {want:?} from values {vr:?}"
-                    )));
+                if matches!(want, Repr::Optional(inner) if **inner == vr) {
+                    // values that are numbers, a result that may be None:
+                    // the value found is boxed
+                    let (hash, eq) = self.key_functions(&kr)?;
+                    let v =
+                        self.dict_helper("ll_get_boxed", vec![d, k, (default, ann), hash, eq])?;
+                    (v, want.clone())
+                } else {
+                    let value = self.convert_arg_value(&vr, want)?;
+                    if !value {
+                        return Err(RTypeError::unsupported(&format!(
+                            "dict.get() giving {want:?} from values {vr:?}"
+                        )));
+                    }
+                    let (hash, eq) = self.key_functions(&kr)?;
+                    let v = self.dict_helper("ll_get", vec![d, k, (default, ann), hash, eq])?;
+                    (v, want.clone())
                 }
+            }
+            ("pop", 2, false) if matches!(want, Repr::Optional(inner) if **inner == vr) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let dv = self.input(&args[1], want)?;
+                let ann = self.ll_annotation_of(want)?;
                 let (hash, eq) = self.key_functions(&kr)?;
-                let v = self.dict_helper("ll_get", vec![d, k, (default, ann), hash, eq])?;
-                (v, want.clone())
+                (
+                    self.dict_helper("ll_pop_boxed", vec![d, k, (dv, ann), hash, eq])?,
+                    want.clone(),
+                )
             }
             ("setdefault", 2, false) => {
                 let k = self.item_arg(&args[0], &kr)?;

@@ -53,11 +53,17 @@ impl Cx<'_, '_, '_, '_> {
         let descs: Vec<DescId> = descs.iter().copied().collect();
         let groups = by_name(self, &descs);
         if groups.len() != 1 {
-            return Err(RTypeError::new("internal error: a method pair of several names"));
+            return Err(RTypeError::new(
+                "internal error: a method pair of several names",
+            ));
         }
         let which = self.rt.method_name_id(&groups[0].0);
         let obj_t = self.rt.objmodel.object_ptr;
-        let obj = self.emit(LlOp::CastPointer, vec![type_const(self.py, obj_t)?, v], obj_t);
+        let obj = self.emit(
+            LlOp::CastPointer,
+            vec![type_const(self.py, obj_t)?, v],
+            obj_t,
+        );
         let f = self.method_pair_maker()?;
         let fc = self.func_const(f)?;
         let wc = value_const(self.py, LlValue::Int(which), SIGNED)?;
@@ -77,7 +83,12 @@ impl Cx<'_, '_, '_, '_> {
         let params = [obj_t, SIGNED];
         let (mut b, inputs) = GraphBuilder::new(self.rt, "method_pair", &params, pair_t);
         let start = b.graph.startblock;
-        let nonnull = b.op(start, LlOp::PtrNonzero, vec![Hlvalue::Variable(inputs[0])], BOOL);
+        let nonnull = b.op(
+            start,
+            LlOp::PtrNonzero,
+            vec![Hlvalue::Variable(inputs[0])],
+            BOOL,
+        );
         let (make, mv) = b.block(&params);
         let (null, _) = b.block(&[]);
         let pass: Vec<Hlvalue> = inputs.iter().map(|&v| Hlvalue::Variable(v)).collect();
@@ -87,13 +98,21 @@ impl Cx<'_, '_, '_, '_> {
         b.op(
             make,
             LlOp::Setfield,
-            vec![Hlvalue::Variable(p), name(py, "item0"), Hlvalue::Variable(mv[0])],
+            vec![
+                Hlvalue::Variable(p),
+                name(py, "item0"),
+                Hlvalue::Variable(mv[0]),
+            ],
             VOID,
         );
         b.op(
             make,
             LlOp::Setfield,
-            vec![Hlvalue::Variable(p), name(py, "item1"), Hlvalue::Variable(mv[1])],
+            vec![
+                Hlvalue::Variable(p),
+                name(py, "item1"),
+                Hlvalue::Variable(mv[1]),
+            ],
             VOID,
         );
         b.ret(make, Hlvalue::Variable(p));
@@ -163,7 +182,8 @@ impl Cx<'_, '_, '_, '_> {
             let (target, self_class) = if graphs.len() == 1 {
                 (f0, graphs[0].0)
             } else {
-                let cases: Vec<(ClassDefId, usize)> = graphs.iter().map(|&(c, f, _)| (c, f)).collect();
+                let cases: Vec<(ClassDefId, usize)> =
+                    graphs.iter().map(|&(c, f, _)| (c, f)).collect();
                 if !self.rt.methods_share_a_type(&cases) {
                     return Err(RTypeError::unsupported(
                         "overriding methods with different argument or result types",
@@ -171,11 +191,10 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 let mut base = cases[0].0;
                 for &(c, _) in &cases[1..] {
-                    base = self
-                        .rt
-                        .ann
-                        .common_base(base, c)
-                        .ok_or_else(|| RTypeError::unsupported("methods of unrelated classes"))?;
+                    base =
+                        self.rt.ann.common_base(base, c).ok_or_else(|| {
+                            RTypeError::unsupported("methods of unrelated classes")
+                        })?;
                 }
                 if !self.rt.family_covers(base, &cases) {
                     return Err(RTypeError::unsupported(
@@ -248,7 +267,11 @@ impl Cx<'_, '_, '_, '_> {
                 rpy3_model::lltype::TypeDef::Func { args, .. } => args[0],
                 _ => sub.rt.classes.instance_ptr(self_class),
             };
-            let me = sub.emit(LlOp::CastPointer, vec![type_const(py, self_t)?, obj], self_t);
+            let me = sub.emit(
+                LlOp::CastPointer,
+                vec![type_const(py, self_t)?, obj],
+                self_t,
+            );
             let mut args = vec![sub.func_const(target)?, me];
             for (k, r) in site_reprs.iter().enumerate() {
                 let a = sub.convert(Hlvalue::Variable(kvars[k + 1]), r, &params[k + 1])?;

@@ -8,7 +8,6 @@
 mod builtins;
 mod calls;
 mod copying;
-mod methodsets;
 mod dicts;
 mod exceptions;
 mod external;
@@ -16,6 +15,7 @@ mod iters;
 mod lists;
 mod lldialect;
 mod llhelpers;
+mod methodsets;
 mod ops;
 mod strings;
 
@@ -166,24 +166,32 @@ fn can_raise(op: &SpaceOperation, incidental: bool) -> bool {
 /// block's exception exits: the block is split after each but the last,
 /// the exception links copied onto every piece.  Returns the last piece
 /// and where the operation's low-level operations start in it.
-fn split_raising_chain(graph: &mut FunctionGraph, mut b: BlockId, mut start: usize) -> (BlockId, usize) {
+fn split_raising_chain(
+    graph: &mut FunctionGraph,
+    mut b: BlockId,
+    mut start: usize,
+) -> (BlockId, usize) {
     loop {
         if graph.blocks[b].exitswitch != ExitSwitch::LastException {
             return (b, start);
         }
         let ops = &graph.blocks[b].operations;
-        let raisers: Vec<usize> = (start..ops.len()).filter(|&i| can_raise(&ops[i], false)).collect();
+        let raisers: Vec<usize> = (start..ops.len())
+            .filter(|&i| can_raise(&ops[i], false))
+            .collect();
         if raisers.len() < 2 {
             return (b, start);
         }
         let tail: Vec<SpaceOperation> = graph.blocks[b].operations.split_off(raisers[0] + 1);
         let exits = graph.blocks[b].exits.clone();
         let normal = exits[0];
-        let defined_in_tail: std::collections::HashSet<VarId> = tail.iter().map(|o| o.result).collect();
+        let defined_in_tail: std::collections::HashSet<VarId> =
+            tail.iter().map(|o| o.result).collect();
         let mut needed: Vec<VarId> = Vec::new();
         let mut note = |h: &Hlvalue, skip: &[Option<VarId>]| {
             if let Hlvalue::Variable(v) = h {
-                if !defined_in_tail.contains(v) && !needed.contains(v) && !skip.contains(&Some(*v)) {
+                if !defined_in_tail.contains(v) && !needed.contains(v) && !skip.contains(&Some(*v))
+                {
                     needed.push(*v);
                 }
             }
@@ -876,11 +884,20 @@ impl Cx<'_, '_, '_, '_> {
                 let c = *c;
                 let st = self.rt.classes.structs[&c];
                 let pt = self.rt.classes.ptrs[&c];
-                let p = self.emit(LlOp::Malloc, vec![crate::helpers::type_const(self.py, st)?], pt);
+                let p = self.emit(
+                    LlOp::Malloc,
+                    vec![crate::helpers::type_const(self.py, st)?],
+                    pt,
+                );
                 let obj = self.object_ptr_of(p.clone())?;
                 let vt = self.rt.classes.vtable(c);
-                let vtc = value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
-                self.emit(LlOp::Setfield, vec![obj, name(self.py, "typeptr"), vtc], VOID);
+                let vtc =
+                    value_const(self.py, LlValue::Ptr(Some(vt)), self.rt.objmodel.vtable_ptr)?;
+                self.emit(
+                    LlOp::Setfield,
+                    vec![obj, name(self.py, "typeptr"), vtc],
+                    VOID,
+                );
                 for (attr, value) in [("real", f), ("imag", zero)] {
                     let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
                     let owner = self.rt.classes.owner_of(c, attr, &base_of).ok_or_else(|| {

@@ -826,12 +826,19 @@ impl Cx<'_, '_, '_, '_> {
             for (k, r) in [&ra, &rb].into_iter().enumerate() {
                 if matches!(r, Repr::List(..)) {
                     let s = self.s(&op.args[k]).without_const();
-                    self.rt.list_items.borrow_mut().entry(r.clone()).or_insert(s);
+                    self.rt
+                        .list_items
+                        .borrow_mut()
+                        .entry(r.clone())
+                        .or_insert(s);
                 }
             }
             let may_none =
                 |s: &SomeValue| matches!(s, SomeValue::TupleOrNone(_)) || s.can_be_none();
-            let (na, nb) = (may_none(&self.s(&op.args[0])), may_none(&self.s(&op.args[1])));
+            let (na, nb) = (
+                may_none(&self.s(&op.args[0])),
+                may_none(&self.s(&op.args[1])),
+            );
             if matches!(op.opname, H::Eq | H::Ne) && (na || nb) {
                 // == with a tuple that may be None: None equals only None
                 if na && nb {
@@ -841,10 +848,18 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 let a = self.input(&op.args[0], &ra)?;
                 let b = self.input(&op.args[1], &rb)?;
-                let (x, rx, y, ry) = if na { (a, &ra, b, &rb) } else { (b, &rb, a, &ra) };
+                let (x, rx, y, ry) = if na {
+                    (a, &ra, b, &rb)
+                } else {
+                    (b, &rb, a, &ra)
+                };
                 let isnull = self.emit(LlOp::PtrIszero, vec![x.clone()], BOOL);
                 let xt = rx.lowleveltype(self.rt);
-                let y_as_x = if rx == ry { y.clone() } else { self.convert(y.clone(), ry, rx)? };
+                let y_as_x = if rx == ry {
+                    y.clone()
+                } else {
+                    self.convert(y.clone(), ry, rx)?
+                };
                 let (x2, _) = self.call_helper_in(
                     super::builtins::RBUILTIN,
                     "ll_or_other",
@@ -865,7 +880,10 @@ impl Cx<'_, '_, '_, '_> {
                 (self.input(&op.args[0], &ra)?, self.input(&op.args[1], &rb)?)
             } else {
                 // ordering a tuple that may be None: TypeError for None
-                (self.tuple_input(&op.args[0], &ra)?, self.tuple_input(&op.args[1], &rb)?)
+                (
+                    self.tuple_input(&op.args[0], &ra)?,
+                    self.tuple_input(&op.args[1], &rb)?,
+                )
             };
             let v = self.compare_values(i, a, &ra, b, &rb)?;
             self.finish(op.result, v);

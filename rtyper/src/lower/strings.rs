@@ -539,8 +539,16 @@ impl Cx<'_, '_, '_, '_> {
                 vec![t.clone(), super::name(self.py, "length")],
                 rpy3_model::lltype::SIGNED,
             );
-            let wc = value_const(self.py, LlValue::Int(want as i64), rpy3_model::lltype::SIGNED)?;
-            self.call_str_helper("ll_percent_arg_count", vec![n, wc], rpy3_model::lltype::VOID)?;
+            let wc = value_const(
+                self.py,
+                LlValue::Int(want as i64),
+                rpy3_model::lltype::SIGNED,
+            )?;
+            self.call_str_helper(
+                "ll_percent_arg_count",
+                vec![n, wc],
+                rpy3_model::lltype::VOID,
+            )?;
             let items_t = self.rt.seq_struct(item, SeqKind::Tuple);
             let arr_t = match items_t.def() {
                 rpy3_model::lltype::TypeDef::Struct { fields, .. } => fields
@@ -1049,7 +1057,8 @@ impl Cx<'_, '_, '_, '_> {
         for a in &op.args {
             reprs.push(self.repr_of(a)?);
         }
-        let stringish = |r: &Repr| matches!(r, Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char);
+        let stringish =
+            |r: &Repr| matches!(r, Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char);
         if matches!(op.opname, H::Eq | H::Ne | H::Lt | H::Le | H::Gt | H::Ge)
             && !(stringish(&reprs[0]) && stringish(&reprs[1]))
             && (self.is_bytearray(&op.args[0]) || self.is_bytearray(&op.args[1]))
@@ -1058,7 +1067,10 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(false);
         }
         if op.opname == H::Contains
-            && !matches!(reprs[0], Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char)
+            && !matches!(
+                reprs[0],
+                Repr::Str | Repr::UniChar | Repr::Bytes | Repr::Char
+            )
         {
             // a string looked for in a tuple or a list: theirs
             return Ok(false);
