@@ -504,8 +504,12 @@ impl<'py> FlowContext<'py> {
         opname: OpName,
         mut args: Vec<Hlvalue>,
     ) -> FlowResult<Vec<Hlvalue>> {
-        let skip = usize::from(matches!(opname, OpName::SimpleCall | OpName::CallArgs));
-        for a in args.iter_mut().skip(skip) {
+        let call = matches!(opname, OpName::SimpleCall | OpName::CallArgs);
+        let stored = matches!(
+            opname,
+            OpName::Newlist | OpName::Newtuple | OpName::Newdict | OpName::Newset | OpName::Setitem
+        );
+        for a in args.iter_mut().skip(usize::from(call)) {
             let Hlvalue::Constant(c) = a else {
                 continue;
             };
@@ -524,6 +528,15 @@ impl<'py> FlowContext<'py> {
                 .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
             if !found.is_none() {
                 *a = self.constant(&found);
+            } else if stored {
+                // any other built-in stored in a container: a plain function
+                // calling it (built-ins of one kind do not unite)
+                let w = self
+                    .py
+                    .import("rpy3.hlbuiltins")
+                    .and_then(|m| m.getattr("value_wrapper")?.call1((&obj,)))
+                    .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+                *a = self.constant(&w);
             }
         }
         Ok(args)

@@ -100,6 +100,22 @@ def key_wrapper(f):
     return w
 
 
+def value_wrapper(f):
+    """A plain function calling built-in `f` with its arguments, for a
+    built-in held in a container (`[math.sin, math.cos]`, `{"abs": abs}`):
+    functions unite where built-ins do not.  One per built-in; not RPython
+    itself: run when translating."""
+    key = ("value", f)
+    w = _WRAPPERS.get(key)
+    if w is None:
+        def w(*args):
+            return f(*args)
+        w.__name__ = getattr(f, "__name__", "builtin")
+        w.__qualname__ = w.__name__
+        _WRAPPERS[key] = w
+    return w
+
+
 def method_wrapper(m):
     """A plain function standing for the unbound method `m` of str or
     bytes (`key=str.lower`): `def lower(x): return x.lower()`, one per

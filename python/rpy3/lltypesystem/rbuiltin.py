@@ -31,6 +31,52 @@ def ll_unorderable(op):
     raise TypeError("'>=' not supported between instances")
 
 
+def ll_check_int_divisor(b, which):
+    """The divisor of an int `//` (which 0), `/` (1) or `%` (2):
+    ZeroDivisionError with CPython's message when it is 0 (checked before
+    the operation when the program reads exception messages)."""
+    if b == 0:
+        if which == 0:
+            raise ZeroDivisionError("integer division or modulo by zero")
+        if which == 2:
+            raise ZeroDivisionError("integer modulo by zero")
+        raise ZeroDivisionError("division by zero")
+
+
+def ll_check_float_divisor(b, which):
+    """The divisor of a float `/` (which 0), `//` (1) or `%` (2): see
+    ll_check_int_divisor."""
+    if b == 0.0:
+        if which == 0:
+            raise ZeroDivisionError("float division by zero")
+        if which == 1:
+            raise ZeroDivisionError("float floor division by zero")
+        raise ZeroDivisionError("float modulo")
+
+
+def _math_with_messages(f):
+    """A function of `math` on one float whose errors carry CPython's
+    messages (used instead of the bare operation when the program reads
+    exception messages)."""
+    def checked(x):
+        try:
+            return f(x)
+        except ValueError:
+            raise ValueError("math domain error")
+        except OverflowError:
+            raise OverflowError("math range error")
+    # (its own call of f is the bare operation)
+    checked._rpy3_bare_math_ = True
+    return checked
+
+
+MATH_WITH_MESSAGES = {}
+for _name in ["sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin",
+              "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+              "asinh", "acosh", "atanh"]:
+    MATH_WITH_MESSAGES["math." + _name] = _math_with_messages(getattr(math, _name))
+
+
 def _addmod(x, y, m):
     # (x + y) % m for x, y in [0, m), without overflowing
     if x >= m - y:

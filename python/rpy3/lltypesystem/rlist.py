@@ -13,7 +13,7 @@ from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
 from rpy3.lltypesystem.rstr import (STR, BYTES, ll_char2str, _is_space, _is_ascii_space,
                                     ll_sb_new, ll_sb_append, ll_sb_append_char,
-                                    ll_sb_build)
+                                    ll_sb_build, ll_strconcat, _ll_text)
 
 
 def _new(LIST, n):
@@ -371,9 +371,17 @@ def ll_contains(l, v, eq):
 def ll_index(l, v, eq):
     i = ll_find(l, v, eq)
     if i < 0:
-        # (CPython: '3 is not in list': a text made at run time, which a
-        # helper cannot give an exception yet)
+        # (CPython's message, '3 is not in list', is ll_index_shown's)
         raise ValueError
+    return i
+
+
+def ll_index_shown(l, v, eq, item_repr):
+    """ll_index, whose ValueError carries CPython's message ('3 is not in
+    list'; used when the program reads exception messages)."""
+    i = ll_find(l, v, eq)
+    if i < 0:
+        raise ValueError(ll_strconcat(item_repr(v), _ll_text(" is not in list")))
     return i
 
 

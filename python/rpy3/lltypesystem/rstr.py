@@ -672,6 +672,24 @@ def ll_replace(s, old, new, count):
     return r
 
 
+def _ll_text(text):
+    """The rpy_string of the constant `text` (in helpers, which work on
+    low-level strings)."""
+    r = malloc(STR, len(text))
+    i = 0
+    for c in text:
+        r.chars[i] = c
+        i += 1
+    return r
+
+
+def _only_spaces_from(s, i):
+    n = len(s.chars)
+    while i < n and _is_space(s.chars[i]):
+        i += 1
+    return i == n
+
+
 @ll_args(PSTR)
 def ll_str2int(s):
     # int(s): optional spaces and sign, then decimal digits, single
@@ -697,14 +715,9 @@ def ll_str2int(s):
         # accumulate negatively: the most negative Signed has no positive twin
         value = ovfcheck(ovfcheck(value * 10) - _digit_value(c))
         i += 1
-    if i == start:
-        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
-        raise ValueError
-    while i < n and _is_space(s.chars[i]):
-        i += 1
-    if i != n:
-        # (CPython: "invalid literal for int() with base 10: 'abc'", made at run time)
-        raise ValueError
+    if i == start or not _only_spaces_from(s, i):
+        raise ValueError(ll_strconcat(_ll_text("invalid literal for int() with base 10: "),
+                                      ll_str_repr(s)))
     if not negative:
         value = ovfcheck(-value)
     return value
@@ -1559,6 +1572,10 @@ def _hex_digit(d):
     return chr(87 + d)
 
 
+def _not_a_float(s):
+    return ll_strconcat(_ll_text("could not convert string to float: "), ll_str_repr(s))
+
+
 @ll_args(PSTR)
 def ll_str2float(s):
     """float(s): surrounding whitespace and underscores between digits
@@ -1579,18 +1596,19 @@ def ll_str2float(s):
             # only between two digits
             if (i == start or i + 1 >= stop or not _is_digit(s.chars[i - 1])
                     or not _is_digit(s.chars[i + 1])):
-                # (CPython: "could not convert string to float: 'x'", made at run time)
-                raise ValueError
+                raise ValueError(_not_a_float(s))
         else:
             if ord(c) >= 128:
                 if not _is_digit(c):
-                    # (CPython: "could not convert string to float: 'x'", made at run time)
-                    raise ValueError
+                    raise ValueError(_not_a_float(s))
                 c = chr(48 + _digit_value(c))
             r.chars[k] = c
             k += 1
         i += 1
-    return str_to_float(ll_strslice(r, 0, k))
+    try:
+        return str_to_float(ll_strslice(r, 0, k))
+    except ValueError:
+        raise ValueError(_not_a_float(s))
 
 
 # --- int(s, base), unsigned ints, str of a string that may be None ---------

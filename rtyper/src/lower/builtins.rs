@@ -410,7 +410,30 @@ impl Cx<'_, '_, '_, '_> {
         };
         if let Some(op) = one {
             let x = self.input(&args[0], &fl)?;
-            let v = self.emit(op, vec![x], FLOAT);
+            let in_helper = self.rt.ann.graphs[self.g]
+                .graph
+                .func
+                .as_ref()
+                .is_some_and(|f| f.bind(self.py).hasattr("_rpy3_bare_math_").unwrap_or(false));
+            let messages = m != "math.fabs" && !in_helper && {
+                let ve = self.rt.exception_classdef("ValueError");
+                let oe = self.rt.exception_classdef("OverflowError");
+                self.keeps_message(ve) || self.keeps_message(oe)
+            };
+            let v = if messages {
+                // errors with CPython's messages ("math domain error"):
+                // the operation in a helper that catches and re-raises
+                let f = self
+                    .py
+                    .import(RBUILTIN)
+                    .and_then(|b| b.getattr("MATH_WITH_MESSAGES")?.get_item(m))
+                    .map_err(|e| RTypeError::new(format!("helper for {m}: {e}")))?;
+                let idx = self.rt.helper_for(self.py, &f, vec![SomeValue::float()])?;
+                let fc = self.func_const(idx)?;
+                self.emit(LlOp::DirectCall, vec![fc, x], FLOAT)
+            } else {
+                self.emit(op, vec![x], FLOAT)
+            };
             return self.convert(v, &fl, want);
         }
         let two = match m {

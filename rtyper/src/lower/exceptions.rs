@@ -33,6 +33,11 @@ impl Cx<'_, '_, '_, '_> {
         self.rt.classes.owner_of(c, EXC_MESSAGE_ATTR, &base_of)
     }
 
+    /// Whether instances of exception class `c` keep a message.
+    pub(super) fn keeps_message(&self, c: ClassDefId) -> bool {
+        self.message_owner(c).is_some()
+    }
+
     fn is_subclass(&self, c: ClassDefId, of: ClassDefId) -> bool {
         let mut k = Some(c);
         while let Some(x) = k {
@@ -52,6 +57,11 @@ impl Cx<'_, '_, '_, '_> {
         let text = |cx: &mut Self, a: &Hlvalue, repr: bool| -> Result<Hlvalue, RTypeError> {
             let r = cx.repr_of(a)?;
             let x = cx.input(a, &r)?;
+            // a low-level string (the messages rpy3's helpers build)
+            let r = match r {
+                Repr::LlPtr(t) if Some(t) == cx.rt.str_ptr => Repr::Str,
+                r => r,
+            };
             let maybe_none = matches!(
                 cx.s(a),
                 SomeValue::Str {

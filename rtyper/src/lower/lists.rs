@@ -627,6 +627,14 @@ impl Cx<'_, '_, '_, '_> {
                 self.call_list_helper("ll_extend", vec![l, oa])?;
                 (none, Repr::Void)
             }
+            ("index", 1) if self.keeps_message(self.rt.exception_classdef("ValueError")) => {
+                // ValueError's message shows the item: '3 is not in list'
+                let x = self.item_arg(&args[0], &item)?;
+                let eq = self.item_function("hl_eq", &item)?;
+                let shown = self.item_function("hl_repr", &item)?;
+                let (v, _) = self.call_list_helper("ll_index_shown", vec![l, x, eq, shown])?;
+                (v, Repr::Int(IntKind::Signed))
+            }
             ("remove" | "index" | "count", 1) => {
                 let x = self.item_arg(&args[0], &item)?;
                 let eq = self.item_function("hl_eq", &item)?;

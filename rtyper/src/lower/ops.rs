@@ -77,6 +77,10 @@ impl Cx<'_, '_, '_, '_> {
                     (H::Pow, false, _) => LlOp::IntPow,
                     _ => return Err(RTypeError::unsupported(&format!("{} on {r:?}", op.opname))),
                 };
+                if !u && matches!(base, H::Floordiv | H::Mod) {
+                    let which = if base == H::Mod { 2 } else { 0 };
+                    self.check_divisor(&op.args[1], b.clone(), false, which)?;
+                }
                 let v = self.emit(llop, vec![a, b], t);
                 self.finish(op.result, v);
             }
@@ -89,6 +93,7 @@ impl Cx<'_, '_, '_, '_> {
                 let ir = Repr::Int(IntKind::Signed);
                 let a = self.input(&op.args[0], &ir)?;
                 let b = self.input(&op.args[1], &ir)?;
+                self.check_divisor(&op.args[1], b.clone(), false, 1)?;
                 let v = self.emit(LlOp::IntTruediv, vec![a, b], t);
                 self.finish(op.result, v);
             }
@@ -105,6 +110,12 @@ impl Cx<'_, '_, '_, '_> {
                     H::Pow => LlOp::FloatPow,
                     _ => return Err(RTypeError::unsupported(&format!("{} on floats", op.opname))),
                 };
+                match base {
+                    H::Truediv => self.check_divisor(&op.args[1], b.clone(), true, 0)?,
+                    H::Floordiv => self.check_divisor(&op.args[1], b.clone(), true, 1)?,
+                    H::Mod => self.check_divisor(&op.args[1], b.clone(), true, 2)?,
+                    _ => {}
+                }
                 let v = self.emit(llop, vec![a, b], t);
                 self.finish(op.result, v);
             }
@@ -593,6 +604,47 @@ impl Cx<'_, '_, '_, '_> {
             acc = self.emit(LlOp::BoolNot, vec![acc], BOOL);
         }
         Ok(acc)
+    }
+
+    /// Before a division whose divisor `b` (the low-level value of `arg`)
+    /// may be 0, when the program reads exception messages: a check
+    /// raising ZeroDivisionError with CPython's message (`which` picks
+    /// it, see `ll_check_int_divisor`, `ll_check_float_divisor`); the
+    /// operation's own check gives none.
+    fn check_divisor(
+        &mut self,
+        arg: &Hlvalue,
+        b: Hlvalue,
+        float: bool,
+        which: i64,
+    ) -> Result<(), RTypeError> {
+        let zero = self.rt.exception_classdef("ZeroDivisionError");
+        if !self.keeps_message(zero) {
+            return Ok(());
+        }
+        let nonzero_const = match self.s(arg).konst() {
+            Some(k) => k
+                .bind(self.py)
+                .extract::<f64>()
+                .map(|x| x != 0.0)
+                .unwrap_or(false),
+            None => false,
+        };
+        if nonzero_const {
+            return Ok(());
+        }
+        let wc = value_const(self.py, LlValue::Int(which), SIGNED)?;
+        let (helper, s_b) = if float {
+            ("ll_check_float_divisor", SomeValue::float())
+        } else {
+            ("ll_check_int_divisor", SomeValue::int())
+        };
+        self.call_helper_in(
+            super::builtins::RBUILTIN,
+            helper,
+            vec![(b, s_b), (wc, SomeValue::int())],
+        )?;
+        Ok(())
     }
 
     /// `(a, b) -> bool`: `a OP b` for tuples of items `ia` and `ib` (`OP`
