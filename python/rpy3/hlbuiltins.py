@@ -55,6 +55,17 @@ def rpy_zip_star(seqs):
         yield tuple(items)
 
 
+@specialize.argtype(0, 1)
+def rpy_sum_seq(items, start):
+    """sum(items, start) of lists (or tuples of run-time length): CPython
+    adds them in turn, each sum a new sequence (start itself when there is
+    nothing to add)."""
+    result = start
+    for x in items:
+        result = result + x
+    return result
+
+
 @specialize.argtype(0)
 def rpy_print_star(seq, sep=" ", end="\n"):
     """`print(*seq, sep=sep, end=end)` when the number of items is known at

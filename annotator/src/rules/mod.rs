@@ -322,6 +322,41 @@ pub fn consider_op(
             {
                 return super_object(ann, py, &args[1], &args[2]);
             }
+            if let (
+                SomeValue::Builtin {
+                    name: "sum",
+                    s_self: None,
+                },
+                [_, _, SomeValue::List(_)],
+            ) = (&args[0], args)
+            {
+                // sum(lists, []) (or a tuple of run-time length): the
+                // concatenation, as CPython's `start + x1 + x2...`
+                let f = py
+                    .import("rpy3.hlbuiltins")
+                    .and_then(|m| m.getattr("rpy_sum_seq"))
+                    .map_err(|e| ann.error(format!("rpy3.hlbuiltins: {e}")))?;
+                let s_method = ann.immutablevalue(py, &f)?;
+                let result = call(
+                    ann,
+                    py,
+                    &s_method,
+                    crate::description::CallArgs::positional(vec![args[1].clone(), args[2].clone()]),
+                )?;
+                if let Some(at) = ann.current_position() {
+                    ann.special_calls.insert(
+                        at,
+                        special::SpecialCall {
+                            method: "rpy_sum_seq".into(),
+                            s_method,
+                            receiver: 1,
+                            args: vec![1, 2],
+                            negate: false,
+                        },
+                    );
+                }
+                return Ok(result);
+            }
             call(
                 ann,
                 py,

@@ -415,6 +415,13 @@ impl Cx<'_, '_, '_, '_> {
             ((l, SomeValue::Ptr(lt)), want.clone())
         };
         let largest = self.largest_arg(builtin)?;
+        if let (Some(d), Repr::Void) = (default, &item) {
+            // a list that never holds an item (`min([], default=-1)`):
+            // always empty, the default
+            if key.is_none() {
+                return self.input(d, want);
+            }
+        }
         // the default is given in the items' repr
         if default.is_some() && item != *want {
             return Err(RTypeError::unsupported(&format!(
