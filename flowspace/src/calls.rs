@@ -747,15 +747,20 @@ impl<'py> FlowContext<'py> {
         if found.is_none() {
             return Ok(None);
         }
-        let (func, keep): (Bound<'_, PyAny>, Vec<usize>) = found
+        let (func, keep): (Bound<'_, PyAny>, Vec<i64>) = found
             .extract()
             .map_err(|e: PyErr| self.pyerr("rpy3.stdlib.itertools", e))?;
         let mut all = vec![self.constant(&func)];
         for i in keep {
-            let v = values
-                .get(i)
-                .cloned()
-                .ok_or_else(|| self.error("internal error: itertools argument"))?;
+            // (-1: None, the default of an argument the call leaves out)
+            let v = if i < 0 {
+                self.const_none()
+            } else {
+                values
+                    .get(i as usize)
+                    .cloned()
+                    .ok_or_else(|| self.error("internal error: itertools argument"))?
+            };
             all.push(v);
         }
         self.do_op(OpName::SimpleCall, all).map(Some)

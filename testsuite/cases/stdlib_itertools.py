@@ -1,7 +1,9 @@
 """`itertools`: calls become the generator functions of
 `rpy3.stdlib.itertools`, made for each constant shape (the number of
 iterables of `product`, a constant `r`), so they yield what CPython's
-yield, in the same order.  `permutations(xs)` without `r` is refused: the
+yield, in the same order (also groupby, zip_longest, takewhile, dropwhile,
+filterfalse, cycle, compress, pairwise, starmap).  `permutations(xs)`
+without `r` is refused: the
 length of its tuples must be known when translating."""
 
 import itertools
@@ -73,6 +75,28 @@ def product_runtime_repeat(n):
         out.append(sum(t) * 10 + len(t))
     return (out, list(product("ab", repeat=n)))
 
+def more_tools(n):
+    data = "aaabccdddd"[:n]
+    out = []
+    for k, g in itertools.groupby(data):
+        out.append("%s%d" % (k, len(list(g))))
+    words = ["apple", "avocado", "banana", "blueberry", "cherry"]
+    for k, g in itertools.groupby(words, key=lambda w: w[0]):
+        first = next(g)
+        out.append("%s:%s:%d" % (k, first, len(list(g))))
+    for a, b in itertools.zip_longest([1, 2, 3], [10, 20]):
+        out.append("%s/%s" % (a, b))
+    for a, b in itertools.zip_longest("ab", "xyz", fillvalue="-"):
+        out.append(a + b)
+    out.append(str(list(itertools.takewhile(lambda x: x < 3, [1, 2, 3, 1]))))
+    out.append(str(list(itertools.dropwhile(lambda x: x < 3, [1, 2, 3, 1]))))
+    out.append(str(list(itertools.filterfalse(lambda x: x % 2, range(n)))))
+    out.append(str(list(itertools.islice(itertools.cycle([1, 2]), 5))))
+    out.append(str(list(itertools.compress("abcdef", [1, 0, 1, 0, 1]))))
+    out.append(str(list(itertools.pairwise([1, 2, 3, 4][:n]))))
+    out.append(str(list(itertools.starmap(pow, [(2, 3), (3, 2)]))))
+    return out
+
 
 CASES = [
     (product_runtime_repeat, [0]),
@@ -89,4 +113,6 @@ CASES = [
     (running, [[3, 1, 4, 1, 5]]),
     (bad_islice, [1]),
     (pairs_sum, [[1, 2, 3, 4]]),
+    (more_tools, [10]),
+    (more_tools, [3]),
 ]

@@ -259,6 +259,132 @@ def permutations_of(r):
 _NOT_CONSTANT = object()
 
 
+@specialize.argtype(0)
+def groupby_plain(iterable):
+    """groupby(iterable): (item, iterator over its run).  The runs are
+    read ahead, each given as an iterator over a list."""
+    cur = []
+    group = []
+    for x in iterable:
+        if len(cur) == 0:
+            cur.append(x)
+            group.append(x)
+        elif x == cur[0]:
+            group.append(x)
+        else:
+            yield (cur[0], iter(group))
+            cur[0] = x
+            group = [x]
+    if len(cur) > 0:
+        yield (cur[0], iter(group))
+
+
+@specialize.argtype(0, 1)
+def groupby_key(iterable, key):
+    """groupby(iterable, key): see groupby_plain."""
+    cur = []
+    group = []
+    for x in iterable:
+        k = key(x)
+        if len(cur) == 0:
+            cur.append(k)
+            group.append(x)
+        elif k == cur[0]:
+            group.append(x)
+        else:
+            yield (cur[0], iter(group))
+            cur[0] = k
+            group = [x]
+    if len(cur) > 0:
+        yield (cur[0], iter(group))
+
+
+def zip_longest_of(n):
+    """zip_longest(i1, ..., in, fillvalue=f): the iterables are read first."""
+    args = ", ".join(["it%d" % i for i in range(n)] + ["fill"])
+    lines = ["def zip_longest(%s):" % args]
+    for i in range(n):
+        lines.append("    l%d = list(it%d)" % (i, i))
+    lines.append("    n = 0")
+    for i in range(n):
+        lines.append("    if len(l%d) > n:" % i)
+        lines.append("        n = len(l%d)" % i)
+    lines.append("    i = 0")
+    lines.append("    while i < n:")
+    items = ["(l%d[i] if i < len(l%d) else fill)" % (k, k) for k in range(n)]
+    if n == 1:
+        lines.append("        yield (%s,)" % items[0])
+    else:
+        lines.append("        yield (%s)" % ", ".join(items))
+    lines.append("        i += 1")
+    return _make(("zip_longest", n), "\n".join(lines) + "\n", "zip_longest")
+
+
+@specialize.argtype(0, 1)
+def takewhile(predicate, iterable):
+    for x in iterable:
+        if not predicate(x):
+            return
+        yield x
+
+
+@specialize.argtype(0, 1)
+def dropwhile(predicate, iterable):
+    dropping = True
+    for x in iterable:
+        if dropping and predicate(x):
+            continue
+        dropping = False
+        yield x
+
+
+@specialize.argtype(0, 1)
+def filterfalse(predicate, iterable):
+    for x in iterable:
+        if not predicate(x):
+            yield x
+
+
+@specialize.argtype(0)
+def cycle(iterable):
+    saved = []
+    for x in iterable:
+        yield x
+        saved.append(x)
+    while len(saved) > 0:
+        for x in saved:
+            yield x
+
+
+@specialize.argtype(0, 1)
+def compress(data, selectors):
+    sel = list(selectors)
+    i = 0
+    for x in data:
+        if i >= len(sel):
+            return
+        if sel[i]:
+            yield x
+        i += 1
+
+
+@specialize.argtype(0)
+def pairwise(iterable):
+    prev = []
+    for x in iterable:
+        if len(prev) == 0:
+            prev.append(x)
+        else:
+            yield (prev[0], x)
+            prev[0] = x
+
+
+@specialize.argtype(0, 1)
+def starmap(function, iterable):
+    for args in iterable:
+        yield function(*args)
+
+
 class Unsupported(Exception):
     """A call of itertools that rpy3 cannot translate (the message says why)."""
 
@@ -332,7 +458,33 @@ def call_for(func, consts, kwnames):
                  "combinations_with_replacement": combinations_with_replacement_of,
                  "permutations": permutations_of}[name]
         return maker(r), [0]
+    if name == "groupby":
+        if kwnames and list(kwnames) != ["key"]:
+            raise Unsupported("groupby() with keywords other than key")
+        if npos + len(kwnames) == 1 or (npos == 2 and pos[1] is None):
+            return groupby_plain, [0]
+        if kwnames and kw["key"] is None:
+            return groupby_plain, [0]
+        return groupby_key, everything
+    if name == "zip_longest":
+        if kwnames and list(kwnames) != ["fillvalue"]:
+            raise Unsupported("zip_longest() with keywords other than fillvalue")
+        f = zip_longest_of(npos)
+        if kwnames:
+            return f, everything
+        return f, list(range(npos)) + [_FILL_NONE]
+    if kwnames:
+        raise Unsupported("itertools.%s() with keyword arguments" % name)
+    simple = {"takewhile": takewhile, "dropwhile": dropwhile,
+              "filterfalse": filterfalse, "cycle": cycle, "compress": compress,
+              "pairwise": pairwise, "starmap": starmap}
+    if name in simple:
+        return simple[name], everything
     raise Unsupported("itertools.%s() is not supported" % name)
+
+
+# in the argument indices call_for returns: pass None there
+_FILL_NONE = -1
 
 
 def islice_range_step1():
