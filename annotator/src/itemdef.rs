@@ -68,6 +68,9 @@ pub struct ItemDef {
     /// tuples of different lengths in one variable): a list that is never
     /// changed, hashed and shown as a tuple.
     pub tuple: bool,
+    /// A dict made by `collections.Counter()`: missing keys count 0, it
+    /// shows as a Counter and has the Counter methods.
+    pub counter: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -94,6 +97,7 @@ impl ItemDefs {
             default_missing: None,
             deque: false,
             tuple: false,
+            counter: false,
         })
     }
 
@@ -138,12 +142,14 @@ impl ItemDefs {
         let default_missing = self.defs[child].default_missing.take();
         let deque = self.defs[child].deque;
         let tuple = self.defs[child].tuple;
+        let counter = self.defs[child].counter;
         let r = &mut self.defs[root];
         if r.default_missing.is_none() {
             r.default_missing = default_missing;
         }
         r.deque |= deque;
         r.tuple |= tuple;
+        r.counter |= counter;
         if r.custom.is_none() {
             r.custom = custom;
         }

@@ -640,6 +640,11 @@ impl Annotator {
                 message: "a tuple and a list in one variable".into(),
             });
         }
+        if da.counter != db.counter {
+            return Err(UnionError {
+                message: "a Counter and a dict in one variable (they show differently)".into(),
+            });
+        }
         if da.deque != db.deque {
             return Err(UnionError {
                 message: "a deque and a list in one variable (they show differently)".into(),

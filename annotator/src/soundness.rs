@@ -34,6 +34,12 @@ pub struct Oracle {
     /// their graphs are not part of the translated program, only the
     /// results of their calls are.
     untranslated: HashSet<PyObj>,
+    /// The directory of CPython's standard library: its Python code
+    /// (`collections.Counter`'s methods) is never translated, rpy3's
+    /// replacements of it are.
+    stdlib_dir: Option<String>,
+    /// The flow graphs the annotator annotated (by address).
+    annotated_graphs: HashSet<usize>,
 }
 
 enum DescView {
@@ -117,6 +123,8 @@ impl Oracle {
                 _ => None,
             })
             .collect();
+        let stdlib_dir = py_stdlib_dir();
+        let annotated_graphs = bindings.keys().map(|(g, _)| *g).collect();
         Oracle {
             bindings,
             classes,
@@ -125,6 +133,8 @@ impl Oracle {
             nullable,
             tuples,
             untranslated,
+            stdlib_dir,
+            annotated_graphs,
         }
     }
 
@@ -142,6 +152,22 @@ impl Oracle {
             .map(|f| self.untranslated.contains(f))
             .unwrap_or(false)
         {
+            return None;
+        }
+        if let Some(dir) = &self.stdlib_dir {
+            if graph.source.filename.starts_with(dir.as_str())
+                && !graph.source.filename.contains("site-packages")
+            {
+                return None;
+            }
+        }
+        if !self.annotated_graphs.contains(&(Arc::as_ptr(graph) as usize))
+            && graph.source.filename.contains("/rpy3/")
+        {
+            // rpy3's replacement of a standard-library function that the
+            // standard library's own code calls (`Counter.most_common`
+            // calls `heapq.nlargest`): the translated program calls
+            // rpy3's Counter functions instead
             return None;
         }
         if rpy3_flowspace::is_undefined_local(value) {
@@ -441,4 +467,16 @@ impl Oracle {
             }
         }
     }
+}
+
+/// The directory of CPython's standard library (`sysconfig`'s "stdlib").
+fn py_stdlib_dir() -> Option<String> {
+    Python::attach(|py| {
+        py.import("sysconfig")
+            .and_then(|m| m.call_method0("get_paths"))
+            .and_then(|p| p.get_item("stdlib"))
+            .and_then(|d| d.extract::<String>())
+            .ok()
+            .map(|d| format!("{}/", d.trim_end_matches('/')))
+    })
 }

@@ -625,8 +625,8 @@ impl<'py> FlowContext<'py> {
             return Ok(None);
         };
         let is = |name: &str| collections.getattr(name).is_ok_and(|o| o.is(obj));
-        let (is_dd, is_deque) = (is("defaultdict"), is("deque"));
-        if !is_dd && !is_deque {
+        let (is_dd, is_deque, is_counter) = (is("defaultdict"), is("deque"), is("Counter"));
+        if !is_dd && !is_deque && !is_counter {
             return Ok(None);
         }
         let module = crate::opcodes::optional_module(py, "rpy3.rlib.rcollections")
@@ -635,10 +635,32 @@ impl<'py> FlowContext<'py> {
         if !kwnames.is_empty() || npos != values.len() {
             let what = if is_dd {
                 "defaultdict() with keyword arguments"
+            } else if is_counter {
+                "Counter() with keyword arguments"
             } else {
                 "deque() with keyword arguments (maxlen)"
             };
             return Err(self.error(format!("{what} is not supported")));
+        }
+        if is_counter {
+            // Counter(items): a new Counter, then its update by the items
+            if !kwnames.is_empty() || values.len() > 1 {
+                return Err(self.error(
+                    "Counter() with keyword arguments or several arguments is not supported",
+                ));
+            }
+            let func = module
+                .getattr("counter")
+                .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+            let c = self.do_op(OpName::SimpleCall, vec![self.constant(&func)])?;
+            if let Some(items) = values.first() {
+                let update = module
+                    .getattr("counter_update")
+                    .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+                let call = vec![self.constant(&update), c.clone(), items.clone()];
+                self.do_op(OpName::SimpleCall, call)?;
+            }
+            return Ok(Some(c));
         }
         if is_deque {
             if values.len() > 1 {

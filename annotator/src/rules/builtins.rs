@@ -133,6 +133,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
     ("rpy3.rlib.rcollections", "defaultdict", "defaultdict"),
     ("rpy3.rlib.rcollections", "deque", "deque"),
+    ("rpy3.rlib.rcollections", "counter", "counter"),
     ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
     ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
     ("rpy3.lltype", "malloc", "ll.malloc"),
@@ -803,6 +804,21 @@ pub fn call(
             arity(ann, name, a, 1, 1)?;
             let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
             ann.itemdefs.get_mut(id).default_missing = Some(a[0].clone());
+            S::Dict(id)
+        }
+        "counter" => {
+            // collections.Counter(): a dict of counts whose missing keys
+            // read as 0 (see rpy3.rlib.rcollections)
+            arity(ann, name, a, 0, 0)?;
+            let missing = py
+                .import("rpy3.rlib.rcollections")
+                .and_then(|m| m.getattr("counter_missing"))
+                .map_err(|e| ann.error(format!("rpy3.rlib.rcollections: {e}")))?;
+            let s_missing = ann.immutablevalue(py, &missing)?;
+            let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
+            let d = ann.itemdefs.get_mut(id);
+            d.default_missing = Some(s_missing);
+            d.counter = true;
             S::Dict(id)
         }
         "deque" => {
@@ -1476,6 +1492,22 @@ pub fn method(
             "extendleft",
             "rotate",
         ],
+        SomeValue::Dict(id) if ann.itemdefs.get(*id).counter => &[
+            "get",
+            "keys",
+            "values",
+            "items",
+            "pop",
+            "setdefault",
+            "update",
+            "clear",
+            "copy",
+            "popitem",
+            "most_common",
+            "elements",
+            "total",
+            "subtract",
+        ],
         SomeValue::Dict(_) => &[
             "get",
             "keys",
@@ -1768,6 +1800,49 @@ fn call_method(
                 }
                 _ => return Err(ann.error(format!("list.{name}() is not supported"))),
             })
+        }
+        S::Dict(id)
+            if ann.itemdefs.get(*id).counter
+                && matches!(name, "most_common" | "elements" | "total" | "update" | "subtract") =>
+        {
+            // the methods of a Counter: functions of rpy3.rlib.rcollections,
+            // called instead (a special call for the rtyper)
+            let helper = match (name, a.len()) {
+                ("most_common", 0) => "counter_most_common_all",
+                ("most_common", 1) => "counter_most_common",
+                ("elements", 0) => "counter_elements",
+                ("total", 0) => "counter_total",
+                ("update", 1) => "counter_update",
+                ("subtract", 1) => "counter_subtract",
+                _ => {
+                    return Err(ann.error(format!(
+                        "Counter.{name}() with {} arguments is not supported",
+                        a.len()
+                    )))
+                }
+            };
+            let f = py
+                .import("rpy3.rlib.rcollections")
+                .and_then(|m| m.getattr(helper))
+                .map_err(|e| ann.error(format!("rpy3.rlib.rcollections: {e}")))?;
+            let s_method = ann.immutablevalue(py, &f)?;
+            let mut pos = vec![s_self.clone()];
+            pos.extend(a.iter().cloned());
+            let result = super::call(ann, py, &s_method, CallArgs::positional(pos))?;
+            if let Some(at) = ann.current_position() {
+                // (the bound method, op argument 0, carries the Counter)
+                ann.special_calls.insert(
+                    at,
+                    super::special::SpecialCall {
+                        method: helper.into(),
+                        s_method,
+                        receiver: 0,
+                        args: (0..=a.len()).collect(),
+                        negate: false,
+                    },
+                );
+            }
+            Ok(result)
         }
         S::Dict(id) => {
             let id = *id;

@@ -550,6 +550,85 @@ def ll_dict_repr(d, key_repr, value_repr):
     return ll_sb_build(sb)
 
 
+def ll_counter_repr(d, key_repr, value_repr):
+    """repr() of a collections.Counter: 'Counter({' key ': ' count pairs
+    '})', the largest counts first and equal counts in insertion order (a
+    stable merge sort of the entries), or 'Counter()' when empty."""
+    sb = ll_sb_new(16)
+    ll_sb_append_char(sb, 'C')
+    ll_sb_append_char(sb, 'o')
+    ll_sb_append_char(sb, 'u')
+    ll_sb_append_char(sb, 'n')
+    ll_sb_append_char(sb, 't')
+    ll_sb_append_char(sb, 'e')
+    ll_sb_append_char(sb, 'r')
+    ll_sb_append_char(sb, '(')
+    n = d.length
+    if n == 0:
+        ll_sb_append_char(sb, ')')
+        return ll_sb_build(sb)
+    D = typeOf(d).TO
+    order = malloc(D.hashes.TO, n)
+    tmp = malloc(D.hashes.TO, n)
+    k = 0
+    e = 0
+    while e < d.used:
+        if d.live[e]:
+            order[k] = e
+            k += 1
+        e += 1
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width
+            if mid > n:
+                mid = n
+            hi = lo + 2 * width
+            if hi > n:
+                hi = n
+            i = lo
+            j = mid
+            t = lo
+            while i < mid and j < hi:
+                # the left one first unless the right count is larger
+                if d.values[order[j]] > d.values[order[i]]:
+                    tmp[t] = order[j]
+                    j += 1
+                else:
+                    tmp[t] = order[i]
+                    i += 1
+                t += 1
+            while i < mid:
+                tmp[t] = order[i]
+                i += 1
+                t += 1
+            while j < hi:
+                tmp[t] = order[j]
+                j += 1
+                t += 1
+            lo = hi
+        swap = order
+        order = tmp
+        tmp = swap
+        width *= 2
+    ll_sb_append_char(sb, '{')
+    k = 0
+    while k < n:
+        e = order[k]
+        if k > 0:
+            ll_sb_append_char(sb, ',')
+            ll_sb_append_char(sb, ' ')
+        ll_sb_append(sb, key_repr(d.keys[e]))
+        ll_sb_append_char(sb, ':')
+        ll_sb_append_char(sb, ' ')
+        ll_sb_append(sb, value_repr(d.values[e]))
+        k += 1
+    ll_sb_append_char(sb, '}')
+    ll_sb_append_char(sb, ')')
+    return ll_sb_build(sb)
+
+
 def ll_set_repr(s, key_repr):
     """repr(s): '{' items '}', or 'set()' when empty."""
     sb = ll_sb_new(16)

@@ -70,3 +70,107 @@ def update_from(d, items):
 def deque(iterable=()):
     """A new deque of the items of `iterable`."""
     return _collections.deque(iterable)
+
+
+# --- collections.Counter ----------------------------------------------------
+#
+# A Counter is a dict whose missing keys read as 0 (without being added),
+# which shows as `Counter({...})` with the most common first, and has the
+# methods below.  The flow space turns `collections.Counter(x)` into
+# `counter_update(counter(), x)`; the annotator sends the Counter methods
+# of such a dict to the functions here.
+
+
+def counter_missing(d, key):
+    """A Counter's missing key counts 0 (and is not added)."""
+    return 0
+
+
+counter_missing.factory_repr = "Counter"
+
+
+def counter():
+    """A new empty Counter."""
+    return _collections.Counter()
+
+
+@specialize.argtype(0, 1)
+def counter_update(c, items):
+    """Counter.update(items): counts the items of an iterable, or adds the
+    counts of a mapping."""
+    if isinstance(items, dict):
+        for k, v in items.items():
+            c[k] = c[k] + v
+    else:
+        for k in items:
+            c[k] = c[k] + 1
+
+
+@specialize.argtype(0, 1)
+def counter_subtract(c, items):
+    """Counter.subtract(items)."""
+    if isinstance(items, dict):
+        for k, v in items.items():
+            c[k] = c[k] - v
+    else:
+        for k in items:
+            c[k] = c[k] - 1
+
+
+@specialize.argtype(0)
+def counter_most_common_all(c):
+    """Counter.most_common(): (key, count) pairs, the largest counts
+    first, equal counts in insertion order (CPython's stable sort)."""
+    pairs = list(c.items())
+    order = []
+    i = 0
+    while i < len(pairs):
+        order.append((-pairs[i][1], i))
+        i += 1
+    order.sort()
+    out = []
+    for o in order:
+        out.append(pairs[o[1]])
+    return out
+
+
+@specialize.argtype(0)
+def counter_most_common(c, n):
+    """Counter.most_common(n)."""
+    pairs = counter_most_common_all(c)
+    if n < 0:
+        n = 0
+    return pairs[:n]
+
+
+@specialize.argtype(0)
+def counter_elements(c):
+    """Counter.elements(): each key as many times as its count."""
+    out = []
+    for k, v in c.items():
+        i = 0
+        while i < v:
+            out.append(k)
+            i += 1
+    return iter(out)
+
+
+@specialize.argtype(0)
+def counter_total(c):
+    """Counter.total()."""
+    t = 0
+    for v in c.values():
+        t += v
+    return t
+
+
+@specialize.argtype(0)
+def counter_repr(c):
+    """repr() of a Counter: Counter({k: n, ...}), most common first."""
+    pairs = counter_most_common_all(c)
+    if len(pairs) == 0:
+        return "Counter()"
+    shown = {}
+    for k, v in pairs:
+        shown[k] = v
+    return "Counter(" + repr(shown) + ")"

@@ -89,6 +89,29 @@ impl Cx<'_, '_, '_, '_> {
         Ok((self.func_const(idx)?, SomeValue::Ptr(t)))
     }
 
+    /// The function filling the missing keys of the defaultdict (or
+    /// Counter) `h`: the graph made for this dict's types when the
+    /// function serves dicts of several (`Counter`s of strs and of ints).
+    fn missing_function_arg(&mut self, s: &SomeValue, h: &Hlvalue) -> Result<Arg, RTypeError> {
+        let SomeValue::Pbc { descs, .. } = s else {
+            return self.function_arg(s);
+        };
+        let (Some(&d), SomeValue::Dict(id)) = (descs.iter().next(), self.s(h)) else {
+            return self.function_arg(s);
+        };
+        let key = self.rt.ann.itemdefs.get(id).item.clone();
+        let args = [SomeValue::Dict(id), key];
+        let Some(g) = self.rt.ann.existing_graph(self.py, d, &args) else {
+            return self.function_arg(s);
+        };
+        let idx = self
+            .rt
+            .func_index(g)
+            .ok_or_else(|| RTypeError::new("a defaultdict function without a graph"))?;
+        let t = LlType::ptr(self.rt.funcs_ty(idx)).map_err(|e| RTypeError::new(e.to_string()))?;
+        Ok((self.func_const(idx)?, SomeValue::Ptr(t)))
+    }
+
     /// The functions of the `r_dict` that `h` is (or a method is bound to).
     fn custom_of(&self, h: &Hlvalue) -> Option<(SomeValue, SomeValue)> {
         let id = match self.s(h) {
@@ -297,7 +320,7 @@ impl Cx<'_, '_, '_, '_> {
                 let v = match self.default_missing_of(first) {
                     // a defaultdict: missing(d, key) fills a missing key
                     Some(missing) => {
-                        let m = self.function_arg(&missing)?;
+                        let m = self.missing_function_arg(&missing, first)?;
                         self.dict_helper("ll_getitem_default", vec![d, k, hash, eq, m])?
                     }
                     None => self.dict_helper("ll_getitem", vec![d, k, hash, eq])?,
@@ -765,6 +788,7 @@ impl Cx<'_, '_, '_, '_> {
             // a defaultdict's function filling missing keys is passed to
             // each lookup
             ("defaultdict", Repr::Dict(..)) if args.len() == 1 => Ok(Some(self.new_dict(want)?)),
+            ("counter", Repr::Dict(..)) if args.is_empty() => Ok(Some(self.new_dict(want)?)),
             ("set" | "frozenset", Repr::Set(_)) => {
                 let s = self.new_dict(want)?;
                 if let Some(a) = args.first() {

@@ -320,6 +320,23 @@ impl Cx<'_, '_, '_, '_> {
             pieces.push(text);
             return self.concat_pieces(String::from(")"), pieces);
         }
+        if let (SomeValue::Dict(id), Repr::Dict(k, val)) = (&s, &r) {
+            if self.rt.ann.itemdefs.get(*id).counter && **val == Repr::Void {
+                // a Counter that never counts anything
+                let st = Repr::Str.lowleveltype(self.rt);
+                let p = self.rt.prebuilt_string("Counter()")?;
+                return value_const(self.py, LlValue::Ptr(Some(p)), st);
+            }
+            if self.rt.ann.itemdefs.get(*id).counter {
+                // Counter({...}), the most common first
+                let fk = self.item_function("hl_repr", k)?;
+                let fv = self.item_function("hl_repr", val)?;
+                let d = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                return Ok(self
+                    .call_helper_in(super::dicts::RDICT, "ll_counter_repr", vec![d, fk, fv])?
+                    .0);
+            }
+        }
         if let Some(mut prefix) = self.collection_prefix(v, &s) {
             // deque([...]), defaultdict(<class 'int'>, {...})
             let text = self.text_of_ll(x, &r, repr, s.can_be_none())?;
