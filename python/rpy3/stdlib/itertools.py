@@ -4,7 +4,9 @@ translating, so the functions that yield tuples are made for each
 constant shape: `product(a, b)` (and `repeat=k`), `combinations(xs, r)`,
 `combinations_with_replacement(xs, r)` and `permutations(xs, r)` with a
 constant `r` (`permutations(xs)` needs `r`); `count`, `repeat`, `chain`,
-`islice` and `accumulate` are ordinary generators.  The flow space calls
+`islice`, `accumulate`, `groupby` (each run read ahead into a list),
+`zip_longest`, `takewhile`, `dropwhile`, `filterfalse`, `cycle`,
+`compress`, `pairwise` and `starmap` are ordinary generators.  The flow space calls
 `call_for()` to find the function a call of `itertools.NAME` becomes.
 """
 
