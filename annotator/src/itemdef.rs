@@ -71,6 +71,9 @@ pub struct ItemDef {
     /// A dict made by `collections.Counter()`: missing keys count 0, it
     /// shows as a Counter and has the Counter methods.
     pub counter: bool,
+    /// A dict made by `collections.OrderedDict()`: it shows as one and
+    /// has `move_to_end` and `popitem(last=False)`.
+    pub ordered: bool,
 }
 
 /// The arena of definitions with union-find merging.
@@ -98,6 +101,7 @@ impl ItemDefs {
             deque: false,
             tuple: false,
             counter: false,
+            ordered: false,
         })
     }
 
@@ -143,6 +147,7 @@ impl ItemDefs {
         let deque = self.defs[child].deque;
         let tuple = self.defs[child].tuple;
         let counter = self.defs[child].counter;
+        let ordered = self.defs[child].ordered;
         let r = &mut self.defs[root];
         if r.default_missing.is_none() {
             r.default_missing = default_missing;
@@ -150,6 +155,7 @@ impl ItemDefs {
         r.deque |= deque;
         r.tuple |= tuple;
         r.counter |= counter;
+        r.ordered |= ordered;
         if r.custom.is_none() {
             r.custom = custom;
         }

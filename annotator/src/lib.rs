@@ -152,6 +152,20 @@ impl Annotator {
     pub fn current_position(&self) -> Option<(GraphId, BlockId, usize)> {
         self.current.map(|((g, b), _)| (g, b, self.current_op))
     }
+
+    /// The indices, among the arguments of the operation being annotated
+    /// (a call), of the call's argument values: after the callee, and
+    /// after the call shape of a call with keywords.
+    pub fn current_call_value_indices(&self, n: usize) -> Vec<usize> {
+        let first = match self.current_position() {
+            Some((g, b, i)) => match self.graphs[g].graph.blocks[b].operations.get(i) {
+                Some(op) if op.opname == rpy3_model::OpName::CallArgs => 2,
+                _ => 1,
+            },
+            None => 1,
+        };
+        (first..first + n).collect()
+    }
 }
 
 impl Default for Annotator {
@@ -638,6 +652,12 @@ impl Annotator {
         if da.tuple != db.tuple {
             return Err(UnionError {
                 message: "a tuple and a list in one variable".into(),
+            });
+        }
+        if da.ordered != db.ordered {
+            return Err(UnionError {
+                message: "an OrderedDict and a dict in one variable (they show differently)"
+                    .into(),
             });
         }
         if da.counter != db.counter {

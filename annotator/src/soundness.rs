@@ -342,7 +342,8 @@ impl Oracle {
                     value.is_instance_of::<PyList>()
                 } || matches!(
                     tyname.as_str(),
-                    "range" | "dict_keys" | "dict_values" | "dict_items" | "bytearray" | "deque"
+                    "range" | "dict_keys" | "dict_values" | "dict_items" | "odict_keys"
+                        | "odict_values" | "odict_items" | "bytearray" | "deque"
                 );
                 if !listlike {
                     return false;

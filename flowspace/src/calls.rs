@@ -625,8 +625,13 @@ impl<'py> FlowContext<'py> {
             return Ok(None);
         };
         let is = |name: &str| collections.getattr(name).is_ok_and(|o| o.is(obj));
-        let (is_dd, is_deque, is_counter) = (is("defaultdict"), is("deque"), is("Counter"));
-        if !is_dd && !is_deque && !is_counter {
+        let (is_dd, is_deque, is_counter, is_od) = (
+            is("defaultdict"),
+            is("deque"),
+            is("Counter"),
+            is("OrderedDict"),
+        );
+        if !is_dd && !is_deque && !is_counter && !is_od {
             return Ok(None);
         }
         let module = crate::opcodes::optional_module(py, "rpy3.rlib.rcollections")
@@ -637,10 +642,32 @@ impl<'py> FlowContext<'py> {
                 "defaultdict() with keyword arguments"
             } else if is_counter {
                 "Counter() with keyword arguments"
+            } else if is_od {
+                "OrderedDict() with keyword arguments"
             } else {
                 "deque() with keyword arguments (maxlen)"
             };
             return Err(self.error(format!("{what} is not supported")));
+        }
+        if is_od {
+            // OrderedDict(items): a new one, then its items
+            if !kwnames.is_empty() || values.len() > 1 {
+                return Err(self.error(
+                    "OrderedDict() with keyword arguments or several arguments is not supported",
+                ));
+            }
+            let func = module
+                .getattr("ordered_dict")
+                .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+            let d = self.do_op(OpName::SimpleCall, vec![self.constant(&func)])?;
+            if let Some(items) = values.first() {
+                let update = module
+                    .getattr("update_from")
+                    .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+                let call = vec![self.constant(&update), d.clone(), items.clone()];
+                self.do_op(OpName::SimpleCall, call)?;
+            }
+            return Ok(Some(d));
         }
         if is_counter {
             // Counter(items): a new Counter, then its update by the items

@@ -134,6 +134,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.rcollections", "defaultdict", "defaultdict"),
     ("rpy3.rlib.rcollections", "deque", "deque"),
     ("rpy3.rlib.rcollections", "counter", "counter"),
+    ("rpy3.rlib.rcollections", "ordered_dict", "ordered_dict"),
     ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
     ("rpy3.rlib.rstring", "BytesBuilder", "BytesBuilder"),
     ("rpy3.lltype", "malloc", "ll.malloc"),
@@ -316,6 +317,8 @@ fn keyword_params(
         ("int", false) => &[("x", ""), ("base", "10")],
         ("round", false) => &[("number", ""), ("ndigits", "None")],
         ("sum", false) => &[("iterable", ""), ("start", "0")],
+        ("popitem", false) => &[("last", "True")],
+        ("move_to_end", false) => &[("key", ""), ("last", "True")],
         ("split" | "rsplit", true) => &[("sep", "None"), ("maxsplit", "-1")],
         ("splitlines", true) => &[("keepends", "False")],
         ("expandtabs", true) => &[("tabsize", "8")],
@@ -364,6 +367,42 @@ pub fn keyword_slots(
         slots.pop();
     }
     Some(Ok(slots))
+}
+
+/// A method of a Counter or an OrderedDict: the function `helper` of
+/// `rpy3.rlib.rcollections` called with the dict and `a`, recorded as a
+/// special call for the rtyper (the bound method, the call's argument 0,
+/// carries the dict).
+fn dict_method_by_helper(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    helper: &str,
+    s_self: &SomeValue,
+    a: &[SomeValue],
+) -> Result<SomeValue, AnnotatorError> {
+    let f = py
+        .import("rpy3.rlib.rcollections")
+        .and_then(|m| m.getattr(helper))
+        .map_err(|e| ann.error(format!("rpy3.rlib.rcollections: {e}")))?;
+    let s_method = ann.immutablevalue(py, &f)?;
+    let mut pos = vec![s_self.clone()];
+    pos.extend(a.iter().cloned());
+    let result = super::call(ann, py, &s_method, CallArgs::positional(pos))?;
+    if let Some(at) = ann.current_position() {
+        let mut args = vec![0];
+        args.extend(ann.current_call_value_indices(a.len()));
+        ann.special_calls.insert(
+            at,
+            super::special::SpecialCall {
+                method: helper.into(),
+                s_method,
+                receiver: 0,
+                args,
+                negate: false,
+            },
+        );
+    }
+    Ok(result)
 }
 
 /// `args` with the keywords a built-in accepts moved into place.
@@ -804,6 +843,12 @@ pub fn call(
             arity(ann, name, a, 1, 1)?;
             let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
             ann.itemdefs.get_mut(id).default_missing = Some(a[0].clone());
+            S::Dict(id)
+        }
+        "ordered_dict" => {
+            arity(ann, name, a, 0, 0)?;
+            let id = ann.new_container(ItemKind::Dict, S::Impossible, S::Impossible);
+            ann.itemdefs.get_mut(id).ordered = true;
             S::Dict(id)
         }
         "counter" => {
@@ -1492,6 +1537,19 @@ pub fn method(
             "extendleft",
             "rotate",
         ],
+        SomeValue::Dict(id) if ann.itemdefs.get(*id).ordered => &[
+            "get",
+            "keys",
+            "values",
+            "items",
+            "pop",
+            "setdefault",
+            "update",
+            "clear",
+            "copy",
+            "popitem",
+            "move_to_end",
+        ],
         SomeValue::Dict(id) if ann.itemdefs.get(*id).counter => &[
             "get",
             "keys",
@@ -1821,28 +1879,18 @@ fn call_method(
                     )))
                 }
             };
-            let f = py
-                .import("rpy3.rlib.rcollections")
-                .and_then(|m| m.getattr(helper))
-                .map_err(|e| ann.error(format!("rpy3.rlib.rcollections: {e}")))?;
-            let s_method = ann.immutablevalue(py, &f)?;
-            let mut pos = vec![s_self.clone()];
-            pos.extend(a.iter().cloned());
-            let result = super::call(ann, py, &s_method, CallArgs::positional(pos))?;
-            if let Some(at) = ann.current_position() {
-                // (the bound method, op argument 0, carries the Counter)
-                ann.special_calls.insert(
-                    at,
-                    super::special::SpecialCall {
-                        method: helper.into(),
-                        s_method,
-                        receiver: 0,
-                        args: (0..=a.len()).collect(),
-                        negate: false,
-                    },
-                );
-            }
-            Ok(result)
+            dict_method_by_helper(ann, py, helper, s_self, &a)
+        }
+        S::Dict(id)
+            if ann.itemdefs.get(*id).ordered
+                && (name == "move_to_end" || (name == "popitem" && !a.is_empty())) =>
+        {
+            let helper = if name == "popitem" {
+                "od_popitem"
+            } else {
+                "od_move_to_end"
+            };
+            dict_method_by_helper(ann, py, helper, s_self, &a)
         }
         S::Dict(id) => {
             let id = *id;

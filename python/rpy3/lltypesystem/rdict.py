@@ -629,6 +629,34 @@ def ll_counter_repr(d, key_repr, value_repr):
     return ll_sb_build(sb)
 
 
+def ll_ordered_repr(d, key_repr, value_repr):
+    """repr() of a collections.OrderedDict: 'OrderedDict([(' key ', '
+    value ')...])', or 'OrderedDict()' when empty."""
+    sb = ll_sb_new(16)
+    for c in "OrderedDict(":
+        ll_sb_append_char(sb, c)
+    if d.length != 0:
+        ll_sb_append_char(sb, '[')
+        first = True
+        e = 0
+        while e < d.used:
+            if d.live[e]:
+                if not first:
+                    ll_sb_append_char(sb, ',')
+                    ll_sb_append_char(sb, ' ')
+                first = False
+                ll_sb_append_char(sb, '(')
+                ll_sb_append(sb, key_repr(d.keys[e]))
+                ll_sb_append_char(sb, ',')
+                ll_sb_append_char(sb, ' ')
+                ll_sb_append(sb, value_repr(d.values[e]))
+                ll_sb_append_char(sb, ')')
+            e += 1
+        ll_sb_append_char(sb, ']')
+    ll_sb_append_char(sb, ')')
+    return ll_sb_build(sb)
+
+
 def ll_set_repr(s, key_repr):
     """repr(s): '{' items '}', or 'set()' when empty."""
     sb = ll_sb_new(16)

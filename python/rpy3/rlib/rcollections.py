@@ -174,3 +174,42 @@ def counter_repr(c):
     for k, v in pairs:
         shown[k] = v
     return "Counter(" + repr(shown) + ")"
+
+
+# --- collections.OrderedDict --------------------------------------------------
+#
+# An OrderedDict is a dict (rpy3's dicts keep insertion order) that shows
+# as `OrderedDict([(k, v), ...])` and has `move_to_end` and
+# `popitem(last=False)`, functions here that the annotator calls for them.
+
+
+def ordered_dict():
+    """A new empty OrderedDict."""
+    return _collections.OrderedDict()
+
+
+@specialize.argtype(0)
+def od_move_to_end(d, key, last=True):
+    """OrderedDict.move_to_end(key, last=True)."""
+    value = d.pop(key)
+    if last:
+        d[key] = value
+    else:
+        rest = list(d.items())
+        d.clear()
+        d[key] = value
+        for k, v in rest:
+            d[k] = v
+
+
+@specialize.argtype(0)
+def od_popitem(d, last=True):
+    """OrderedDict.popitem(last=True): the last (or first) pair, removed."""
+    if len(d) == 0:
+        raise KeyError("dictionary is empty")
+    if last:
+        return d.popitem()
+    for k in d:
+        v = d.pop(k)
+        return (k, v)
+    raise KeyError("dictionary is empty")

@@ -788,7 +788,9 @@ impl Cx<'_, '_, '_, '_> {
             // a defaultdict's function filling missing keys is passed to
             // each lookup
             ("defaultdict", Repr::Dict(..)) if args.len() == 1 => Ok(Some(self.new_dict(want)?)),
-            ("counter", Repr::Dict(..)) if args.is_empty() => Ok(Some(self.new_dict(want)?)),
+            ("counter" | "ordered_dict", Repr::Dict(..)) if args.is_empty() => {
+                Ok(Some(self.new_dict(want)?))
+            }
             ("set" | "frozenset", Repr::Set(_)) => {
                 let s = self.new_dict(want)?;
                 if let Some(a) = args.first() {

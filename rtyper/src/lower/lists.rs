@@ -627,7 +627,19 @@ impl Cx<'_, '_, '_, '_> {
                 self.call_list_helper("ll_extend", vec![l, oa])?;
                 (none, Repr::Void)
             }
-            ("index", 1) if self.keeps_message(self.rt.exception_classdef("ValueError")) => {
+            ("index", 1)
+                if self.keeps_message(self.rt.exception_classdef("ValueError"))
+                    && matches!(
+                        item,
+                        Repr::Int(_)
+                            | Repr::Bool
+                            | Repr::Float
+                            | Repr::Str
+                            | Repr::UniChar
+                            | Repr::Char
+                            | Repr::Bytes
+                    ) =>
+            {
                 // ValueError's message shows the item: '3 is not in list'
                 let x = self.item_arg(&args[0], &item)?;
                 let eq = self.item_function("hl_eq", &item)?;

@@ -327,6 +327,20 @@ impl Cx<'_, '_, '_, '_> {
                 let p = self.rt.prebuilt_string("Counter()")?;
                 return value_const(self.py, LlValue::Ptr(Some(p)), st);
             }
+            if self.rt.ann.itemdefs.get(*id).ordered && **val == Repr::Void {
+                let st = Repr::Str.lowleveltype(self.rt);
+                let p = self.rt.prebuilt_string("OrderedDict()")?;
+                return value_const(self.py, LlValue::Ptr(Some(p)), st);
+            }
+            if self.rt.ann.itemdefs.get(*id).ordered {
+                // OrderedDict([(k, v), ...])
+                let fk = self.item_function("hl_repr", k)?;
+                let fv = self.item_function("hl_repr", val)?;
+                let d = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                return Ok(self
+                    .call_helper_in(super::dicts::RDICT, "ll_ordered_repr", vec![d, fk, fv])?
+                    .0);
+            }
             if self.rt.ann.itemdefs.get(*id).counter {
                 // Counter({...}), the most common first
                 let fk = self.item_function("hl_repr", k)?;
