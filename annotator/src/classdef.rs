@@ -331,8 +331,19 @@ impl Annotator {
             } else {
                 self.own_class_value(py, &cls, name)
             };
+            // a static method stands for its function (a class's default of
+            // an attribute that subclasses override, see `get_attr`)
+            let own = own.map(|v| {
+                if v.get_type().name().is_ok_and(|n| n == "staticmethod") {
+                    v.getattr("__func__").unwrap_or(v)
+                } else {
+                    v
+                }
+            });
             if let Some(v) = own {
-                if !v.is_instance_of::<PyFunction>() && !is_descriptor(&v) {
+                if !is_descriptor(&v)
+                    && (!v.is_instance_of::<PyFunction>() || own_is_static(py, &self.classdefs[sub].cls, name))
+                {
                     let s = self.immutablevalue(py, &v)?.without_const();
                     s_value = self.union(&s_value, &s).map_err(|e| {
                         let mut err = self.error(e.message);
@@ -468,9 +479,23 @@ impl Annotator {
                 can_be_none: false,
             });
         }
+        let is_static = |v: &Bound<'_, PyAny>| {
+            v.get_type()
+                .name()
+                .is_ok_and(|n| n == "staticmethod")
+        };
+        let overridden_static = level.as_ref().is_some_and(|v| is_static(v))
+            && self.subtree(c).into_iter().skip(1).any(|sub| {
+                self.own_class_value(py, &self.classdefs[sub].cls, name)
+                    .is_some_and(|v| is_static(&v))
+            });
         if let Some(v) = &level {
-            if let Some(s) = self.descriptor_value(py, v)? {
-                return Ok(s);
+            // (a static method that subclasses override is read from the
+            // instance, below, where each class sets its function)
+            if !overridden_static {
+                if let Some(s) = self.descriptor_value(py, v)? {
+                    return Ok(s);
+                }
             }
         }
         if level.is_some() && class_attr_assigned(py, &cls, name) {
@@ -711,4 +736,24 @@ fn class_attr_assigned(py: Python<'_>, cls: &PyObj, name: &str) -> bool {
         })
         .and_then(|r| r.is_truthy())
         .unwrap_or(false)
+}
+
+/// Whether `name` is a static method in the class dictionaries along the
+/// MRO of `cls` (the first one found).
+fn own_is_static(py: Python<'_>, cls: &PyObj, name: &str) -> bool {
+    let cls = cls.bind(py);
+    let Ok(mro) = cls.getattr("__mro__") else {
+        return false;
+    };
+    let Ok(it) = mro.try_iter() else {
+        return false;
+    };
+    for k in it.flatten() {
+        if let Some(d) = class_dict(&k) {
+            if let Ok(Some(v)) = d.get_item(name) {
+                return v.get_type().name().is_ok_and(|n| n == "staticmethod");
+            }
+        }
+    }
+    false
 }

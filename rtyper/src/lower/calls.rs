@@ -1340,7 +1340,22 @@ impl Cx<'_, '_, '_, '_> {
                 let Ok(v) = cls.bind(self.py).getattr(attr.as_str()) else {
                     continue;
                 };
-                if v.is_callable() || rpy3_annotator::classdef::is_slot_descriptor(&v) {
+                let static_method = cls
+                    .bind(self.py)
+                    .getattr("__mro__")
+                    .ok()
+                    .and_then(|mro| {
+                        mro.try_iter().ok()?.flatten().find_map(|k| {
+                            k.getattr("__dict__")
+                                .ok()?
+                                .get_item(attr.as_str())
+                                .ok()
+                        })
+                    })
+                    .is_some_and(|raw| raw.get_type().name().is_ok_and(|n| n == "staticmethod"));
+                if (v.is_callable() && !static_method)
+                    || rpy3_annotator::classdef::is_slot_descriptor(&v)
+                {
                     continue;
                 }
                 let llv = self.rt.convert_const(self.py, &r, &v)?;
