@@ -795,8 +795,12 @@ impl RTyper<'_> {
         let ann = self.ann;
         self.classes.root_ptr = Some(self.objmodel.object_ptr);
         self.make_range_types();
-        self.build_classes()?;
+        // (frozen objects before the classes' fields: prebuilt class
+        // attributes may be frozen objects, and frozen objects may hold
+        // instances)
+        self.declare_classes()?;
         self.build_frozen()?;
+        self.build_classes()?;
         // every annotated graph becomes a function; types first, so calls
         // can refer to functions not built yet
         let gids: Vec<GraphId> = ann.graphs.keys().collect();
@@ -966,10 +970,32 @@ impl RTyper<'_> {
                         Some(Repr::Int(rpy3_annotator::model::IntKind::Signed))
                     } else if v.is_instance_of::<pyo3::types::PyFloat>() {
                         Some(Repr::Float)
+                    } else if v.is_exact_instance_of::<pyo3::types::PyString>()
+                        && self.str_ptr.is_some()
+                    {
+                        Some(Repr::Str)
                     } else {
-                        None
+                        // an instance of a class the annotator knows
+                        self.classdef_of_class(py, v.get_type().as_any())
+                            .ok()
+                            .map(Repr::Instance)
                     };
                     match (r, fields.iter().find(|(n, _)| *n == k)) {
+                        (Some(Repr::Instance(a)), Some((_, Repr::Instance(b)))) if a != *b => {
+                            // instances of several classes: their common base
+                            match self.ann.common_base(a, *b) {
+                                Some(c) => {
+                                    let slot = fields
+                                        .iter_mut()
+                                        .find(|(n, _)| *n == k)
+                                        .expect("found");
+                                    slot.1 = Repr::Instance(c);
+                                }
+                                None => {
+                                    bad.insert(k);
+                                }
+                            }
+                        }
                         (Some(r), Some((_, have))) if *have != r => {
                             bad.insert(k);
                         }
@@ -1072,6 +1098,19 @@ impl RTyper<'_> {
         self.cache.range = self.range;
     }
 
+    /// Declares the instance struct of every class (forward references).
+    fn declare_classes(&mut self) -> Result<(), RTypeError> {
+        let defs: Vec<(ClassDefId, String, Option<ClassDefId>)> = self
+            .ann
+            .classdefs
+            .iter()
+            .map(|(id, c)| (id, c.name.clone(), c.base))
+            .collect();
+        self.classes = Classes::declare(&defs, &self.objmodel, &self.cache.classes)?;
+        Ok(())
+    }
+
+    /// Defines the declared instance structs and builds the vtables.
     fn build_classes(&mut self) -> Result<(), RTypeError> {
         let ann = self.ann;
         let defs: Vec<(ClassDefId, String, Option<ClassDefId>)> = ann
@@ -1079,7 +1118,6 @@ impl RTyper<'_> {
             .iter()
             .map(|(id, c)| (id, c.name.clone(), c.base))
             .collect();
-        self.classes = Classes::declare(&defs, &self.objmodel, &self.cache.classes)?;
         let mut field_reprs = HashMap::new();
         for (id, c) in ann.classdefs.iter() {
             let mut fields: Vec<(String, Repr, LlType)> = Vec::new();

@@ -1500,6 +1500,20 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
+        if let SomeValue::Pbc { descs, .. } = &s_obj {
+            // an attribute of the one frozen object a constant is: its value
+            if let [d] = descs.iter().copied().collect::<Vec<_>>()[..] {
+                if let Desc::Frozen { obj, .. } = &self.rt.ann.descs[d] {
+                    let obj = obj.clone();
+                    if let Ok(v) = obj.bind(self.py).getattr(attr.as_str()) {
+                        let llv = self.rt.convert_const(self.py, &want, &v)?;
+                        let c = value_const(self.py, llv, want.lowleveltype(self.rt))?;
+                        self.finish(op.result, c);
+                        return Ok(());
+                    }
+                }
+            }
+        }
         if let SomeValue::Type {
             classdef: Some(c),
             konst: None,
