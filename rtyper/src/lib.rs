@@ -152,7 +152,7 @@ pub struct RTyper<'a> {
     /// classes at or below a class, indexed by their numbers (see
     /// `getattr` of a class known at run time only): Python lists
     /// converted once.
-    pub class_attr_lists: std::cell::RefCell<HashMap<(ClassDefId, String), rpy3_model::PyObj>>,
+    pub class_attr_lists: std::cell::RefCell<HashMap<(i64, i64, String), rpy3_model::PyObj>>,
     /// Prebuilt instances whose fields are still to be converted, and
     /// whether an outer `prebuilt_instance` is converting them.
     prebuilt_todo: Vec<(rpy3_model::PyObj, rpy3_model::lltype::Ptr, ClassDefId)>,

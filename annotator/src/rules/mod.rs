@@ -37,6 +37,22 @@ pub(crate) fn method_of(
     builtins::method(ann, py, obj, name)
 }
 
+/// The name of a method of a list, dict or set, as the annotator's
+/// `Builtin` annotations spell it (for a bound method that is a constant,
+/// `get = D.get`), if it is one.
+pub fn static_method_name(obj: &SomeValue, name: &str) -> Option<&'static str> {
+    const NAMES: &[&str] = &[
+        "get", "keys", "values", "items", "pop", "setdefault", "update", "clear", "copy",
+        "popitem", "append", "extend", "insert", "remove", "index", "count", "reverse", "sort",
+        "add", "discard", "union", "intersection", "difference", "issubset", "issuperset",
+        "isdisjoint", "symmetric_difference",
+    ];
+    if !matches!(obj, SomeValue::List(_) | SomeValue::Dict(_) | SomeValue::Set(_)) {
+        return None;
+    }
+    NAMES.iter().find(|&&n| n == name).copied()
+}
+
 /// Whether operation `op` uses the value of an operand that is an int,
 /// float or bool that may be None (TypeError when it is None), rather than
 /// the operand itself (`is`, `==`, truth, `str()`, `%` formatting, where

@@ -620,7 +620,16 @@ impl Cx<'_, '_, '_, '_> {
                     Desc::Method { func, .. } => {
                         let func = *func;
                         let f = self.callee(func)?;
-                        let mut args = vec![op.args[0].clone()];
+                        // a prebuilt bound method (`m = r.meth` at module
+                        // level): its instance
+                        let receiver = match &op.args[0] {
+                            Hlvalue::Constant(c) => match c.value.bind(self.py).getattr("__self__") {
+                                Ok(me) => Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&me))),
+                                Err(_) => op.args[0].clone(),
+                            },
+                            v => v.clone(),
+                        };
+                        let mut args = vec![receiver];
                         args.extend(positional);
                         let (v, rr) = self.direct_call(f, args, keywords)?;
                         let v = self.convert(v, &rr, &want)?;
@@ -1514,18 +1523,49 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
         }
-        if let SomeValue::Type {
-            classdef: Some(c),
-            konst: None,
-        } = &s_obj
-        {
+        // one of several classes (`type(x)`, or a variable holding classes):
+        // the range of their class numbers
+        let runtime_class: Option<(i64, i64, Vec<ClassDefId>)> = match &s_obj {
+            SomeValue::Type {
+                classdef: Some(c),
+                konst: None,
+            } => self
+                .rt
+                .classes
+                .ranges
+                .get(c)
+                .map(|&(lo, hi)| (lo, hi, self.rt.ann.subtree(*c))),
+            SomeValue::Pbc { descs, .. }
+                if descs
+                    .iter()
+                    .all(|d| matches!(self.rt.ann.descs[*d], Desc::Class { .. })) =>
+            {
+                let mut range: Option<(i64, i64, Vec<ClassDefId>)> = None;
+                for d in descs.iter() {
+                    let Desc::Class { cls, .. } = &self.rt.ann.descs[*d] else {
+                        unreachable!("classes")
+                    };
+                    let k = self.rt.classdef_of_class(self.py, cls.bind(self.py))?;
+                    let (lo, hi) = self.rt.classes.ranges[&k];
+                    range = Some(match range {
+                        None => (lo, hi, vec![k]),
+                        Some((a, b, mut ks)) => {
+                            ks.push(k);
+                            (a.min(lo), b.max(hi), ks)
+                        }
+                    });
+                }
+                range
+            }
+            _ => None,
+        };
+        if let Some((lo, hi, members)) = runtime_class {
             if self.repr_of(&op.args[0])? == Repr::Class {
-                // a class known at run time only (one of the classes at
-                // or below `c`): the attribute's value for each of them in
-                // a prebuilt list, indexed by the class's number
-                let c = *c;
+                // a class known at run time only (one of the classes
+                // numbered lo..hi): the attribute's value for each of them
+                // in a prebuilt list, indexed by the class's number
                 let vt = self.input(&op.args[0], &Repr::Class)?;
-                let (values, lo) = self.class_attr_list(c, &attr)?;
+                let values = self.class_attr_list(lo, hi, &members, &attr)?;
                 let lr = Repr::list_of(want.clone());
                 let values = self.rt.convert_const(self.py, &lr, values.bind(self.py))?;
                 let lt = lr.lowleveltype(self.rt);
@@ -1561,23 +1601,27 @@ impl Cx<'_, '_, '_, '_> {
     /// less the first's (which is returned too).
     fn class_attr_list(
         &mut self,
-        c: ClassDefId,
+        lo: i64,
+        hi: i64,
+        members: &[ClassDefId],
         attr: &str,
-    ) -> Result<(rpy3_model::PyObj, i64), RTypeError> {
-        let (lo, hi) = self.rt.classes.ranges[&c];
-        let key = (c, attr.to_string());
+    ) -> Result<rpy3_model::PyObj, RTypeError> {
+        let mut sorted: Vec<ClassDefId> = members.to_vec();
+        sorted.sort();
+        let key = (lo, hi, format!("{attr}:{sorted:?}"));
         if let Some(l) = self.rt.class_attr_lists.borrow().get(&key) {
-            return Ok((l.clone(), lo));
+            return Ok(l.clone());
         }
         let mut values: Vec<Option<Bound<'_, PyAny>>> = vec![None; (hi - lo).max(0) as usize];
         for (k, (klo, _)) in &self.rt.classes.ranges {
-            if *klo < lo || *klo >= hi {
+            if *klo < lo || *klo >= hi || !members.contains(k) {
                 continue;
             }
             let cls = self.rt.ann.classdefs[*k].cls.bind(self.py).clone();
-            let v = cls
-                .getattr(attr)
-                .map_err(|e| RTypeError::new(format!("the attribute '{attr}' of a class: {e}")))?;
+            // (a class without it is never reached: its slot is filled)
+            let Ok(v) = cls.getattr(attr) else {
+                continue;
+            };
             values[(*klo - lo) as usize] = Some(v);
         }
         let filler = values
@@ -1594,7 +1638,7 @@ impl Cx<'_, '_, '_, '_> {
             .map_err(|e| RTypeError::new(e.to_string()))?;
         let l = rpy3_model::PyObj::new(l.as_any());
         self.rt.class_attr_lists.borrow_mut().insert(key, l.clone());
-        Ok((l, lo))
+        Ok(l)
     }
 
     pub(super) fn setattr(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {

@@ -717,6 +717,45 @@ impl Cx<'_, '_, '_, '_> {
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);
                 }
+                // a method bound to a prebuilt instance (`m = r.meth` at
+                // module level): the annotator's method desc
+                {
+                    let obj = c.value.bind(self.py);
+                    if let (Ok(func), Ok(me)) = (obj.getattr("__func__"), obj.getattr("__self__")) {
+                        let fd = self.rt.ann.lookup_desc(&rpy3_model::PyObj::new(&func));
+                        let cd = self.rt.classdef_of_class(self.py, me.get_type().as_any()).ok();
+                        if let (Some(fd), Some(cd)) = (fd, cd) {
+                            let found = self.rt.ann.descs.iter().find_map(|(id, d)| match d {
+                                rpy3_annotator::description::Desc::Method {
+                                    func, selfclassdef, ..
+                                } if *func == fd && self.rt.ann.is_subclass(cd, *selfclassdef) => {
+                                    Some(id)
+                                }
+                                _ => None,
+                            });
+                            if let Some(id) = found {
+                                return self.rt.ann.pbc(id);
+                            }
+                        }
+                    }
+                }
+                // a method of a prebuilt list, dict or set (`get = D.get`)
+                {
+                    let obj = c.value.bind(self.py);
+                    if let (Ok(me), Ok(name)) = (
+                        obj.getattr("__self__"),
+                        obj.getattr("__name__").and_then(|n| n.extract::<String>()),
+                    ) {
+                        if let Some(s_self) = self.rt.ann.prebuilt_container(&rpy3_model::PyObj::new(&me)) {
+                            if let Some(name) = rpy3_annotator::static_method_name(&s_self, &name) {
+                                return SomeValue::Builtin {
+                                    name,
+                                    s_self: Some(Box::new(s_self)),
+                                };
+                            }
+                        }
+                    }
+                }
                 // a method bound to a constant number ((2.5).is_integer)
                 {
                     let obj = c.value.bind(self.py);
