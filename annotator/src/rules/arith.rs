@@ -194,13 +194,43 @@ pub fn binary(
             items.extend(y.iter().cloned());
             Ok(SomeValue::Tuple(items))
         }
-        (Mul, SomeValue::Tuple(x), n) if int_parts(n).is_some() => {
-            match n.konst().and_then(|k| k.bind(py).extract::<usize>().ok()) {
+        (Mul, SomeValue::Tuple(x), n) | (Mul, n, SomeValue::Tuple(x))
+            if int_parts(n).is_some() =>
+        {
+            // (a negative count gives the empty tuple)
+            let count = n
+                .konst()
+                .and_then(|k| k.bind(py).extract::<i64>().ok())
+                .or(match n {
+                    SomeValue::Bool { konst: Some(b), .. } => Some(*b as i64),
+                    _ => None,
+                })
+                .map(|t| t.max(0) as usize);
+            match count {
                 Some(times) => Ok(SomeValue::Tuple(
                     x.iter().cloned().cycle().take(x.len() * times).collect(),
                 )),
                 None => Err(ann.error("multiplying a tuple by a non-constant is not RPython")),
             }
+        }
+        (
+            Add,
+            SomeValue::List(id),
+            SomeValue::Str {
+                kind: kind @ StrKind::Str,
+                ..
+            },
+        ) if inplace && !ann.itemdefs.get(*id).tuple => {
+            // lst += s extends the list with the string's characters
+            let ch = SomeValue::Str {
+                kind: *kind,
+                is_char: true,
+                can_be_none: false,
+                konst: None,
+            };
+            ann.generalize_item(*id, &ch, &SomeValue::Impossible)?;
+            ann.itemdefs.get_mut(*id).resized = true;
+            Ok(SomeValue::List(*id))
         }
         (Add, SomeValue::List(id), SomeValue::Tuple(t))
             if inplace && !ann.itemdefs.get(*id).tuple =>

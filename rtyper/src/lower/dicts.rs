@@ -112,6 +112,22 @@ impl Cx<'_, '_, '_, '_> {
         Ok((self.func_const(idx)?, SomeValue::Ptr(t)))
     }
 
+    /// Whether the dict `h` is (or a method is bound to) never holds a value.
+    fn never_holds_a_value(&self, h: &Hlvalue) -> bool {
+        let id = match self.s(h) {
+            SomeValue::Dict(id) => id,
+            SomeValue::Builtin {
+                s_self: Some(inner),
+                ..
+            } => match *inner {
+                SomeValue::Dict(id) => id,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        self.rt.ann.itemdefs.get(id).value.is_impossible()
+    }
+
     /// The functions of the `r_dict` that `h` is (or a method is bound to).
     fn custom_of(&self, h: &Hlvalue) -> Option<(SomeValue, SomeValue)> {
         let id = match self.s(h) {
@@ -465,6 +481,11 @@ impl Cx<'_, '_, '_, '_> {
         let d = self.dict_arg(recv, &dr)?;
         let void = value_const(self.py, LlValue::Void, VOID)?;
         let (v, have) = match (method, args.len(), is_set) {
+            ("get", 2, false) if self.never_holds_a_value(recv) =>
+            {
+                // a dict that never holds a value: always the default
+                (self.input(&args[1], want)?, want.clone())
+            }
             ("get", 1 | 2, false) => {
                 let k = self.item_arg(&args[0], &kr)?;
                 let default = match args.get(1) {

@@ -155,6 +155,34 @@ impl Cx<'_, '_, '_, '_> {
                 let tup = self.new_tuple(items, vals)?;
                 self.finish(op.result, tup);
             }
+            Repr::Tuple(items) if base == H::Mul => {
+                // a tuple times a constant (the annotator knew the length):
+                // the tuple's items repeated
+                let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+                let (t, tr) = match (&ra, &rb) {
+                    (Repr::Tuple(_), _) => (&op.args[0], ra.clone()),
+                    (_, Repr::Tuple(_)) => (&op.args[1], rb.clone()),
+                    _ => return Err(RTypeError::unsupported("multiplying these values")),
+                };
+                let Repr::Tuple(src) = tr.clone() else {
+                    unreachable!("a tuple")
+                };
+                let x = self.input(t, &tr)?;
+                let mut vals = Vec::new();
+                if !src.is_empty() {
+                    for k in 0..items.len() {
+                        let i = k % src.len();
+                        let v = self.emit(
+                            LlOp::Getfield,
+                            vec![x.clone(), name(self.py, &format!("item{i}"))],
+                            src[i].lowleveltype(self.rt),
+                        );
+                        vals.push(self.convert(v, &src[i], &items[k])?);
+                    }
+                }
+                let tup = self.new_tuple(items, vals)?;
+                self.finish(op.result, tup);
+            }
             _ => {
                 return Err(RTypeError::unsupported(&format!(
                     "{} giving {r:?} (strings and containers are the containers issue)",
