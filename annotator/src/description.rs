@@ -566,6 +566,15 @@ impl Annotator {
                 ],
                 SomeValue::Bool { konst: Some(b), .. } => vec![PyObj::new(&PyBool::new(py, *b).to_owned().into_any())],
                 SomeValue::None_ => vec![PyObj::new(&py.None().into_bound(py))],
+                // the class of an instance (`x.__class__`): any class below
+                SomeValue::Type {
+                    classdef: Some(c),
+                    konst: None,
+                } => self
+                    .subtree(*c)
+                    .into_iter()
+                    .map(|k| self.classdefs[k].cls.clone())
+                    .collect(),
                 other => match other.konst() {
                     Some(k) => vec![k.clone()],
                     None => {

@@ -1086,61 +1086,132 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         use crate::helpers::GraphBuilder;
-        let arg_repr = if args.len() == 1 {
-            self.repr_of(&args[0])?
-        } else {
-            Repr::Void
-        };
-        if !matches!(arg_repr, Repr::Frozen | Repr::Class) {
-            return Err(RTypeError::unsupported(
-                "a specialize:memo function of several non-constant arguments",
-            ));
-        }
-        let objects: Vec<rpy3_model::PyObj> = match self.s(&args[0]) {
-            SomeValue::Pbc { descs, .. } => descs
-                .iter()
-                .filter_map(|d| self.rt.ann.desc_object(*d))
-                .collect(),
-            _ => return Err(RTypeError::new("memo argument")),
-        };
         let py = self.py;
-        let fp = arg_repr.lowleveltype(self.rt);
+        // each argument: its repr and the values it can have (the same
+        // enumeration as the annotator's call of the memo function)
+        let mut reprs = Vec::new();
+        let mut choices: Vec<Vec<rpy3_model::PyObj>> = Vec::new();
+        for a in args {
+            let r = self.repr_of(a)?;
+            let values: Vec<rpy3_model::PyObj> = match self.s(a) {
+                _ if r == Repr::Void => match a {
+                    Hlvalue::Constant(c) => vec![c.value.clone()],
+                    Hlvalue::Variable(_) => match self.s(a).konst() {
+                        Some(k) => vec![k.clone()],
+                        None if matches!(self.s(a), SomeValue::None_) => {
+                            vec![rpy3_model::PyObj::new(&py.None().into_bound(py))]
+                        }
+                        None => match self.s(a) {
+                            SomeValue::Pbc { descs, .. } => descs
+                                .iter()
+                                .filter_map(|d| self.rt.ann.desc_object(*d))
+                                .collect(),
+                            _ => return Err(RTypeError::new("memo argument")),
+                        },
+                    },
+                },
+                SomeValue::Pbc { descs, .. } => descs
+                    .iter()
+                    .filter_map(|d| self.rt.ann.desc_object(*d))
+                    .collect(),
+                SomeValue::Bool { .. } => vec![
+                    rpy3_model::PyObj::new(&pyo3::types::PyBool::new(py, false).to_owned().into_any()),
+                    rpy3_model::PyObj::new(&pyo3::types::PyBool::new(py, true).to_owned().into_any()),
+                ],
+                SomeValue::Type {
+                    classdef: Some(c), ..
+                } => self
+                    .rt
+                    .ann
+                    .subtree(c)
+                    .into_iter()
+                    .map(|k| self.rt.ann.classdefs[k].cls.clone())
+                    .collect(),
+                _ => {
+                    return Err(RTypeError::unsupported(
+                        "a specialize:memo function of an argument that is not a prebuilt constant or a bool",
+                    ))
+                }
+            };
+            if !matches!(r, Repr::Void | Repr::Frozen | Repr::Class | Repr::Bool) {
+                return Err(RTypeError::unsupported(&format!(
+                    "a specialize:memo function of an argument of repr {r:?}"
+                )));
+            }
+            reprs.push(r);
+            choices.push(values);
+        }
+        let mut combos: Vec<Vec<rpy3_model::PyObj>> = vec![Vec::new()];
+        for c in &choices {
+            combos = combos
+                .into_iter()
+                .flat_map(|prefix| {
+                    c.iter().map(move |v| {
+                        let mut p = prefix.clone();
+                        p.push(v.clone());
+                        p
+                    })
+                })
+                .collect();
+        }
+        // the helper: (the arguments that are not constants) -> result
+        let params: Vec<usize> = (0..args.len()).filter(|&i| reprs[i] != Repr::Void).collect();
+        let ptypes: Vec<LlType> = params.iter().map(|&i| reprs[i].lowleveltype(self.rt)).collect();
         let rt_ty = want.lowleveltype(self.rt);
-        let (mut b, inputs) = GraphBuilder::new(self.rt, "memo_table", &[fp], rt_ty);
+        let (mut b, inputs) = GraphBuilder::new(self.rt, "memo_table", &ptypes, rt_ty);
         let mut check = b.graph.startblock;
-        let mut cv = inputs[0];
-        for (i, o) in objects.iter().enumerate() {
+        let mut cvars = inputs.clone();
+        for (n, combo) in combos.iter().enumerate() {
+            let argv: Vec<Bound<'_, PyAny>> = combo.iter().map(|o| o.bind(py).clone()).collect();
+            let tuple = pyo3::types::PyTuple::new(py, argv).map_err(|e| RTypeError::new(e.to_string()))?;
             let result = func
                 .bind(py)
-                .call1((o.bind(py),))
+                .call1(tuple)
                 .map_err(|e| RTypeError::new(format!("memo function raised {e}")))?;
             let llv = self.rt.convert_const(py, want, &result)?;
             let c = value_const(py, llv, rt_ty)?;
-            if i + 1 == objects.len() {
+            if n + 1 == combos.len() {
                 b.ret(check, c);
                 break;
             }
-            let me = value_const(py, self.rt.convert_const(py, &arg_repr, o.bind(py))?, fp)?;
-            let eq = b.op(check, LlOp::PtrEq, vec![Hlvalue::Variable(cv), me], BOOL);
-            let (hit, _) = b.block(&[]);
-            b.ret(hit, c);
-            let (next, nv) = b.block(&[fp]);
-            b.branch(
-                py,
-                check,
-                eq,
-                (next, vec![Hlvalue::Variable(cv)]),
-                (hit, vec![]),
-            );
+            // this combination: every parameter equal to its value
+            let (next, nvars) = b.block(&ptypes);
+            let mut here = check;
+            let mut hvars = cvars.clone();
+            for (j, &i) in params.iter().enumerate() {
+                let v = Hlvalue::Variable(hvars[j]);
+                let cond = match &reprs[i] {
+                    Repr::Bool => {
+                        let truth = combo[i].bind(py).is_truthy().unwrap_or(false);
+                        if truth {
+                            hvars[j]
+                        } else {
+                            b.op(here, LlOp::BoolNot, vec![v], BOOL)
+                        }
+                    }
+                    r => {
+                        let me = value_const(py, self.rt.convert_const(py, r, combo[i].bind(py))?, ptypes[j])?;
+                        b.op(here, LlOp::PtrEq, vec![v, me], BOOL)
+                    }
+                };
+                let (then, tvars) = b.block(&ptypes);
+                let pass: Vec<Hlvalue> = hvars.iter().map(|&x| Hlvalue::Variable(x)).collect();
+                b.branch(py, here, cond, (next, pass.clone()), (then, pass));
+                here = then;
+                hvars = tvars;
+            }
+            b.ret(here, c);
             check = next;
-            cv = nv[0];
+            cvars = nvars;
         }
         let idx = self
             .rt
-            .add_helper("memo_table", b.graph, LlType::func(vec![fp], rt_ty));
-        let p = self.input(&args[0], &arg_repr)?;
-        let fc = self.func_const(idx)?;
-        Ok(self.emit(LlOp::DirectCall, vec![fc, p], rt_ty))
+            .add_helper("memo_table", b.graph, LlType::func(ptypes.clone(), rt_ty));
+        let mut call = vec![self.func_const(idx)?];
+        for &i in &params {
+            call.push(self.input(&args[i], &reprs[i])?);
+        }
+        Ok(self.emit(LlOp::DirectCall, call, rt_ty))
     }
 
     /// A new instance of class `c`: its vtable and class-level defaults set.
