@@ -580,6 +580,8 @@ fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
                         op,
                         next_offset: n.next_offset,
                         lineno: n.lineno,
+                        // (the effect of both: `tuple_builders` follows it)
+                        stack_effect: ins.stack_effect + n.stack_effect,
                         ..ins.clone()
                     });
                     i += 2;
@@ -605,6 +607,7 @@ fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
                         op,
                         argval: c.argval.clone(),
                         next_offset: e.next_offset,
+                        stack_effect: ins.stack_effect + c.stack_effect + e.stack_effect,
                         ..ins.clone()
                     });
                     i += 3;
