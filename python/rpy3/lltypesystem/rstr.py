@@ -1458,6 +1458,36 @@ def ll_decode_utf8(b):
     return ll_strslice(r, 0, k)
 
 
+@ll_args(PSTR, Signed)
+def ll_encode_8bit(s, limit):
+    """s.encode('latin-1') (limit 256) or s.encode('ascii') (limit 128)."""
+    n = len(s.chars)
+    r = malloc(BYTES, n)
+    i = 0
+    while i < n:
+        if ord(s.chars[i]) >= limit:
+            if limit == 128:
+                raise UnicodeEncodeError("ascii", "", i, i + 1, "ordinal not in range(128)")
+            raise UnicodeEncodeError("latin-1", "", i, i + 1, "ordinal not in range(256)")
+        r.chars[i] = s.chars[i]
+        i += 1
+    return r
+
+
+@ll_args(PSTR, Signed)
+def ll_decode_8bit(b, limit):
+    """b.decode('latin-1') (limit 256) or b.decode('ascii') (limit 128)."""
+    n = len(b.chars)
+    r = malloc(STR, n)
+    i = 0
+    while i < n:
+        if ord(b.chars[i]) >= limit:
+            raise UnicodeDecodeError("ascii", b"", i, i + 1, "ordinal not in range(128)")
+        r.chars[i] = b.chars[i]
+        i += 1
+    return r
+
+
 def ll_encode_utf8(s):
     """s.encode('utf-8') (lone surrogates raise UnicodeEncodeError)."""
     n = len(s.chars)

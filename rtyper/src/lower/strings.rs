@@ -47,14 +47,19 @@ impl Cx<'_, '_, '_, '_> {
         }
         match (method, &sp) {
             ("decode", Repr::Bytes) | ("encode", Repr::Str) => {
-                self.check_utf8_codec(method, args)?;
-                let (helper, result) = if method == "decode" {
-                    ("ll_decode_utf8", Repr::Str)
-                } else {
-                    ("ll_encode_utf8", Repr::Bytes)
+                let limit = self.codec_limit(method, args)?;
+                let (helper, result) = match (method, limit) {
+                    ("decode", None) => ("ll_decode_utf8", Repr::Str),
+                    ("decode", Some(_)) => ("ll_decode_8bit", Repr::Str),
+                    (_, None) => ("ll_encode_utf8", Repr::Bytes),
+                    (_, Some(_)) => ("ll_encode_8bit", Repr::Bytes),
                 };
-                let (v, _) =
-                    self.call_helper_in(crate::RSTR, helper, vec![(me, SomeValue::Ptr(st))])?;
+                let mut hargs = vec![(me, SomeValue::Ptr(st))];
+                if let Some(l) = limit {
+                    let lc = value_const(self.py, LlValue::Int(l), rpy3_model::lltype::SIGNED)?;
+                    hargs.push((lc, SomeValue::int()));
+                }
+                let (v, _) = self.call_helper_in(crate::RSTR, helper, hargs)?;
                 return self.convert(v, &result, want);
             }
             ("hex", Repr::Bytes) if args.is_empty() => {
@@ -264,10 +269,11 @@ impl Cx<'_, '_, '_, '_> {
         r
     }
 
-    /// Only UTF-8 is supported by `encode()`/`decode()`.
-    fn check_utf8_codec(&self, method: &str, args: &[Hlvalue]) -> Result<(), RTypeError> {
+    /// The codec of `encode()`/`decode()`: UTF-8 (None), or the limit of
+    /// the code points of ASCII (128) or Latin-1 (256).
+    fn codec_limit(&self, method: &str, args: &[Hlvalue]) -> Result<Option<i64>, RTypeError> {
         match args {
-            [] => Ok(()),
+            [] => Ok(None),
             [codec] => {
                 let name = self
                     .s(codec)
@@ -275,13 +281,14 @@ impl Cx<'_, '_, '_, '_> {
                     .and_then(|k| k.bind(self.py).extract::<String>().ok())
                     .unwrap_or_default()
                     .to_lowercase()
-                    .replace(['-', '_'], "");
-                if name == "utf8" {
-                    Ok(())
-                } else {
-                    Err(RTypeError::unsupported(&format!(
-                        "{method}() with a codec other than a constant 'utf-8'"
-                    )))
+                    .replace(['-', '_', ' '], "");
+                match name.as_str() {
+                    "utf8" | "u8" | "utf" => Ok(None),
+                    "ascii" | "usascii" => Ok(Some(128)),
+                    "latin1" | "latin" | "iso88591" | "l1" | "8859" | "cp819" => Ok(Some(256)),
+                    _ => Err(RTypeError::unsupported(&format!(
+                        "{method}() with a codec other than a constant 'utf-8', 'ascii' or 'latin-1'"
+                    ))),
                 }
             }
             _ => Err(RTypeError::unsupported(&format!(
