@@ -74,6 +74,8 @@ pub struct ItemDef {
     /// A dict made by `collections.OrderedDict()`: it shows as one and
     /// has `move_to_end` and `popitem(last=False)`.
     pub ordered: bool,
+    /// A deque made with `maxlen=n` (a constant): its bound.
+    pub maxlen: Option<i64>,
 }
 
 /// The arena of definitions with union-find merging.
@@ -102,6 +104,7 @@ impl ItemDefs {
             tuple: false,
             counter: false,
             ordered: false,
+            maxlen: None,
         })
     }
 
@@ -148,6 +151,7 @@ impl ItemDefs {
         let tuple = self.defs[child].tuple;
         let counter = self.defs[child].counter;
         let ordered = self.defs[child].ordered;
+        let maxlen = self.defs[child].maxlen;
         let r = &mut self.defs[root];
         if r.default_missing.is_none() {
             r.default_missing = default_missing;
@@ -156,6 +160,9 @@ impl ItemDefs {
         r.tuple |= tuple;
         r.counter |= counter;
         r.ordered |= ordered;
+        if r.maxlen.is_none() {
+            r.maxlen = maxlen;
+        }
         if r.custom.is_none() {
             r.custom = custom;
         }

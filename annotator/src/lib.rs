@@ -654,6 +654,11 @@ impl Annotator {
                 message: "a tuple and a list in one variable".into(),
             });
         }
+        if da.maxlen != db.maxlen {
+            return Err(UnionError {
+                message: "deques of different maxlen in one variable".into(),
+            });
+        }
         if da.ordered != db.ordered {
             return Err(UnionError {
                 message: "an OrderedDict and a dict in one variable (they show differently)"

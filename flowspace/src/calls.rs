@@ -637,6 +637,39 @@ impl<'py> FlowContext<'py> {
         let module = crate::opcodes::optional_module(py, "rpy3.rlib.rcollections")
             .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?
             .ok_or_else(|| self.error("collections needs the rpy3 package"))?;
+        if is_deque && (kwnames == ["maxlen"] || (kwnames.is_empty() && values.len() == 2)) {
+            // deque(iterable, maxlen): the bound a constant (None: none)
+            let bound = values.last().cloned().expect("a maxlen");
+            let bound = match &bound {
+                Hlvalue::Constant(c) if c.value.bind(py).is_none() => None,
+                Hlvalue::Constant(c) if c.value.bind(py).extract::<i64>().is_ok_and(|n| n >= 0) => {
+                    Some(bound.clone())
+                }
+                _ => {
+                    return Err(self.error(
+                        "deque() with a maxlen that is not a constant non-negative int",
+                    ))
+                }
+            };
+            let items = if values.len() == 2 {
+                values[0].clone()
+            } else {
+                let empty = pyo3::types::PyTuple::empty(py);
+                self.constant(empty.as_any())
+            };
+            let Some(bound) = bound else {
+                let func = module
+                    .getattr("deque")
+                    .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+                let call = vec![self.constant(&func), items];
+                return self.do_op(OpName::SimpleCall, call).map(Some);
+            };
+            let func = module
+                .getattr("deque_bounded")
+                .map_err(|e| self.pyerr("rpy3.rlib.rcollections", e))?;
+            let call = vec![self.constant(&func), items, bound];
+            return self.do_op(OpName::SimpleCall, call).map(Some);
+        }
         if !kwnames.is_empty() || npos != values.len() {
             let what = if is_dd {
                 "defaultdict() with keyword arguments"

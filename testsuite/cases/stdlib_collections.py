@@ -119,6 +119,23 @@ def empty_popleft(n):
     while True:
         q.popleft()
 
+def bounded_deques(n):
+    d = deque(maxlen=3)
+    for i in range(n):
+        d.append(i)
+    out = [str(d), str(d.maxlen), str(len(d))]
+    d.appendleft(-1)
+    out.append(repr(d))
+    d.extend([10, 11])
+    out.append(str(list(d)))
+    e = collections.deque([1, 2, 3, 4, 5], 2)
+    out.append(str(e))
+    e.extendleft([7, 8, 9])
+    out.append(str(e))
+    plain = deque([1, 2])
+    out.append(str(plain) + " " + str(plain.maxlen))
+    return out
+
 
 CASES = [
     (counts, [["a", "b", "a", "c", "a"]]),
@@ -130,6 +147,8 @@ CASES = [
     (no_factory, [2]),
     (initial_items, [3]),
     (queue, [[1, 2, 3]]),
+    (bounded_deques, [5]),
+    (bounded_deques, [1]),
     (rotations, [5, 2]),
     (rotations, [4, -7]),
     (rotations, [1, 3]),

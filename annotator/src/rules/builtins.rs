@@ -133,6 +133,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("rpy3.rlib.objectmodel", "r_dict", "r_dict"),
     ("rpy3.rlib.rcollections", "defaultdict", "defaultdict"),
     ("rpy3.rlib.rcollections", "deque", "deque"),
+    ("rpy3.rlib.rcollections", "deque_bounded", "deque_bounded"),
     ("rpy3.rlib.rcollections", "counter", "counter"),
     ("rpy3.rlib.rcollections", "ordered_dict", "ordered_dict"),
     ("rpy3.rlib.rstring", "StringBuilder", "StringBuilder"),
@@ -865,6 +866,21 @@ pub fn call(
             d.default_missing = Some(s_missing);
             d.counter = true;
             S::Dict(id)
+        }
+        "deque_bounded" => {
+            arity(ann, name, a, 2, 2)?;
+            let Some(bound) = a[1].konst().and_then(|k| k.bind(py).extract::<i64>().ok()) else {
+                return Err(ann.error("deque() with a maxlen that is not a constant"));
+            };
+            let it = super::containers::iter(ann, &a[0])?;
+            let item = super::containers::next(ann, &it)?;
+            let id = ann.new_container(ItemKind::List, item.without_const(), S::Impossible);
+            let d = ann.itemdefs.get_mut(id);
+            d.deque = true;
+            d.mutated = true;
+            d.resized = true;
+            d.maxlen = Some(bound);
+            S::List(id)
         }
         "deque" => {
             arity(ann, name, a, 0, 1)?;

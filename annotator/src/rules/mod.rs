@@ -631,6 +631,16 @@ fn getattr(
     };
     match obj {
         SomeValue::Instance { classdef, .. } => ann.get_attr(py, *classdef, &name),
+        // a deque's bound: a constant
+        SomeValue::List(id) if name == "maxlen" && ann.itemdefs.get(*id).deque => {
+            match ann.itemdefs.get(*id).maxlen {
+                Some(n) => {
+                    let v = n.into_pyobject(py).map_err(|e| ann.error(format!("{e}")))?;
+                    ann.immutablevalue(py, v.as_any())
+                }
+                None => Ok(SomeValue::None_),
+            }
+        }
         SomeValue::Pbc { descs, .. } => {
             let descs: Vec<_> = descs.iter().copied().collect();
             let mut result = SomeValue::Impossible;

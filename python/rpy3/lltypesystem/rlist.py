@@ -162,6 +162,21 @@ def ll_pop_last(l):
     return v
 
 
+def ll_trim_left(l, maxlen):
+    """A deque of at most `maxlen` items: the first ones dropped."""
+    n = l.length
+    if n > maxlen:
+        drop = n - maxlen
+        _copy_items(l, drop, l, 0, maxlen)
+        _resize(l, maxlen)
+
+
+def ll_trim_right(l, maxlen):
+    """A deque of at most `maxlen` items: the last ones dropped."""
+    if l.length > maxlen:
+        _resize(l, maxlen)
+
+
 def ll_extendleft(l, other):
     """deque.extendleft: each item of `other` inserted first, in turn."""
     m = other.length

@@ -72,6 +72,12 @@ def deque(iterable=()):
     return _collections.deque(iterable)
 
 
+def deque_bounded(iterable, maxlen):
+    """A new deque of at most `maxlen` items (a constant): the last ones of
+    `iterable`; appending to a full one drops an item at the other end."""
+    return _collections.deque(iterable, maxlen)
+
+
 # --- collections.Counter ----------------------------------------------------
 #
 # A Counter is a dict whose missing keys read as 0 (without being added),

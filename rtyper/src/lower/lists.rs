@@ -376,6 +376,13 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_list_helper("ll_is_true", vec![l])?;
                 self.list_result(op, v, &Repr::Bool)?;
             }
+            H::Getattr if !matches!(self.s(&Hlvalue::Variable(op.result)), SomeValue::Builtin { .. }) => {
+                // an attribute that is a constant (a deque's maxlen)
+                let s_res = self.rt.ann.binding(self.g, op.result);
+                let want = self.result_repr(op)?;
+                let c = super::constant_of(self.rt, self.py, &s_res, &want)?;
+                self.finish(op.result, c);
+            }
             H::Getattr => {
                 // a bound method of a list is the list
                 let v = self.input(first, &lr)?;
@@ -572,6 +579,53 @@ impl Cx<'_, '_, '_, '_> {
 
     /// A method of a list: `lst.append(x)`, ...
     pub(super) fn list_method(
+        &mut self,
+        method: &str,
+        recv: &Hlvalue,
+        args: &[Hlvalue],
+        keywords: &[(String, Hlvalue)],
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        if let Some(maxlen) = self.deque_bound(recv) {
+            // a deque with a maxlen: a full one drops an item at the other end
+            let trim = match (method, args.len()) {
+                ("append" | "extend", 1) => Some("ll_trim_left"),
+                ("appendleft" | "extendleft", 1) => Some("ll_trim_right"),
+                ("insert", 2) => {
+                    return Err(RTypeError::unsupported("insert() into a deque with a maxlen"))
+                }
+                _ => None,
+            };
+            if let Some(trim) = trim {
+                let v = self.list_method_unbounded(method, recv, args, keywords, want)?;
+                let lr = self.repr_of(recv)?;
+                let l = self.list_arg(recv, &lr)?;
+                let nc = self.const_int_arg(maxlen)?;
+                self.call_list_helper(trim, vec![l, nc])?;
+                return Ok(v);
+            }
+        }
+        self.list_method_unbounded(method, recv, args, keywords, want)
+    }
+
+    /// The maxlen of the deque `h` is (or a method is bound to), if it has one.
+    fn deque_bound(&self, h: &Hlvalue) -> Option<i64> {
+        let id = match self.s(h) {
+            SomeValue::List(id) => id,
+            SomeValue::Builtin {
+                s_self: Some(inner),
+                ..
+            } => match *inner {
+                SomeValue::List(id) => id,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.rt.ann.itemdefs.get(id).maxlen
+    }
+
+    /// A method of a list (or of a deque without a bound).
+    fn list_method_unbounded(
         &mut self,
         method: &str,
         recv: &Hlvalue,
@@ -962,6 +1016,31 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Option<Hlvalue>, RTypeError> {
         match (builtin, want) {
+            ("deque_bounded", Repr::List(item, _)) => {
+                // the items, then only the last `maxlen` kept
+                let item = (**item).clone();
+                let l = self.iterable_as_list(&args[0], &item)?;
+                let l = if self.repr_of(&args[0])? == *want {
+                    let la = (l, SomeValue::Ptr(want.lowleveltype(self.rt)));
+                    self.call_list_helper("ll_copy", vec![la])?.0
+                } else {
+                    l
+                };
+                let n: i64 = match &args[1] {
+                    Hlvalue::Constant(c) => c.value.bind(self.py).extract().unwrap_or(0),
+                    Hlvalue::Variable(v) => self
+                        .rt
+                        .ann
+                        .binding(self.g, *v)
+                        .konst()
+                        .and_then(|k| k.bind(self.py).extract().ok())
+                        .unwrap_or(0),
+                };
+                let la = (l.clone(), SomeValue::Ptr(want.lowleveltype(self.rt)));
+                let nc = self.const_int_arg(n)?;
+                self.call_list_helper("ll_trim_left", vec![la, nc])?;
+                Ok(Some(l))
+            }
             ("list" | "deque", Repr::List(item, kind)) => {
                 let item = (**item).clone();
                 if args.is_empty() {

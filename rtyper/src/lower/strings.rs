@@ -359,12 +359,20 @@ impl Cx<'_, '_, '_, '_> {
             }
         }
         if let Some(mut prefix) = self.collection_prefix(v, &s) {
-            // deque([...]), defaultdict(<class 'int'>, {...})
+            // deque([...]), defaultdict(<class 'int'>, {...}),
+            // deque([...], maxlen=3)
             let text = self.text_of_ll(x, &r, repr, s.can_be_none())?;
             let mut pieces = Vec::new();
             self.flush_literal(&mut prefix, &mut pieces)?;
             pieces.push(text);
-            return self.concat_pieces(String::from(")"), pieces);
+            let suffix = match &s {
+                SomeValue::List(id) => match self.rt.ann.itemdefs.get(*id).maxlen {
+                    Some(n) => format!(", maxlen={n})"),
+                    None => String::from(")"),
+                },
+                _ => String::from(")"),
+            };
+            return self.concat_pieces(suffix, pieces);
         }
         self.text_of_ll(x, &r, repr, s.can_be_none())
     }
