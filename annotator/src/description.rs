@@ -384,6 +384,17 @@ impl Annotator {
         args: &[SomeValue],
     ) -> Result<GraphId, AnnotatorError> {
         let key = self.spec_key(py, desc, args)?;
+        self.graph_for_key(py, desc, key)
+    }
+
+    /// The graph of function `desc` under specialisation key `key`, made
+    /// on first use.
+    fn graph_for_key(
+        &mut self,
+        py: Python<'_>,
+        desc: DescId,
+        key: String,
+    ) -> Result<GraphId, AnnotatorError> {
         let Desc::Function(f) = &self.descs[desc] else {
             return Err(self.error("internal error: graph of a non-function"));
         };
@@ -424,6 +435,43 @@ impl Annotator {
             f.graphs.insert(key, gid);
         }
         Ok(gid)
+    }
+
+    /// Whether some argument is of a kind that never unites with what the
+    /// graph's parameter already holds (a str, bytes, list, dict or set
+    /// against another of them).
+    fn conflicts_with_graph(&self, graph: GraphId, args: &[SomeValue]) -> bool {
+        let Some(d) = self.graphs[graph].desc else {
+            return false;
+        };
+        let Desc::Function(f) = &self.descs[d] else {
+            return false;
+        };
+        if f.specialize != Specialize::Default {
+            return false;
+        }
+        let g = &self.graphs[graph].graph;
+        let inputs = &g.blocks[g.startblock].inputargs;
+        inputs.iter().zip(args).any(|(v, a)| {
+            let have = self.graphs[graph].bindings.get(*v).cloned().flatten();
+            match (have.as_ref().and_then(container_kind), container_kind(a)) {
+                (Some(x), Some(y)) => x != y,
+                _ => false,
+            }
+        })
+    }
+
+    /// The graph of `desc` for the container kinds of `args` (see
+    /// [`Annotator::conflicts_with_graph`]).
+    fn graph_for_kinds(
+        &mut self,
+        py: Python<'_>,
+        desc: DescId,
+        args: &[SomeValue],
+    ) -> Result<GraphId, AnnotatorError> {
+        let kinds: Vec<&str> = args.iter().map(|a| container_kind(a).unwrap_or("")).collect();
+        let key = format!("{}#{}", value_kinds_key(args), kinds.join("|"));
+        self.graph_for_key(py, desc, key)
     }
 
     /// Matches call arguments to a graph's parameters.
@@ -530,7 +578,13 @@ impl Annotator {
             }
         }
         let positional = args.flat_positional().unwrap_or_default();
-        let graph = self.graph_for_call(py, desc, &positional)?;
+        let mut graph = self.graph_for_call(py, desc, &positional)?;
+        if self.conflicts_with_graph(graph, &positional) {
+            // a function given values of kinds that never unite (bytes
+            // here and a list there, as a hash function's update is): a
+            // graph for each kind (None still unites with either)
+            graph = self.graph_for_kinds(py, desc, &positional)?;
+        }
         if let Some((g, b)) = self.position() {
             self.call_sites
                 .entry((g, b, self.current_op))
@@ -1036,21 +1090,6 @@ fn value_kinds_key(args: &[SomeValue]) -> String {
             } => "i",
             SomeValue::Bool { .. } => "b",
             SomeValue::Float { .. } => "f",
-            // values of kinds that never unite (a function given a bytes
-            // object here and a list there, as a hash function's update
-            // is) get a graph each too; None and instances stay unkeyed,
-            // as they unite with these (a value that may be None) or
-            // with each other (a common base class)
-            SomeValue::Str {
-                kind: StrKind::Str, ..
-            } => "s",
-            SomeValue::Str {
-                kind: StrKind::Bytes,
-                ..
-            } => "y",
-            SomeValue::List(_) => "l",
-            SomeValue::Dict(_) => "d",
-            SomeValue::Set(_) => "e",
             _ => "",
         })
         .collect();
@@ -1115,4 +1154,22 @@ pub fn stdlib_replacement<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> Opti
         .and_then(|m| m.getattr("replacement")?.call1((obj,)))
         .ok()?;
     (!found.is_none()).then_some(found)
+}
+
+/// The kind of a str, bytes, list, dict or set (values of different kinds
+/// never unite), None for anything else.
+fn container_kind(s: &SomeValue) -> Option<&'static str> {
+    Some(match s {
+        SomeValue::Str {
+            kind: StrKind::Str, ..
+        } => "s",
+        SomeValue::Str {
+            kind: StrKind::Bytes,
+            ..
+        } => "y",
+        SomeValue::List(_) => "l",
+        SomeValue::Dict(_) => "d",
+        SomeValue::Set(_) => "e",
+        _ => return None,
+    })
 }

@@ -1,7 +1,8 @@
 """A function called with values of kinds that never unite (bytes here and
 a list of ints there, a str here and a list there, a dict and a set) gets
 a graph for each kind, as a hash function's `update(data)` is called with
-both bytes and a list of byte values."""
+both bytes and a list of byte values; None still shares the graph of a
+list (a value that may be None)."""
 
 
 def total(data):
@@ -21,6 +22,23 @@ def first_key(x):
     return ""
 
 
+class Node:
+    def __init__(self, level, children):
+        # (children is None for the leaves, which the level tells apart)
+        if level == 0:
+            self.total = 1
+        else:
+            a, b = children
+            self.total = a.total + b.total
+        self.children = children
+
+
+def maybe_none(n):
+    leaf = Node(0, None)
+    node = Node(1, [leaf, Node(0, None)])
+    return node.total + n
+
+
 def kinds(n):
     out = []
     out.append(total(b"abc" * n))
@@ -36,6 +54,7 @@ def texts(n):
 
 
 CASES = [
+    (maybe_none, [1]),
     (kinds, [2]),
     (texts, [3]),
 ]
