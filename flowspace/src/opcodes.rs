@@ -679,6 +679,23 @@ impl<'py> FlowContext<'py> {
                 let v = self.do_op(op, items)?;
                 self.pushval(v);
             }
+            Op::BuildSetFromConst if instr.argval.is_some() => {
+                // CPython merges the frozenset constant into a new set
+                // (set_merge), whose table is not the one adding its items
+                // would give: that set is prebuilt, and each run copies
+                // it (`set(P)` copies P's table as it is)
+                let frozen = instr.argval.as_ref().expect("a constant").bind(self.py);
+                let set = self
+                    .builtins
+                    .getattr("set")
+                    .map_err(|e| self.pyerr("builtins", e))?;
+                let prebuilt = set
+                    .call1((frozen,))
+                    .map_err(|e| self.pyerr("constant set", e))?;
+                let args = vec![self.constant(&set), self.constant(&prebuilt)];
+                let v = self.do_op(OpName::SimpleCall, args)?;
+                self.pushval(v);
+            }
             Op::BuildListFromConst | Op::BuildSetFromConst => {
                 let items: Vec<Hlvalue> = match &instr.argval {
                     Some(t) => {

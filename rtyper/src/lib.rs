@@ -12,6 +12,7 @@ mod generators;
 mod helpers;
 mod lower;
 pub mod repr;
+mod settable;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -243,6 +244,9 @@ impl<'a> RTyper<'a> {
             vec![
                 ("length".into(), SIGNED),
                 ("used".into(), SIGNED),
+                // sets only (rdict): keys and dummies, where pop() looks
+                ("fill".into(), SIGNED),
+                ("finger".into(), SIGNED),
                 ("keys".into(), arr(key.lowleveltype(self))),
                 ("values".into(), arr(value.lowleveltype(self))),
                 ("hashes".into(), arr(SIGNED)),

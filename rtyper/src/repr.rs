@@ -1146,21 +1146,15 @@ impl RTyper<'_> {
         }
         let (kr, vr) = match r {
             Repr::Dict(k, v) => ((**k).clone(), (**v).clone()),
-            Repr::Set(k) => ((**k).clone(), Repr::Void),
+            Repr::Set(k) => return self.prebuilt_set(py, k, obj, key),
             _ => return Err(RTypeError::new("a prebuilt dict of a non-dict repr")),
         };
         let mut entries: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = Vec::new();
         let err = |e: PyErr| RTypeError::new(e.to_string());
-        if matches!(r, Repr::Set(_)) {
-            for k in obj.try_iter().map_err(err)? {
-                entries.push((k.map_err(err)?, py.None().into_bound(py)));
-            }
-        } else {
-            let items = obj.call_method0("items").map_err(err)?;
-            for kv in items.try_iter().map_err(err)? {
-                let kv = kv.map_err(err)?;
-                entries.push((kv.get_item(0).map_err(err)?, kv.get_item(1).map_err(err)?));
-            }
+        let items = obj.call_method0("items").map_err(err)?;
+        for kv in items.try_iter().map_err(err)? {
+            let kv = kv.map_err(err)?;
+            entries.push((kv.get_item(0).map_err(err)?, kv.get_item(1).map_err(err)?));
         }
         // an r_dict hashes its keys with its own function
         let custom_hash = obj
@@ -1255,6 +1249,105 @@ impl RTyper<'_> {
         Ok(p)
     }
 
+    /// A prebuilt set, laid out as `rdict` lays out sets: CPython's own
+    /// table of the object (its slots, dummies, `fill` and `finger`) when
+    /// the hashes CPython keeps are those the helpers compute, so that the
+    /// set iterates, grows and pops as in CPython; otherwise (strings hash
+    /// at random in CPython) its keys in CPython's order placed in a table
+    /// of CPython's size.
+    fn prebuilt_set(
+        &mut self,
+        py: Python<'_>,
+        kr: &Repr,
+        obj: &Bound<'_, PyAny>,
+        key: rpy3_model::PyObj,
+    ) -> Result<lltype::Ptr, RTypeError> {
+        use crate::settable::{cpython_table, insert_clean_slot, Slot};
+        let (table, cpython_fill, cpython_finger) = cpython_table(obj)
+            .ok_or_else(|| RTypeError::unsupported("a prebuilt set that is not a set"))?;
+        let size = table.len();
+        // (slot, key, hash) of each key; whether CPython's slots are kept
+        let mut placed: Vec<(usize, Bound<'_, PyAny>, i64)> = Vec::new();
+        let mut dummies = Vec::new();
+        let mut same_hashes = true;
+        for (i, slot) in table.iter().enumerate() {
+            match slot {
+                Slot::Free => {}
+                Slot::Dummy => dummies.push(i),
+                Slot::Key(k, h) => {
+                    let ours = self.prebuilt_hash(kr, k)?;
+                    same_hashes &= ours == *h;
+                    placed.push((i, k.clone(), ours));
+                }
+            }
+        }
+        let (fill, finger) = if same_hashes {
+            (cpython_fill, cpython_finger)
+        } else {
+            let mut taken = vec![false; size];
+            for (slot, _, h) in placed.iter_mut() {
+                *slot = insert_clean_slot(&taken, *h);
+                taken[*slot] = true;
+            }
+            dummies.clear();
+            (placed.len(), 0)
+        };
+        let st = self.dict_struct(kr, &Repr::Void);
+        let p = self
+            .heap
+            .malloc(st, 0)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        self.prebuilt.insert(key, p);
+        let mut arrays = Vec::new();
+        for field in ["keys", "values", "hashes", "live", "index"] {
+            let at = st
+                .field_type(field)
+                .and_then(|t| t.target())
+                .ok_or_else(|| RTypeError::new("set field"))?;
+            let a = self
+                .heap
+                .malloc(at, size)
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+            let off = st.field_offset(field).expect("set field");
+            self.heap.set_slot(&p, off, LlValue::Ptr(Some(a)));
+            arrays.push(a);
+        }
+        let [keys, _, hashes, live, index] = arrays[..] else {
+            unreachable!("five arrays")
+        };
+        let set = |rt: &mut Self, a: &lltype::Ptr, i: usize, v: LlValue| {
+            rt.heap
+                .set_item(a, i as i64, 0, v)
+                .map_err(|e| RTypeError::new(e.to_string()))
+        };
+        // rdict's slot states: FREE, DELETED (a dummy), or the slot itself
+        for i in 0..size {
+            set(self, &index, i, LlValue::Int(-1))?;
+            set(self, &live, i, LlValue::Bool(false))?;
+        }
+        for &i in &dummies {
+            set(self, &index, i, LlValue::Int(-2))?;
+        }
+        for (i, k, h) in &placed {
+            let kv = self.convert_const(py, kr, k)?;
+            set(self, &keys, *i, kv)?;
+            set(self, &hashes, *i, LlValue::Int(*h))?;
+            set(self, &live, *i, LlValue::Bool(true))?;
+            set(self, &index, *i, LlValue::Int(*i as i64))?;
+        }
+        let n = placed.len() as i64;
+        for (field, val) in [
+            ("length", n),
+            ("used", size as i64),
+            ("fill", fill as i64),
+            ("finger", finger),
+        ] {
+            let off = st.field_offset(field).expect("set field");
+            self.heap.set_slot(&p, off, LlValue::Int(val));
+        }
+        Ok(p)
+    }
+
     /// The hash the helpers compute at run time for a prebuilt key.
     fn prebuilt_hash(&self, r: &Repr, k: &Bound<'_, PyAny>) -> Result<i64, RTypeError> {
         let bad = || {
@@ -1276,6 +1369,11 @@ impl RTyper<'_> {
                 hash_code_points(&b.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())
             }
             Repr::Void => 0,
+            // ll_hash_float is CPython's hash of floats
+            Repr::Float => {
+                let _: f64 = k.extract().map_err(|_| bad())?;
+                k.hash().map_err(|_| bad())? as i64
+            }
             Repr::Tuple(items) => {
                 let t = k.cast::<pyo3::types::PyTuple>().map_err(|_| bad())?;
                 let mut acc: i64 = 2870177450012600261;

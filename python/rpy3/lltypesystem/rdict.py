@@ -1,10 +1,14 @@
-"""Dicts and sets at the low level: insertion-ordered hash tables (the
-layout of CPython's and PyPy's ordered dicts).
+"""Dicts and sets at the low level: dicts are insertion-ordered hash
+tables (the layout of CPython's and PyPy's ordered dicts), sets CPython's
+set tables.
 
 A dict is a GC struct holding parallel entry arrays (`keys`, `values`,
 `hashes`, `live`) filled in insertion order, `used` of them so far, and an
 open-addressing `index` whose slots hold an entry number, FREE or DELETED.
-`length` counts the live entries.  A set is a dict whose values are Void.
+`length` counts the live entries.  A set has the struct of a dict whose
+values are Void, laid out as CPython lays out its sets (see "sets" below:
+entry number and table slot are the same), so that it iterates in
+CPython's order; the loops over live entries serve both.
 
 The helpers are generic (types through `typeOf`, one specialised copy per
 dict type); key hashing and equality come as function pointers `hash(k)`
@@ -199,12 +203,6 @@ def ll_delitem(d, key, hash, eq):
     _remove_slot(d, i)
 
 
-def ll_discard(d, key, hash, eq):
-    i = _slot(d, key, hash(key), eq)
-    if i >= 0:
-        _remove_slot(d, i)
-
-
 def ll_pop(d, key, hash, eq):
     i = _slot(d, key, hash(key), eq)
     if i < 0:
@@ -233,7 +231,6 @@ def ll_popitem_entry(d):
     """Removes the last inserted entry; returns its number (a dead entry
     stays readable: entries are only reused after a compaction)."""
     if d.length == 0:
-        # (also set.pop(), whose message would be 'pop from an empty set')
         raise KeyError("popitem(): dictionary is empty")
     e = d.used - 1
     while not d.live[e]:
@@ -289,6 +286,13 @@ def ll_copy(d, eq):
     return r
 
 
+def ll_dict_union(a, b, eq):
+    """a | b of dicts: a copy of a updated with b."""
+    r = ll_copy(a, eq)
+    ll_update(r, b, eq)
+    return r
+
+
 def ll_keys_into(d, l):
     i = 0
     while i < d.used:
@@ -319,57 +323,416 @@ def ll_items_into(d, l):
 
 
 # --- sets -------------------------------------------------------------------
+#
+# A set keeps the layout of a dict with Void values, but its entry arrays
+# are CPython's set table itself (Objects/setobject.c, 3.11): entry number
+# and table slot are the same, every array has the table's size, `used` is
+# that size (so the loops over entries above, iteration, `list()`, `str()`,
+# visit the slots in order, as CPython's set_next does), `index[slot]` is
+# the slot's state (FREE, DELETED for CPython's dummy, or the slot number
+# when it holds a key, which `live` says too), `length` counts the keys,
+# `fill` the keys and dummies, and `finger` is where `pop()` looks first.
+# Probing, growth, the dummies and the order in which each operation
+# visits and inserts keys are CPython's, so a set of keys hashing as in
+# CPython (ints, floats, tuples of them, instances with `__hash__`) lays
+# its keys out, and iterates them, as CPython does.
+
+SET_MINSIZE = 8
+LINEAR_PROBES = 9
+# perturb is CPython's hash as an unsigned word: shifting it right is a
+# logical shift (the mask clears the sign bits an arithmetic one copies)
+PERTURB_MASK = (1 << (64 - PERTURB_SHIFT)) - 1
+
+
+def _set_alloc(s, size):
+    """An empty table of `size` free slots (fill 0)."""
+    S = typeOf(s).TO
+    s.keys = malloc(S.keys.TO, size)
+    s.values = malloc(S.values.TO, size)
+    s.hashes = malloc(S.hashes.TO, size)
+    live = malloc(S.live.TO, size)
+    index = malloc(S.index.TO, size)
+    i = 0
+    while i < size:
+        index[i] = FREE
+        live[i] = False
+        i += 1
+    s.live = live
+    s.index = index
+    s.used = size
+    s.fill = 0
+
+
+def ll_set_init(s):
+    s.length = 0
+    s.finger = 0
+    _set_alloc(s, SET_MINSIZE)
+
+
+def _set_place(s, j, key, h):
+    s.keys[j] = key
+    s.hashes[j] = h
+    s.live[j] = True
+    s.index[j] = j
+
+
+def _set_lookup(s, key, h, eq):
+    """The slot holding key, or -1 (CPython's set_lookkey)."""
+    index = s.index
+    mask = len(index) - 1
+    i = h & mask
+    perturb = h
+    while True:
+        probes = 0
+        if i + LINEAR_PROBES <= mask:
+            probes = LINEAR_PROBES
+        j = i
+        while True:
+            state = index[j]
+            if state == FREE:
+                return -1
+            if state >= 0 and s.hashes[j] == h and eq(s.keys[j], key):
+                return j
+            if probes == 0:
+                break
+            probes -= 1
+            j += 1
+        perturb = (perturb >> PERTURB_SHIFT) & PERTURB_MASK
+        i = (i * 5 + 1 + perturb) & mask
+
+
+def _set_insert_clean(s, key, h):
+    """Puts key, known to be absent, in the first free slot of its probe
+    sequence (a table without dummies; CPython's set_insert_clean)."""
+    index = s.index
+    mask = len(index) - 1
+    i = h & mask
+    perturb = h
+    while True:
+        if index[i] == FREE:
+            _set_place(s, i, key, h)
+            return
+        if i + LINEAR_PROBES <= mask:
+            j = i + 1
+            while j <= i + LINEAR_PROBES:
+                if index[j] == FREE:
+                    _set_place(s, j, key, h)
+                    return
+                j += 1
+        perturb = (perturb >> PERTURB_SHIFT) & PERTURB_MASK
+        i = (i * 5 + 1 + perturb) & mask
+
+
+def _set_resize(s, minused):
+    """Rebuilds the table with the smallest size above minused, the keys
+    reinserted in slot order and the dummies dropped."""
+    newsize = SET_MINSIZE
+    while newsize <= minused:
+        newsize <<= 1
+    oldsize = len(s.index)
+    if newsize == SET_MINSIZE and oldsize == SET_MINSIZE and s.fill == s.length:
+        return
+    keys = s.keys
+    hashes = s.hashes
+    index = s.index
+    _set_alloc(s, newsize)
+    i = 0
+    while i < oldsize:
+        if index[i] >= 0:
+            _set_insert_clean(s, keys[i], hashes[i])
+        i += 1
+    s.fill = s.length
+
+
+def _set_grow_size(s):
+    if s.length > 50000:
+        return s.length * 2
+    return s.length * 4
+
+
+def _set_add_entry(s, key, h, eq):
+    """Adds key of hash h unless it is there (CPython's set_add_entry: the
+    probe runs to a free slot; the key goes to the last dummy seen on the
+    way, else to that free slot, which may grow the table)."""
+    index = s.index
+    mask = len(index) - 1
+    i = h & mask
+    perturb = h
+    freeslot = -1
+    while True:
+        probes = 0
+        if i + LINEAR_PROBES <= mask:
+            probes = LINEAR_PROBES
+        j = i
+        while True:
+            state = index[j]
+            if state == FREE:
+                if freeslot >= 0:
+                    _set_place(s, freeslot, key, h)
+                    s.length += 1
+                    return
+                _set_place(s, j, key, h)
+                s.fill += 1
+                s.length += 1
+                if s.fill * 5 >= mask * 3:
+                    _set_resize(s, _set_grow_size(s))
+                return
+            if state >= 0:
+                if s.hashes[j] == h and eq(s.keys[j], key):
+                    return
+            else:
+                freeslot = j
+            if probes == 0:
+                break
+            probes -= 1
+            j += 1
+        perturb = (perturb >> PERTURB_SHIFT) & PERTURB_MASK
+        i = (i * 5 + 1 + perturb) & mask
+
+
+def _set_discard_entry(s, key, h, eq):
+    """Makes the slot of key a dummy; whether it was there."""
+    j = _set_lookup(s, key, h, eq)
+    if j < 0:
+        return False
+    s.index[j] = DELETED
+    s.live[j] = False
+    s.length -= 1
+    return True
+
 
 def ll_set_add(s, key, hash, eq):
-    h = hash(key)
-    if _entry(s, key, h, eq) < 0:
-        _insert_new(s, key, None, h)
+    _set_add_entry(s, key, hash(key), eq)
+
+
+def ll_set_contains(s, key, hash, eq):
+    return _set_lookup(s, key, hash(key), eq) >= 0
+
+
+def ll_set_discard(s, key, hash, eq):
+    _set_discard_entry(s, key, hash(key), eq)
 
 
 def ll_set_remove(s, key, hash, eq):
-    ll_delitem(s, key, hash, eq)
+    if not _set_discard_entry(s, key, hash(key), eq):
+        raise KeyError(key)
+
+
+def ll_set_pop(s):
+    """Removes a key, searching from the finger; returns its slot (whose
+    key stays readable until the slot is reused)."""
+    if s.length == 0:
+        raise KeyError("pop from an empty set")
+    index = s.index
+    mask = len(index) - 1
+    j = s.finger & mask
+    while index[j] < 0:
+        j += 1
+        if j > mask:
+            j = 0
+    index[j] = DELETED
+    s.live[j] = False
+    s.length -= 1
+    s.finger = j + 1
+    return j
+
+
+def ll_set_clear(s):
+    s.length = 0
+    _set_alloc(s, SET_MINSIZE)
+
+
+def ll_set_add_list(s, l, hash, eq):
+    """Adds the items of list l to set s, in order."""
+    i = 0
+    while i < l.length:
+        ll_set_add(s, l.items[i], hash, eq)
+        i += 1
+
+
+def ll_set_update(s, other, eq):
+    """s.update(other) for a set of the same type (CPython's set_merge)."""
+    if other == s or other.length == 0:
+        return
+    if (s.fill + other.length) * 5 >= (len(s.index) - 1) * 3:
+        _set_resize(s, (s.length + other.length) * 2)
+    size = len(other.index)
+    oindex = other.index
+    if s.fill == 0 and len(s.index) == size and other.fill == other.length:
+        # an empty table of the same size: the same slots
+        i = 0
+        while i < size:
+            if oindex[i] >= 0:
+                _set_place(s, i, other.keys[i], other.hashes[i])
+            i += 1
+        s.fill = other.fill
+        s.length = other.length
+        return
+    if s.fill == 0:
+        i = 0
+        while i < size:
+            if oindex[i] >= 0:
+                _set_insert_clean(s, other.keys[i], other.hashes[i])
+            i += 1
+        s.fill = other.length
+        s.length = other.length
+        return
+    i = 0
+    while i < size:
+        if oindex[i] >= 0:
+            _set_add_entry(s, other.keys[i], other.hashes[i], eq)
+        i += 1
+
+
+def ll_set_update_dict(s, d, eq):
+    """s.update(d) for a dict d with the set's keys: one resize first,
+    then d's keys in its order with the hashes it keeps."""
+    if (s.fill + d.length) * 5 >= (len(s.index) - 1) * 3:
+        _set_resize(s, (s.length + d.length) * 2)
+    i = 0
+    while i < d.used:
+        if d.live[i]:
+            _set_add_entry(s, d.keys[i], d.hashes[i], eq)
+        i += 1
+
+
+def _set_new_like(s):
+    r = malloc(typeOf(s).TO)
+    ll_set_init(r)
+    return r
+
+
+def ll_set_copy(s, eq):
+    r = _set_new_like(s)
+    ll_set_update(r, s, eq)
+    return r
+
+
+def ll_set_update_other(r, other, s, eq):
+    """r.update(other) in s.union(..., other, ...): s itself adds nothing
+    (CPython skips it, and merging it could grow r)."""
+    if other != s:
+        ll_set_update(r, other, eq)
+
+
+def ll_set_union(a, b, eq):
+    r = ll_set_copy(a, eq)
+    ll_set_update_other(r, b, a, eq)
+    return r
 
 
 def ll_set_intersection(a, b, eq):
-    r = _new_like(a)
+    """a & b: the keys of the smaller set (b when as large as a), in slot
+    order, that the other holds."""
+    if a == b:
+        return ll_set_copy(a, eq)
+    r = _set_new_like(a)
+    if b.length > a.length:
+        a, b = b, a
     i = 0
-    while i < a.used:
-        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) >= 0:
-            _insert_new(r, a.keys[i], a.values[i], a.hashes[i])
+    size = len(b.index)
+    while i < size:
+        if b.index[i] >= 0 and _set_lookup(a, b.keys[i], b.hashes[i], eq) >= 0:
+            _set_add_entry(r, b.keys[i], b.hashes[i], eq)
         i += 1
+    return r
+
+
+def ll_set_intersection_list(a, l, hash, eq):
+    """a.intersection(iterable) of the items of list l: the items a holds,
+    in the list's order."""
+    r = _set_new_like(a)
+    i = 0
+    while i < l.length:
+        key = l.items[i]
+        h = hash(key)
+        if _set_lookup(a, key, h, eq) >= 0:
+            _set_add_entry(r, key, h, eq)
+            if r.length >= a.length:
+                break
+        i += 1
+    return r
+
+
+def ll_set_difference_update(s, other, eq):
+    """s -= other: the keys of other become dummies, and a table left more
+    than a quarter dummies is rebuilt."""
+    if other == s:
+        ll_set_clear(s)
+        return
+    i = 0
+    size = len(other.index)
+    while i < size:
+        if other.index[i] >= 0:
+            _set_discard_entry(s, other.keys[i], other.hashes[i], eq)
+        i += 1
+    if s.fill - s.length <= (len(s.index) - 1) // 4:
+        return
+    _set_resize(s, _set_grow_size(s))
+
+
+def ll_set_copy_difference(a, b, eq):
+    """A copy of a with the keys of b removed."""
+    r = ll_set_copy(a, eq)
+    ll_set_difference_update(r, b, eq)
     return r
 
 
 def ll_set_difference(a, b, eq):
-    r = _new_like(a)
+    """a - b (b a set, or the keys of a dict): a copy with b removed when
+    a is much larger, else a new set of a's other keys in slot order."""
+    if (a.length >> 2) > b.length:
+        return ll_set_copy_difference(a, b, eq)
+    r = _set_new_like(a)
     i = 0
-    while i < a.used:
-        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) < 0:
-            _insert_new(r, a.keys[i], a.values[i], a.hashes[i])
+    size = len(a.index)
+    while i < size:
+        if a.index[i] >= 0 and _set_lookup(b, a.keys[i], a.hashes[i], eq) < 0:
+            _set_add_entry(r, a.keys[i], a.hashes[i], eq)
         i += 1
     return r
+
+
+def ll_set_symmetric_difference_update(s, other, eq):
+    """s ^= other: each key of other, in slot order, leaves s or joins it."""
+    if other == s:
+        ll_set_clear(s)
+        return
+    i = 0
+    size = len(other.index)
+    while i < size:
+        if other.index[i] >= 0:
+            key = other.keys[i]
+            h = other.hashes[i]
+            if not _set_discard_entry(s, key, h, eq):
+                _set_add_entry(s, key, h, eq)
+        i += 1
+
+
+def ll_set_symmetric_difference_update_list(s, l, hash, eq):
+    """s ^= the keys of a dict (list l of them, in the dict's order)."""
+    i = 0
+    while i < l.length:
+        key = l.items[i]
+        h = hash(key)
+        if not _set_discard_entry(s, key, h, eq):
+            _set_add_entry(s, key, h, eq)
+        i += 1
 
 
 def ll_set_symmetric_difference(a, b, eq):
-    r = ll_set_difference(a, b, eq)
-    i = 0
-    while i < b.used:
-        if b.live[i] and _entry(a, b.keys[i], b.hashes[i], eq) < 0:
-            _insert_new(r, b.keys[i], b.values[i], b.hashes[i])
-        i += 1
-    return r
-
-
-def ll_set_union(a, b, eq):
-    r = ll_copy(a, eq)
-    ll_update(r, b, eq)
+    """a ^ b: a copy of b, then each key of a toggled in it."""
+    r = ll_set_copy(b, eq)
+    ll_set_symmetric_difference_update(r, a, eq)
     return r
 
 
 def ll_set_replace(a, b):
-    """a takes the contents of b (for the in-place operators)."""
+    """a takes the table of b (the in-place operators; CPython's
+    set_swap_bodies, which leaves the finger)."""
     a.length = b.length
     a.used = b.used
+    a.fill = b.fill
     a.keys = b.keys
     a.values = b.values
     a.hashes = b.hashes
@@ -382,7 +745,7 @@ def ll_set_issubset(a, b, eq):
         return False
     i = 0
     while i < a.used:
-        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) < 0:
+        if a.live[i] and _set_lookup(b, a.keys[i], a.hashes[i], eq) < 0:
             return False
         i += 1
     return True
@@ -511,14 +874,6 @@ def ll_tuple_hash(l, hash):
         acc = ll_hash_combine(acc, hash(l.items[i]))
         i += 1
     return ll_hash_tuple_finish(acc, n)
-
-
-def ll_set_add_list(s, l, hash, eq):
-    """Adds the items of list l to set s."""
-    i = 0
-    while i < l.length:
-        ll_set_add(s, l.items[i], hash, eq)
-        i += 1
 
 
 def ll_iter_next_key(it):
@@ -704,7 +1059,7 @@ def ll_set_isdisjoint(a, b, eq):
         a, b = b, a
     i = 0
     while i < a.used:
-        if a.live[i] and _entry(b, a.keys[i], a.hashes[i], eq) >= 0:
+        if a.live[i] and _set_lookup(b, a.keys[i], a.hashes[i], eq) >= 0:
             return False
         i += 1
     return True

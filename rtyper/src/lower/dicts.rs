@@ -157,7 +157,12 @@ impl Cx<'_, '_, '_, '_> {
         let pt = dr.lowleveltype(self.rt);
         let st = pt.target().expect("a pointer");
         let d = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
-        self.dict_helper("ll_dict_init", vec![(d.clone(), SomeValue::Ptr(pt))])?;
+        let init = if matches!(dr, Repr::Set(_)) {
+            "ll_set_init"
+        } else {
+            "ll_dict_init"
+        };
+        self.dict_helper(init, vec![(d.clone(), SomeValue::Ptr(pt))])?;
         Ok(d)
     }
 
@@ -327,7 +332,12 @@ impl Cx<'_, '_, '_, '_> {
                 let d = self.dict_arg(first, &dr)?;
                 let k = self.item_arg(&op.args[1], &kr)?;
                 let (hash, eq) = self.key_functions(&kr)?;
-                self.dict_helper("ll_contains", vec![d, k, hash, eq])?
+                let helper = if is_set {
+                    "ll_set_contains"
+                } else {
+                    "ll_contains"
+                };
+                self.dict_helper(helper, vec![d, k, hash, eq])?
             }
             H::Getitem if !is_set => {
                 let d = self.dict_arg(first, &dr)?;
@@ -414,7 +424,7 @@ impl Cx<'_, '_, '_, '_> {
                     self.dict_helper("ll_update", vec![a.clone(), b, eq])?;
                     a.0
                 } else {
-                    self.dict_helper("ll_set_union", vec![a, b, eq])?
+                    self.dict_helper("ll_dict_union", vec![a, b, eq])?
                 }
             }
             H::Or_
@@ -427,25 +437,30 @@ impl Cx<'_, '_, '_, '_> {
             | H::InplaceXor
                 if is_set =>
             {
+                // CPython's set_or, set_ior, set_and... (setobject.c)
                 let helper = match op.opname {
-                    H::Or_ | H::InplaceOr => "ll_set_union",
+                    H::Or_ => "ll_set_union",
+                    H::InplaceOr => "ll_set_update",
                     H::And_ | H::InplaceAnd => "ll_set_intersection",
-                    H::Sub | H::InplaceSub => "ll_set_difference",
-                    _ => "ll_set_symmetric_difference",
+                    H::Sub => "ll_set_difference",
+                    H::InplaceSub => "ll_set_difference_update",
+                    H::Xor => "ll_set_symmetric_difference",
+                    _ => "ll_set_symmetric_difference_update",
                 };
                 let a = self.dict_arg(first, &dr)?;
                 let b = self.dict_arg(&op.args[1], &dr)?;
                 let eq = self.key_eq(&kr)?;
                 let r = self.dict_helper(helper, vec![a.clone(), b, eq])?;
-                if matches!(
-                    op.opname,
-                    H::InplaceOr | H::InplaceAnd | H::InplaceSub | H::InplaceXor
-                ) {
-                    let pt = dr.lowleveltype(self.rt);
-                    self.dict_helper("ll_set_replace", vec![a.clone(), (r, SomeValue::Ptr(pt))])?;
-                    a.0
-                } else {
-                    r
+                match op.opname {
+                    H::InplaceAnd => {
+                        // the intersection's table becomes a's
+                        let pt = dr.lowleveltype(self.rt);
+                        let r = (r, SomeValue::Ptr(pt));
+                        self.dict_helper("ll_set_replace", vec![a.clone(), r])?;
+                        a.0
+                    }
+                    H::InplaceOr | H::InplaceSub | H::InplaceXor => a.0,
+                    _ => r,
                 }
             }
             _ => return Ok(false),
@@ -479,6 +494,11 @@ impl Cx<'_, '_, '_, '_> {
         let is_set = matches!(dr, Repr::Set(_));
         self.custom_keys = self.custom_of(recv);
         let d = self.dict_arg(recv, &dr)?;
+        if is_set {
+            if let Some((v, have)) = self.set_method(method, d.clone(), &dr, args, want)? {
+                return self.convert(v, &have, want);
+            }
+        }
         let void = value_const(self.py, LlValue::Void, VOID)?;
         let (v, have) = match (method, args.len(), is_set) {
             ("get", 2, false) if self.never_holds_a_value(recv) =>
@@ -581,10 +601,6 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 (void, Repr::Void)
             }
-            ("pop", 0, true) => {
-                let e = self.dict_helper("ll_popitem_entry", vec![d.clone()])?;
-                (self.dict_entry(d.0, &dr, e, 0, want)?, want.clone())
-            }
             ("isdisjoint", 1, true) => {
                 let other = self.as_set(&args[0], &dr)?;
                 let eq = self.key_eq(&kr)?;
@@ -593,83 +609,17 @@ impl Cx<'_, '_, '_, '_> {
                     Repr::Bool,
                 )
             }
-            (
-                "difference_update" | "intersection_update" | "symmetric_difference_update",
-                _,
-                true,
-            ) => {
-                let helper = match method {
-                    "difference_update" => "ll_set_difference",
-                    "intersection_update" => "ll_set_intersection",
-                    _ => "ll_set_symmetric_difference",
-                };
-                let pt = dr.lowleveltype(self.rt);
-                for a in args {
-                    let other = self.as_set(a, &dr)?;
-                    let eq = self.key_eq(&kr)?;
-                    let r = self.dict_helper(helper, vec![d.clone(), other, eq])?;
-                    self.dict_helper("ll_set_replace", vec![d.clone(), (r, SomeValue::Ptr(pt))])?;
-                }
-                (void, Repr::Void)
-            }
-            ("union" | "intersection" | "difference", n, true) if n != 1 => {
-                // several (or no) other iterables: one after the other
-                let eq = self.key_eq(&kr)?;
-                let mut acc = self.dict_helper("ll_copy", vec![d, eq])?;
-                let pt = dr.lowleveltype(self.rt);
-                let helper = if method == "union" {
-                    "ll_set_union".to_string()
-                } else {
-                    format!("ll_set_{method}")
-                };
-                for a in args {
-                    let other = self.as_set(a, &dr)?;
-                    let eq = self.key_eq(&kr)?;
-                    acc = self.dict_helper(&helper, vec![(acc, SomeValue::Ptr(pt)), other, eq])?;
-                }
-                (acc, dr.clone())
-            }
-            ("copy", 0, _) => {
+            ("copy", 0, false) => {
                 let eq = self.key_eq(&kr)?;
                 (self.dict_helper("ll_copy", vec![d, eq])?, dr.clone())
             }
-            ("clear", 0, _) => {
+            ("clear", 0, false) => {
                 self.dict_helper("ll_clear", vec![d])?;
                 (void, Repr::Void)
             }
             ("popitem", 0, false) => {
                 let e = self.dict_helper("ll_popitem_entry", vec![d.clone()])?;
                 (self.dict_entry(d.0, &dr, e, 2, want)?, want.clone())
-            }
-            ("add", 1, true) => {
-                let k = self.input(&args[0], &kr)?;
-                self.dict_store(d, &dr, k, None)?;
-                (void, Repr::Void)
-            }
-            ("remove" | "discard", 1, true) => {
-                let k = self.item_arg(&args[0], &kr)?;
-                let (hash, eq) = self.key_functions(&kr)?;
-                let helper = if method == "remove" {
-                    "ll_delitem"
-                } else {
-                    "ll_discard"
-                };
-                self.dict_helper(helper, vec![d, k, hash, eq])?;
-                (void, Repr::Void)
-            }
-            ("update", 1, true) => {
-                self.set_extend(d, &dr, &args[0])?;
-                (void, Repr::Void)
-            }
-            ("union" | "intersection" | "difference" | "symmetric_difference", 1, true) => {
-                let other = self.as_set(&args[0], &dr)?;
-                let eq = self.key_eq(&kr)?;
-                let helper = if method == "union" {
-                    "ll_set_union".to_string()
-                } else {
-                    format!("ll_set_{method}")
-                };
-                (self.dict_helper(&helper, vec![d, other, eq])?, dr.clone())
             }
             ("issubset" | "issuperset", 1, true) => {
                 let other = self.as_set(&args[0], &dr)?;
@@ -693,6 +643,169 @@ impl Cx<'_, '_, '_, '_> {
             }
         };
         self.convert(v, &have, want)
+    }
+
+    /// A method of a set that changes or makes sets, visiting and
+    /// inserting keys in CPython's order (setobject.c: `set_update`,
+    /// `set_union`, `set_intersection_multi`, `set_difference_multi`...);
+    /// None for the others.
+    fn set_method(
+        &mut self,
+        method: &str,
+        d: Arg,
+        sr: &Repr,
+        args: &[Hlvalue],
+        want: &Repr,
+    ) -> Result<Option<(Hlvalue, Repr)>, RTypeError> {
+        let Repr::Set(kr) = sr else {
+            return Err(RTypeError::new("a set method on a non-set"));
+        };
+        let kr = (**kr).clone();
+        let pt = sr.lowleveltype(self.rt);
+        let void = value_const(self.py, LlValue::Void, VOID)?;
+        let set = |v: Hlvalue| (v, SomeValue::Ptr(pt));
+        Ok(Some(match (method, args.len()) {
+            ("add", 1) => {
+                let k = self.input(&args[0], &kr)?;
+                self.dict_store(d, sr, k, None)?;
+                (void, Repr::Void)
+            }
+            ("remove" | "discard", 1) => {
+                let k = self.item_arg(&args[0], &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                let helper = if method == "remove" {
+                    "ll_set_remove"
+                } else {
+                    "ll_set_discard"
+                };
+                self.dict_helper(helper, vec![d, k, hash, eq])?;
+                (void, Repr::Void)
+            }
+            ("pop", 0) => {
+                let e = self.dict_helper("ll_set_pop", vec![d.clone()])?;
+                (self.dict_entry(d.0, sr, e, 0, want)?, want.clone())
+            }
+            ("clear", 0) => {
+                self.dict_helper("ll_set_clear", vec![d])?;
+                (void, Repr::Void)
+            }
+            ("copy", 0) => {
+                let eq = self.key_eq(&kr)?;
+                (self.dict_helper("ll_set_copy", vec![d, eq])?, sr.clone())
+            }
+            ("update", _) => {
+                for a in args {
+                    self.set_extend(d.clone(), sr, a)?;
+                }
+                (void, Repr::Void)
+            }
+            ("union", _) => {
+                let eq = self.key_eq(&kr)?;
+                let r = set(self.dict_helper("ll_set_copy", vec![d.clone(), eq.clone()])?);
+                for a in args {
+                    if self.repr_of(a)? == *sr {
+                        let other = self.dict_arg(a, sr)?;
+                        let args = vec![r.clone(), other, d.clone(), eq.clone()];
+                        self.dict_helper("ll_set_update_other", args)?;
+                    } else {
+                        self.set_extend(r.clone(), sr, a)?;
+                    }
+                }
+                (r.0, sr.clone())
+            }
+            ("intersection" | "intersection_update", _) => {
+                let eq = self.key_eq(&kr)?;
+                let r = if args.is_empty() {
+                    set(self.dict_helper("ll_set_copy", vec![d.clone(), eq])?)
+                } else {
+                    let mut acc = d.clone();
+                    for a in args {
+                        let v = if self.repr_of(a)? == *sr {
+                            let other = self.dict_arg(a, sr)?;
+                            self.dict_helper("ll_set_intersection", vec![acc, other, eq.clone()])?
+                        } else {
+                            // any other iterable: its items in order
+                            let l = self.iterable_as_list(a, &kr)?;
+                            let lr = Repr::List(Box::new(kr.clone()), SeqKind::List);
+                            let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                            let (hash, eq) = self.key_functions(&kr)?;
+                            self.dict_helper("ll_set_intersection_list", vec![acc, la, hash, eq])?
+                        };
+                        acc = set(v);
+                    }
+                    acc
+                };
+                if method == "intersection" {
+                    (r.0, sr.clone())
+                } else {
+                    self.dict_helper("ll_set_replace", vec![d, r])?;
+                    (void, Repr::Void)
+                }
+            }
+            ("difference", 0) => {
+                let eq = self.key_eq(&kr)?;
+                (self.dict_helper("ll_set_copy", vec![d, eq])?, sr.clone())
+            }
+            ("difference", _) => {
+                // only which keys the others hold matters, not their order
+                let eq = self.key_eq(&kr)?;
+                let first = self.repr_of(&args[0])?;
+                let helper = if first == *sr || matches!(first, Repr::Dict(..)) {
+                    "ll_set_difference"
+                } else {
+                    "ll_set_copy_difference"
+                };
+                let other = self.as_set(&args[0], sr)?;
+                let r = set(self.dict_helper(helper, vec![d, other, eq.clone()])?);
+                for a in &args[1..] {
+                    let other = self.as_set(a, sr)?;
+                    let args = vec![r.clone(), other, eq.clone()];
+                    self.dict_helper("ll_set_difference_update", args)?;
+                }
+                (r.0, sr.clone())
+            }
+            ("difference_update", _) => {
+                let eq = self.key_eq(&kr)?;
+                for a in args {
+                    let other = self.as_set(a, sr)?;
+                    let args = vec![d.clone(), other, eq.clone()];
+                    self.dict_helper("ll_set_difference_update", args)?;
+                }
+                (void, Repr::Void)
+            }
+            ("symmetric_difference", 1) => {
+                // a new set of the other, each key of d toggled in it
+                let eq = self.key_eq(&kr)?;
+                let r = if self.repr_of(&args[0])? == *sr {
+                    let other = self.dict_arg(&args[0], sr)?;
+                    set(self.dict_helper("ll_set_copy", vec![other, eq.clone()])?)
+                } else {
+                    let r = set(self.new_dict(sr)?);
+                    self.set_extend(r.clone(), sr, &args[0])?;
+                    r
+                };
+                let args = vec![r.clone(), d, eq];
+                self.dict_helper("ll_set_symmetric_difference_update", args)?;
+                (r.0, sr.clone())
+            }
+            ("symmetric_difference_update", 1) => {
+                if matches!(self.repr_of(&args[0])?, Repr::Dict(..)) {
+                    // a dict's keys are toggled in its order
+                    let l = self.iterable_as_list(&args[0], &kr)?;
+                    let lr = Repr::List(Box::new(kr.clone()), SeqKind::List);
+                    let la = (l, SomeValue::Ptr(lr.lowleveltype(self.rt)));
+                    let (hash, eq) = self.key_functions(&kr)?;
+                    let args = vec![d, la, hash, eq];
+                    self.dict_helper("ll_set_symmetric_difference_update_list", args)?;
+                } else {
+                    let other = self.as_set(&args[0], sr)?;
+                    let eq = self.key_eq(&kr)?;
+                    self.dict_helper("ll_set_symmetric_difference_update", vec![d, other, eq])?;
+                }
+                (void, Repr::Void)
+            }
+            _ => return Ok(None),
+        }))
     }
 
     /// Whether values of repr `vr` are values of repr `want` unchanged.
@@ -722,7 +835,9 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
-    /// Adds the items of iterable `h` to set `s`.
+    /// Adds the items of iterable `h` to set `s` (CPython's
+    /// `set_update_internal`: a set is merged, a dict's keys are added
+    /// after one resize, any other iterable's items one by one in order).
     fn set_extend(&mut self, s: Arg, sr: &Repr, h: &Hlvalue) -> Result<(), RTypeError> {
         let Repr::Set(kr) = sr else {
             return Err(RTypeError::new("extending a non-set"));
@@ -731,7 +846,15 @@ impl Cx<'_, '_, '_, '_> {
         if r == *sr {
             let other = self.dict_arg(h, sr)?;
             let eq = self.key_eq(kr)?;
-            self.dict_helper("ll_update", vec![s, other, eq])?;
+            self.dict_helper("ll_set_update", vec![s, other, eq])?;
+            return Ok(());
+        }
+        if matches!(&r, Repr::Dict(k, _) if **k == **kr) && self.custom_of(h).is_none() {
+            // a dict: CPython grows the table once, then adds its keys
+            // with the hashes the dict keeps
+            let other = self.dict_arg(h, &r)?;
+            let eq = self.key_eq(kr)?;
+            self.dict_helper("ll_set_update_dict", vec![s, other, eq])?;
             return Ok(());
         }
         // any other iterable: through a list of its items
