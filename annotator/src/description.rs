@@ -642,20 +642,7 @@ impl Annotator {
             choices.push(values);
         }
         let mut result = SomeValue::Impossible;
-        let mut combos: Vec<Vec<PyObj>> = vec![Vec::new()];
-        for c in &choices {
-            combos = combos
-                .into_iter()
-                .flat_map(|prefix| {
-                    c.iter().map(move |v| {
-                        let mut p = prefix.clone();
-                        p.push(v.clone());
-                        p
-                    })
-                })
-                .collect();
-        }
-        for combo in combos {
+        for combo in combinations(&choices) {
             let argv: Vec<Bound<'_, PyAny>> = combo.iter().map(|o| o.bind(py).clone()).collect();
             let tuple = PyTuple::new(py, argv).map_err(|e| self.error(format!("{e}")))?;
             let r = func
@@ -1172,4 +1159,24 @@ fn container_kind(s: &SomeValue) -> Option<&'static str> {
         SomeValue::Set(_) => "e",
         _ => return None,
     })
+}
+
+/// Every combination of one value from each list of `choices`, the first
+/// list varying slowest (the order in which the memo functions' results
+/// are computed, by the annotator and by the rtyper's tables).
+pub fn combinations<T: Clone>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
+    let mut combos: Vec<Vec<T>> = vec![Vec::new()];
+    for c in choices {
+        combos = combos
+            .into_iter()
+            .flat_map(|prefix| {
+                c.iter().map(move |v| {
+                    let mut p = prefix.clone();
+                    p.push(v.clone());
+                    p
+                })
+            })
+            .collect();
+    }
+    combos
 }

@@ -1141,19 +1141,7 @@ impl Cx<'_, '_, '_, '_> {
             reprs.push(r);
             choices.push(values);
         }
-        let mut combos: Vec<Vec<rpy3_model::PyObj>> = vec![Vec::new()];
-        for c in &choices {
-            combos = combos
-                .into_iter()
-                .flat_map(|prefix| {
-                    c.iter().map(move |v| {
-                        let mut p = prefix.clone();
-                        p.push(v.clone());
-                        p
-                    })
-                })
-                .collect();
-        }
+        let combos = rpy3_annotator::description::combinations(&choices);
         // the helper: (the arguments that are not constants) -> result
         let params: Vec<usize> = (0..args.len()).filter(|&i| reprs[i] != Repr::Void).collect();
         let ptypes: Vec<LlType> = params.iter().map(|&i| reprs[i].lowleveltype(self.rt)).collect();
