@@ -712,7 +712,10 @@ impl Annotator {
             });
         }
         if obj.is_instance_of::<PyFloat>() {
-            return Ok(SomeValue::Float { konst: k() });
+            return Ok(SomeValue::Float {
+                konst: k(),
+                int_too: false,
+            });
         }
         if let Ok(s) = obj.cast::<PyString>() {
             let is_char = s.len().map(|n| n == 1).unwrap_or(false);

@@ -51,7 +51,10 @@ impl Annotator {
             Bool { konst: k, .. } => {
                 format!("bool{}", k.map(|b| format!("={b}")).unwrap_or_default())
             }
-            Float { konst: k } => format!("float{}", konst(k)),
+            Float {
+                konst: k,
+                int_too,
+            } => format!("{}{}", if *int_too { "number" } else { "float" }, konst(k)),
             Str {
                 kind,
                 is_char,

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::model::{union_simple, SomeValue};
+use crate::model::{union_simple, IntKind, SomeValue};
 use crate::Annotator;
 
 impl Annotator {
@@ -190,10 +190,37 @@ impl Annotator {
                     _ => Impossible,
                 }
             }
-            (Float { konst: c1 }, Float { konst: c2 }) => match konst(c1, c2) {
-                Ok(c) => Float { konst: c },
+            (
+                Float {
+                    konst: c1,
+                    int_too: i1,
+                },
+                Float {
+                    konst: c2,
+                    int_too: i2,
+                },
+            ) => match konst(c1, c2) {
+                Ok(c) => Float {
+                    konst: c,
+                    int_too: *i1 && *i2,
+                },
                 Err(()) => Impossible,
             },
+            // the ints among the numbers of either kind
+            (
+                Float { int_too: true, .. },
+                x @ Integer {
+                    kind: IntKind::Signed,
+                    ..
+                },
+            )
+            | (
+                x @ Integer {
+                    kind: IntKind::Signed,
+                    ..
+                },
+                Float { int_too: true, .. },
+            ) => x.clone(),
             (
                 Str {
                     kind: k1,

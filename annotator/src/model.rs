@@ -100,8 +100,14 @@ pub enum SomeValue {
         konst: Option<bool>,
         knowntypedata: Option<Arc<KnownTypeData>>,
     },
-    /// A float.
-    Float { konst: Option<PyObj> },
+    /// A float; `int_too` when some values are ints (an int that met a
+    /// float): a number whose kind is known at run time only, so that it
+    /// shows, divides and tests as CPython's int or float (the rtyper's
+    /// `Repr::Number`, a box tagged with its kind).
+    Float {
+        konst: Option<PyObj>,
+        int_too: bool,
+    },
     /// A str or bytes; `is_char` when it always has length 1.
     Str {
         kind: StrKind,
@@ -209,7 +215,28 @@ impl SomeValue {
 
     /// A float.
     pub fn float() -> SomeValue {
-        SomeValue::Float { konst: None }
+        SomeValue::Float {
+            konst: None,
+            int_too: false,
+        }
+    }
+
+    /// An int or a float, its kind known at run time only.
+    pub fn number() -> SomeValue {
+        SomeValue::Float {
+            konst: None,
+            int_too: true,
+        }
+    }
+
+    /// Whether some values of a numeric annotation are ints (or bools),
+    /// so an arithmetic result may stay an int.
+    pub fn may_be_int(&self) -> bool {
+        match self {
+            SomeValue::Integer { .. } | SomeValue::Bool { .. } => true,
+            SomeValue::Float { int_too, .. } => *int_too,
+            _ => false,
+        }
     }
 
     /// A str.
@@ -249,7 +276,7 @@ impl SomeValue {
     pub fn konst(&self) -> Option<&PyObj> {
         match self {
             SomeValue::Integer { konst, .. }
-            | SomeValue::Float { konst }
+            | SomeValue::Float { konst, .. }
             | SomeValue::Str { konst, .. }
             | SomeValue::Type { konst, .. } => konst.as_ref(),
             _ => None,
@@ -277,7 +304,10 @@ impl SomeValue {
                 konst: None,
             },
             SomeValue::Bool { .. } => SomeValue::bool(),
-            SomeValue::Float { .. } => SomeValue::float(),
+            SomeValue::Float { int_too, .. } => SomeValue::Float {
+                konst: None,
+                int_too: *int_too,
+            },
             SomeValue::Str {
                 kind,
                 is_char,
@@ -508,12 +538,23 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                 }
             }
         }
-        (Float { konst: c1 }, Float { konst: c2 }) => Float {
+        (
+            Float {
+                konst: c1,
+                int_too: i1,
+            },
+            Float {
+                konst: c2,
+                int_too: i2,
+            },
+        ) => Float {
             konst: union_const(c1, c2),
+            int_too: *i1 || *i2,
         },
-        // as in RPython, an int that meets a float becomes a float (only
-        // a signed int: an unsigned one does not unite with a signed one,
-        // so the union stays associative)
+        // an int that meets a float: a number of either kind (RPython
+        // makes it a float, which shows `0` as `0.0`; only a signed int:
+        // an unsigned one does not unite with a signed one, so the union
+        // stays associative)
         (
             Integer {
                 kind: IntKind::Signed,
@@ -529,7 +570,7 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                 ..
             }
             | Bool { .. },
-        ) => Float { konst: None },
+        ) => SomeValue::number(),
         (
             Str {
                 kind: k1,
@@ -657,6 +698,7 @@ pub fn describe(s: &SomeValue) -> String {
             }
         }
         Bool { .. } => "bool".into(),
+        Float { int_too: true, .. } => "int or float".into(),
         Float { .. } => "float".into(),
         Str {
             kind: StrKind::Str,

@@ -294,12 +294,15 @@ impl Oracle {
                         .map(|k| value.is_truthy().map(|t| t == k).unwrap_or(false))
                         .unwrap_or(true)
             }
-            // an int that met a float is represented as a float
-            Float { konst: None } => {
+            // an int that met a float is a number of either kind
+            Float {
+                konst: None,
+                int_too: true,
+            } => {
                 value.is_instance_of::<PyFloat>()
                     || (value.is_instance_of::<PyInt>() && value.extract::<i64>().is_ok())
             }
-            Float { konst } => value.is_instance_of::<PyFloat>() && konst_ok(konst),
+            Float { konst, .. } => value.is_instance_of::<PyFloat>() && konst_ok(konst),
             Str {
                 kind,
                 is_char,

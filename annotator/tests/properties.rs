@@ -24,7 +24,8 @@ enum Shape {
         konst: Option<i8>,
     },
     Bool(Option<bool>),
-    Float(Option<i8>),
+    /// A float constant (or none), and whether ints are among the values.
+    Float(Option<i8>, bool),
     Str {
         bytes: bool,
         is_char: bool,
@@ -56,7 +57,10 @@ impl Shape {
                 }
             }
             2 => Shape::Bool(Option::<bool>::arbitrary(g)),
-            3 => Shape::Float(Option::<i8>::arbitrary(g)),
+            3 => {
+                let k = Option::<i8>::arbitrary(g);
+                Shape::Float(k, k.is_none() && bool::arbitrary(g))
+            }
             4 => Shape::Str {
                 bytes: bool::arbitrary(g),
                 is_char: bool::arbitrary(g),
@@ -98,12 +102,13 @@ impl Shape {
                 konst: *k,
                 knowntypedata: None,
             },
-            Shape::Float(k) => SomeValue::Float {
+            Shape::Float(k, int_too) => SomeValue::Float {
                 konst: k.map(|k| {
                     rpy3_model::PyObj::new(
                         &pyo3::types::PyFloat::new(py, k as f64 / 2.0).into_any(),
                     )
                 }),
+                int_too: *int_too,
             },
             Shape::Str {
                 bytes,

@@ -146,6 +146,20 @@ impl LlinterpBackend {
                     .into_any()
                     .unbind())
             }
+            TypeDef::Struct { name, .. } if name == "number" => {
+                // a number of either kind: an int or a float by its tag
+                let slot = |f: &str| -> Result<LlValue, String> {
+                    let off = target.field_offset(f).ok_or("number field")?;
+                    self.interp
+                        .read_slot(p, off)
+                        .ok_or_else(|| "number slot".to_string())
+                };
+                match (slot("isint")?, slot("i")?, slot("f")?) {
+                    (LlValue::Bool(true), i, _) => self.to_py(py, i, rpy3_model::lltype::SIGNED),
+                    (LlValue::Bool(false), _, f) => self.to_py(py, f, rpy3_model::lltype::FLOAT),
+                    _ => Err("a number box without its tag".into()),
+                }
+            }
             TypeDef::Struct { name, .. } if name == "optional" => {
                 let off = target.field_offset("value").ok_or("optional field")?;
                 let v = self

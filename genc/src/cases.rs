@@ -196,6 +196,17 @@ impl<'a> CaseGlue<'a> {
                     body.push_str(
                         "    fputs(\"b'\", stdout);\n    for (rpy_Signed i = 0; i < v->f_chars_length; i++) printf(\"\\\\x%02x\", (unsigned)v->f_chars_items[i]);\n    fputs(\"'\", stdout);",
                     );
+                } else if sname == "number" {
+                    // a number of either kind: an int or a float by its tag
+                    let pi = self.printer(types, rpy3_model::lltype::SIGNED)?;
+                    let pf = self.printer(types, rpy3_model::lltype::FLOAT)?;
+                    let _ = write!(
+                        body,
+                        "    if (v->{}) {pi}(v->{}); else {pf}(v->{});",
+                        field_name("isint"),
+                        field_name("i"),
+                        field_name("f")
+                    );
                 } else if sname == "optional" {
                     // an int, float or bool that may be None: its value
                     let (_, vt) = fields.first().ok_or_else(unsupported)?;

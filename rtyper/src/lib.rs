@@ -414,6 +414,56 @@ impl<'a> RTyper<'a> {
         t
     }
 
+    /// The struct of `Repr::Number` values: `{isint, i, f}`.
+    pub fn number_struct(&self) -> LlType {
+        let key = Repr::Number;
+        if let Some(t) = self.lists.borrow().get(&key) {
+            return *t;
+        }
+        let t = LlType::new_struct(
+            "number",
+            vec![
+                ("isint".to_string(), rpy3_model::lltype::BOOL),
+                ("i".to_string(), rpy3_model::lltype::SIGNED),
+                ("f".to_string(), rpy3_model::lltype::FLOAT),
+            ],
+            true,
+        )
+        .expect("a number struct");
+        self.lists.borrow_mut().insert(key, t);
+        t
+    }
+
+    /// `Ptr` to [`RTyper::number_struct`].
+    pub fn number_ptr(&self) -> LlType {
+        LlType::ptr(self.number_struct()).expect("a struct")
+    }
+
+    /// A prebuilt number box (`Repr::Number`) of an int (`isint`, `i`) or
+    /// a float `f`.
+    pub fn prebuilt_number(
+        &mut self,
+        isint: bool,
+        i: i64,
+        f: f64,
+    ) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
+        use rpy3_model::lltype::LlValue;
+        let st = self.number_struct();
+        let p = self
+            .heap
+            .malloc(st, 0)
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        for (name, v) in [
+            ("isint", LlValue::Bool(isint)),
+            ("i", LlValue::Int(i)),
+            ("f", LlValue::Float(f)),
+        ] {
+            let off = st.field_offset(name).expect("number field");
+            self.heap.set_slot(&p, off, v);
+        }
+        Ok(p)
+    }
+
     /// The pointer type of tuples with these item reprs.
     pub fn tuple_ptr(&self, items: &[Repr]) -> LlType {
         LlType::ptr(self.tuple_struct(items)).expect("a struct")

@@ -20,6 +20,11 @@ pub enum Repr {
     Bool,
     /// A float.
     Float,
+    /// An int or a float, its kind known at run time only (an int that
+    /// met a float): a pointer to a `number` struct `{isint, i, f}`, `f`
+    /// always the value as a float (so reading it is the conversion to a
+    /// float) and `i` the int when `isint`.
+    Number,
     /// A byte (`bytes` of length 1 indexes give ints in Python 3; a
     /// one-byte `bytes` value).
     Char,
@@ -135,6 +140,7 @@ impl Repr {
             }
             Repr::Bool => lltype::BOOL,
             Repr::Float => lltype::FLOAT,
+            Repr::Number => rt.number_ptr(),
             Repr::Char => lltype::CHAR,
             Repr::UniChar => lltype::UNICHAR,
             Repr::Instance(c) => rt.classes.instance_ptr(*c),
@@ -422,11 +428,12 @@ impl RTyper<'_> {
         use SomeValue as S;
         Ok(match s {
             S::Impossible | S::None_ => Repr::Void,
-            S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_) } => {
+            S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_), .. } => {
                 self.getrepr(&s.without_const())?
             }
             S::Integer { kind, .. } => Repr::Int(*kind),
             S::Bool { .. } => Repr::Bool,
+            S::Float { int_too: true, .. } => Repr::Number,
             S::Float { .. } => Repr::Float,
             S::Str {
                 kind: StrKind::Str,
@@ -443,6 +450,11 @@ impl RTyper<'_> {
             } if self.str_ptr.is_some() => Repr::Str,
             S::Str { .. } => return Err(RTypeError::unsupported("strings (the containers issue)")),
             // a tuple that may be None: the same pointer, maybe null
+            S::Optional(inner) if matches!(**inner, S::Float { int_too: true, .. }) => {
+                return Err(RTypeError::unsupported(
+                    "a value that may be None, an int or a float",
+                ))
+            }
             S::Optional(inner) => Repr::Optional(Box::new(self.getrepr(inner)?)),
             S::Tuple(items) | S::TupleOrNone(items) => Repr::Tuple(
                 items
@@ -871,6 +883,16 @@ impl RTyper<'_> {
             }
             Repr::Bool => LlValue::Bool(obj.is_truthy().map_err(|_| bad())?),
             Repr::Float => LlValue::Float(obj.extract::<f64>().map_err(|_| bad())?),
+            Repr::Number => {
+                let isint = obj.is_instance_of::<pyo3::types::PyInt>();
+                let f = obj.extract::<f64>().map_err(|_| bad())?;
+                let i = if isint {
+                    obj.extract::<i64>().map_err(|_| bad())?
+                } else {
+                    0
+                };
+                LlValue::Ptr(Some(self.prebuilt_number(isint, i, f)?))
+            }
             Repr::UniChar => {
                 let s: String = obj.extract().map_err(|_| bad())?;
                 LlValue::UniChar(s.chars().next().ok_or_else(bad)? as u32)

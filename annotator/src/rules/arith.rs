@@ -28,7 +28,11 @@ fn is_number(s: &SomeValue) -> bool {
 /// Unary `-x`, `+x`, `~x`, `abs(x)`.
 pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, AnnotatorError> {
     match (op, s) {
-        (_, SomeValue::Float { .. }) if op != OpName::Invert => Ok(SomeValue::float()),
+        // (a number of either kind keeps its kind)
+        (_, SomeValue::Float { int_too, .. }) if op != OpName::Invert => Ok(SomeValue::Float {
+            konst: None,
+            int_too: *int_too,
+        }),
         (OpName::Abs, x) if int_parts(x).is_some() => {
             let (kind, _) = int_parts(x).expect("checked");
             Ok(SomeValue::Integer {
@@ -149,13 +153,17 @@ pub fn binary(
         });
     }
     if is_number(a) && is_number(b) {
-        // at least one float
+        // at least one float: a float, or a number of either kind when
+        // both may be ints (an int with a number that is an int at run
+        // time adds, divides and shows as an int)
+        let r = SomeValue::Float {
+            konst: None,
+            int_too: a.may_be_int() && b.may_be_int(),
+        };
         return match op {
-            Add | Sub | Mul | Truediv | Floordiv | Mod | Pow => Ok(SomeValue::float()),
-            Divmod => Ok(SomeValue::Tuple(vec![
-                SomeValue::float(),
-                SomeValue::float(),
-            ])),
+            Truediv => Ok(SomeValue::float()),
+            Add | Sub | Mul | Floordiv | Mod | Pow => Ok(r),
+            Divmod => Ok(SomeValue::Tuple(vec![r.clone(), r])),
             _ => Err(err(ann)),
         };
     }

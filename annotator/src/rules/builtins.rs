@@ -922,16 +922,20 @@ pub fn call(
         "sum" => {
             let it = super::containers::iter(ann, &a[0])?;
             let mut item = super::containers::next(ann, &it)?;
-            if let Some(start) = a.get(1) {
-                // the start takes part in the sum
-                item = match (&item, start) {
-                    (S::Float { .. }, _) | (_, S::Float { .. }) => S::float(),
-                    (S::Impossible, x) => x.without_const(),
-                    (x, _) => x.clone(),
-                };
-            }
+            // the start (0 when omitted) takes part in the sum: floats
+            // summed from an int are a number of either kind (the sum of
+            // no floats is the int 0)
+            let start = a.get(1).cloned().unwrap_or_else(S::int);
+            item = match (&item, &start) {
+                (S::Float { .. }, _) | (_, S::Float { .. }) => S::Float {
+                    konst: None,
+                    int_too: start.may_be_int(),
+                },
+                (S::Impossible, x) => x.without_const(),
+                (x, _) => x.clone(),
+            };
             match item {
-                S::Float { .. } => S::float(),
+                S::Float { .. } => item,
                 S::Impossible => S::int(),
                 x if int_kind(&x).is_some() => S::int(),
                 x => return Err(ann.error(format!("sum() of {}", describe(&x)))),
@@ -979,7 +983,10 @@ pub fn call(
             }
             match (&a[0], ndigits) {
                 (S::Float { .. }, None) => S::int(),
-                (S::Float { .. }, Some(_)) => S::float(),
+                (S::Float { int_too, .. }, Some(_)) => S::Float {
+                    konst: None,
+                    int_too: *int_too,
+                },
                 (x, _) if int_kind(x).is_some() => S::int(),
                 (x, _) => return Err(ann.error(format!("round() of {}", describe(x)))),
             }
@@ -1340,6 +1347,23 @@ pub(super) fn isinstance(
         .map_err(|e| ann.error(format!("{e}")))?;
     let is_builtin_type =
         |t: &Bound<'_, PyAny>, n: &str| builtins.getattr(n).map(|b| b.is(t)).unwrap_or(false);
+    // a number of either kind: decided at run time, an int or a float
+    // where it holds
+    if let SomeValue::Float { int_too: true, .. } = x {
+        let int = classes.iter().any(|t| is_builtin_type(t, "int"));
+        let float = classes.iter().any(|t| is_builtin_type(t, "float"));
+        return Ok(match (int, float) {
+            (true, true) | (false, false) => (
+                SomeValue::Bool {
+                    konst: Some(int),
+                    knowntypedata: None,
+                },
+                None,
+            ),
+            (true, false) => (SomeValue::bool(), Some(SomeValue::int())),
+            (false, true) => (SomeValue::bool(), Some(SomeValue::float())),
+        });
+    }
     // values of built-in types: decided by the annotation
     let konst = match x {
         SomeValue::Integer { .. } => Some(classes.iter().any(|t| is_builtin_type(t, "int"))),

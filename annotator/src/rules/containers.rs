@@ -162,7 +162,7 @@ fn slice_tuple(
 pub(crate) fn number_kind_change(item: &SomeValue, s: &SomeValue) -> Option<String> {
     match (item, s) {
         (SomeValue::Bool { .. }, SomeValue::Integer { .. } | SomeValue::Float { .. })
-        | (SomeValue::Integer { .. }, SomeValue::Float { .. }) => Some(format!(
+        | (SomeValue::Integer { .. }, SomeValue::Float { int_too: false, .. }) => Some(format!(
             "{} and {} items",
             describe(&item.without_const()),
             describe(s)

@@ -123,6 +123,10 @@ impl Cx<'_, '_, '_, '_> {
                         let x = self.input(&args[0], &r)?;
                         self.emit(LlOp::CastFloatToInt, vec![x], SIGNED)
                     }
+                    Repr::Number => {
+                        let x = self.input(&args[0], &r)?;
+                        self.number_helper("ll_num_int", vec![(x, r)])?.0
+                    }
                     Repr::Str | Repr::UniChar if args.len() == 1 => {
                         let x = self.input(&args[0], &Repr::Str)?;
                         self.call_str_helper("ll_str2int", vec![x], SIGNED)?
@@ -147,6 +151,10 @@ impl Cx<'_, '_, '_, '_> {
                         self.emit(int_op(k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
                     }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
+                    Repr::Number => {
+                        let f = self.convert(x, &r, &Repr::Float)?;
+                        self.emit(LlOp::FloatIsTrue, vec![f], BOOL)
+                    }
                     Repr::Instance(_) => self.emit(LlOp::PtrNonzero, vec![x], BOOL),
                     _ => return Err(RTypeError::unsupported("bool() of this value")),
                 }
@@ -155,6 +163,7 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&args[0], &want)?;
                 match want {
                     Repr::Float => self.emit(LlOp::FloatAbs, vec![x], t),
+                    Repr::Number => self.number_unary(x, rpy3_model::OpName::Abs)?,
                     Repr::Int(k) if !k.unsigned() => self.emit(LlOp::IntAbs, vec![x], t),
                     _ => x,
                 }
@@ -162,6 +171,20 @@ impl Cx<'_, '_, '_, '_> {
             "min" | "max" if args.len() >= 2 => {
                 // CPython keeps the first of equal items: an item replaces
                 // the current one only when strictly smaller (larger)
+                if want == Repr::Number {
+                    let largest = value_const(self.py, LlValue::Bool(builtin == "max"), BOOL)?;
+                    let mut cur = self.input(&args[0], &want)?;
+                    for a in &args[1..] {
+                        let x = self.input(a, &want)?;
+                        let anns = vec![
+                            (cur, SomeValue::Ptr(t)),
+                            (x, SomeValue::Ptr(t)),
+                            (largest.clone(), SomeValue::bool()),
+                        ];
+                        cur = self.call_helper_in(super::numbers::RNUMBER, "ll_num_pick", anns)?.0;
+                    }
+                    return Ok(cur);
+                }
                 let lt = match &want {
                     Repr::Int(k) => int_op(*k, LlOp::IntLt, LlOp::UintLt),
                     Repr::Float => LlOp::FloatLt,
@@ -200,6 +223,12 @@ impl Cx<'_, '_, '_, '_> {
                     cur = self.select(cond, x, cur, &want)?;
                 }
                 cur
+            }
+            "pow" if args.len() == 2 && want == Repr::Number => {
+                let x = self.input(&args[0], &want)?;
+                let y = self.input(&args[1], &want)?;
+                let args = vec![(x, Repr::Number), (y, Repr::Number)];
+                self.number_helper("ll_num_pow", args)?.0
             }
             "pow" if args.len() == 2 => {
                 let x = self.input(&args[0], &want)?;
@@ -279,6 +308,17 @@ impl Cx<'_, '_, '_, '_> {
                         let n = self.input(n, &int)?;
                         self.emit(LlOp::FloatRoundDigits, vec![x, n], FLOAT)
                     }
+                    (Repr::Number, None) => {
+                        let x = self.input(&args[0], &r)?;
+                        let v = self.number_helper("ll_num_round", vec![(x, r)])?.0;
+                        self.convert(v, &int, &want)?
+                    }
+                    (Repr::Number, Some(n)) => {
+                        let x = self.input(&args[0], &r)?;
+                        let n = self.input(n, &int)?;
+                        let v = self.number_helper("ll_num_round_digits", vec![(x, r), (n, int)])?.0;
+                        self.convert(v, &Repr::Number, &want)?
+                    }
                     (Repr::Int(_) | Repr::Bool, None) => self.input(&args[0], &want)?,
                     _ => return Err(RTypeError::unsupported("round() of these values")),
                 }
@@ -306,6 +346,30 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(LlOp::DirectCall, vec![f, r], t)
             }
             m if m.starts_with("math.") => self.math_call(m, args, &want)?,
+            "isinstance" if self.repr_of(&args[0])? == Repr::Number => {
+                // a number of either kind (the annotator decided the other
+                // cases): an int, or a float, by its tag
+                let Hlvalue::Constant(c) = &args[1] else {
+                    return Err(RTypeError::unsupported("isinstance() with a variable class"));
+                };
+                let int_type = self
+                    .py
+                    .import("builtins")
+                    .and_then(|b| b.getattr("int"))
+                    .map_err(|e| RTypeError::new(e.to_string()))?;
+                let cls = c.value.bind(self.py);
+                let of_int = match cls.cast::<pyo3::types::PyTuple>() {
+                    Ok(t) => t.iter().any(|k| k.is(&int_type)),
+                    Err(_) => cls.is(&int_type),
+                };
+                let x = self.input(&args[0], &Repr::Number)?;
+                let isint = self.emit(LlOp::Getfield, vec![x, super::name(self.py, "isint")], BOOL);
+                if of_int {
+                    isint
+                } else {
+                    self.emit(LlOp::BoolNot, vec![isint], BOOL)
+                }
+            }
             "isinstance" => {
                 let r = self.repr_of(&args[0])?;
                 let Repr::Instance(_) = r else {

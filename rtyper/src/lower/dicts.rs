@@ -994,6 +994,8 @@ impl Cx<'_, '_, '_, '_> {
                 let st = Repr::Str.lowleveltype(self.rt);
                 self.dict_helper("ll_strhash", vec![(s, SomeValue::Ptr(st))])?
             }
+            // a number of either kind: by its value (`hash(1) == hash(1.0)`)
+            Repr::Number => self.number_helper("ll_num_hash", vec![(x, Repr::Number)])?.0,
             Repr::Tuple(items) => {
                 let mut acc = value_const(self.py, LlValue::Int(TUPLE_HASH_START), SIGNED)?;
                 for (i, ir) in items.iter().enumerate() {

@@ -303,6 +303,7 @@ impl Cx<'_, '_, '_, '_> {
                 };
                 let num = match (&**item, want) {
                     (_, Repr::Float) => Repr::Float,
+                    (_, Repr::Number) => Repr::Number,
                     _ => Repr::Int(IntKind::Signed),
                 };
                 let start = match args.get(1) {
@@ -310,11 +311,31 @@ impl Cx<'_, '_, '_, '_> {
                     None if num == Repr::Float => {
                         value_const(self.py, LlValue::Float(0.0), rpy3_model::lltype::FLOAT)?
                     }
+                    None if num == Repr::Number => {
+                        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                        self.box_number(zero, &Repr::Int(IntKind::Signed))?
+                    }
                     None => value_const(self.py, LlValue::Int(0), SIGNED)?,
                 };
                 if **item == Repr::Void {
                     // items that never exist: the list is empty
                     return Ok(Some(self.convert(start, &num, want)?));
+                }
+                if num == Repr::Number {
+                    // numbers of either kind: from the start (the int 0
+                    // when omitted), an int while every item is one
+                    let l = self.list_of(&args[0], &lr)?;
+                    let lt = lr.lowleveltype(self.rt);
+                    let (v, _) = if **item == Repr::Number {
+                        self.call_helper_in(
+                            super::numbers::RNUMBER,
+                            "ll_num_sum",
+                            vec![(l.0, SomeValue::Ptr(lt)), (start, SomeValue::Ptr(self.rt.number_ptr()))],
+                        )?
+                    } else {
+                        self.call_list_helper("ll_sum", vec![l, (start, SomeValue::number())])?
+                    };
+                    return Ok(Some(self.convert(v, &num, want)?));
                 }
                 if **item != num && !matches!(**item, Repr::Bool | Repr::Int(_)) {
                     return Err(RTypeError::unsupported(&format!("sum() of {item:?}")));

@@ -16,6 +16,7 @@ mod lists;
 mod lldialect;
 mod llhelpers;
 mod methodsets;
+mod numbers;
 mod ops;
 mod strings;
 
@@ -913,6 +914,11 @@ impl Cx<'_, '_, '_, '_> {
         }
         Ok(match (have, want) {
             (_, Repr::Void) => value_const(self.py, LlValue::Void, VOID)?,
+            // an int, bool or float where a number of either kind is
+            // expected: a new box; a box where a float (or, narrowed, an
+            // int) is: its value
+            (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Number) => self.box_number(v, have)?,
+            (Repr::Number, w) => self.unbox_number(v, w)?,
             // an int, float or bool where a complex is expected: a new one
             (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Instance(c))
                 if self.rt.ann.is_number_class(*c) =>
@@ -1219,6 +1225,7 @@ impl Cx<'_, '_, '_, '_> {
                         self.emit(if ovf { LlOp::IntAbsOvf } else { LlOp::IntAbs }, vec![a], t)
                     }
                     (Repr::Int(_), H::Abs) => a,
+                    (Repr::Number, base) => self.number_unary(a, base)?,
                     (Repr::Float, H::Neg) => self.emit(LlOp::FloatNeg, vec![a], t),
                     (Repr::Float, H::Abs) => self.emit(LlOp::FloatAbs, vec![a], t),
                     _ => return Err(RTypeError::unsupported(&format!("{} on {r:?}", op.opname))),
@@ -1296,6 +1303,10 @@ impl Cx<'_, '_, '_, '_> {
                         self.emit(int_op(*k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
                     }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
+                    Repr::Number => {
+                        let f = self.unbox_number(x, &Repr::Float)?;
+                        self.emit(LlOp::FloatIsTrue, vec![f], BOOL)
+                    }
                     // (a function or None: whether it is not None)
                     Repr::Instance(_) | Repr::Class | Repr::FuncPtr(_) | Repr::MethodSet(_) => {
                         self.emit(LlOp::PtrNonzero, vec![x], BOOL)
@@ -1553,7 +1564,7 @@ pub(super) fn is_constant(s: &SomeValue) -> bool {
         SomeValue::Bool { konst: Some(_), .. }
             | SomeValue::None_
             | SomeValue::Integer { konst: Some(_), .. }
-            | SomeValue::Float { konst: Some(_) }
+            | SomeValue::Float { konst: Some(_), .. }
             | SomeValue::Str {
                 konst: Some(_),
                 is_char: true,
@@ -1626,7 +1637,10 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
             konst: k,
         }
     } else if o.is_instance_of::<pyo3::types::PyFloat>() {
-        SomeValue::Float { konst: k }
+        SomeValue::Float {
+            konst: k,
+            int_too: false,
+        }
     } else if let Ok(s) = o.cast::<pyo3::types::PyString>() {
         SomeValue::Str {
             kind: rpy3_annotator::model::StrKind::Str,

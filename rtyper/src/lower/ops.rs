@@ -119,6 +119,7 @@ impl Cx<'_, '_, '_, '_> {
                 let v = self.emit(llop, vec![a, b], t);
                 self.finish(op.result, v);
             }
+            Repr::Number => self.number_arith(op, base)?,
             Repr::Bool => {
                 let ir = Repr::Int(IntKind::Signed);
                 let a = self.input(&op.args[0], &ir)?;
@@ -396,7 +397,7 @@ impl Cx<'_, '_, '_, '_> {
     ) -> Result<Hlvalue, RTypeError> {
         let common = match (ra, rb) {
             (Repr::Tuple(ia), Repr::Tuple(ib)) => return self.compare_tuples(i, a, ia, b, ib),
-            (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
+            (Repr::Float | Repr::Number, _) | (_, Repr::Float | Repr::Number) => Repr::Float,
             (Repr::Int(x), Repr::Int(y)) if x.unsigned() || y.unsigned() => {
                 Repr::Int(IntKind::Unsigned)
             }
@@ -981,7 +982,7 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         let common = match (&ra, &rb) {
-            (Repr::Float, _) | (_, Repr::Float) => Repr::Float,
+            (Repr::Float | Repr::Number, _) | (_, Repr::Float | Repr::Number) => Repr::Float,
             (Repr::Int(a), Repr::Int(b)) if a.unsigned() || b.unsigned() => {
                 Repr::Int(IntKind::Unsigned)
             }

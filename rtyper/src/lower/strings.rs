@@ -464,6 +464,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             Repr::Bool => "ll_bool2str",
             Repr::Float => "ll_float_repr",
+            Repr::Number => return self.number_text(x),
             Repr::Bytes => {
                 let bt = Repr::Bytes.lowleveltype(self.rt);
                 let args = vec![(x, SomeValue::Ptr(bt))];
@@ -745,6 +746,10 @@ impl Cx<'_, '_, '_, '_> {
                                 let f = self.input(&v, &Repr::Float)?;
                                 self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
                             }
+                            Repr::Number => {
+                                let n = self.input(&v, &Repr::Number)?;
+                                self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
+                            }
                             _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
                         };
                         self.format_with("ll_format_int", x, &spec)?
@@ -859,6 +864,14 @@ impl Cx<'_, '_, '_, '_> {
             if spec.is_empty() && (format_helper(&r).is_err() || self.s(&v).can_be_none()) {
                 // format(x, '') is str(x) (containers, None, a string or None)
                 pieces.push(self.text_of(&v, &r, false)?);
+                continue;
+            }
+            if r == Repr::Number {
+                let x = self.input(&v, &r)?;
+                let st = Repr::Str.lowleveltype(self.rt);
+                let p = self.rt.prebuilt_string(&spec)?;
+                let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+                pieces.push(self.number_format(x, spec)?);
                 continue;
             }
             let (helper, input) = format_helper(&r)?;
@@ -1354,6 +1367,11 @@ impl Cx<'_, '_, '_, '_> {
                 let r = reprs[0].clone();
                 self.text_of(&op.args[0], &r, false)?
             }
+            H::Format if reprs[0] == Repr::Number => {
+                let spec = self.input(&op.args[1], &sp)?;
+                let x = self.input(&op.args[0], &Repr::Number)?;
+                self.number_format(x, spec)?
+            }
             H::Format => {
                 let spec = self.input(&op.args[1], &sp)?;
                 let (helper, r) = format_helper(&reprs[0])?;
@@ -1404,6 +1422,8 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
         Repr::Int(k) if !k.unsigned() => ("ll_format_int", Repr::Int(IntKind::Signed)),
         Repr::Bool => ("ll_format_bool", Repr::Bool),
         Repr::Float => ("ll_format_float", Repr::Float),
+        // (its callers format a number of either kind by its kind)
+        Repr::Number => ("ll_num_format", Repr::Number),
         Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
         other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
     })
