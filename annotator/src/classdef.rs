@@ -74,6 +74,12 @@ fn class_dict<'py>(cls: &Bound<'py, PyAny>) -> Option<Bound<'py, PyDict>> {
         let _ = d.del_item(k);
     }
     let _ = d.del_item("__slots__");
+    // methods the standard library added (`@functools.total_ordering`):
+    // their RPython replacements
+    let py = d.py();
+    if let Ok(m) = py.import("rpy3.stdlib") {
+        let _ = m.getattr("replace_in_class_dict").and_then(|f| f.call1((&d,)));
+    }
     Some(d)
 }
 

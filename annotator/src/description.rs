@@ -1136,7 +1136,13 @@ pub type SeenSet = HashSet<PyObj>;
 /// The RPython replacement of a built-in function of the standard library
 /// (`rpy3.stdlib.replacement`), if `obj` is one that has one.
 pub fn stdlib_replacement<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    if !obj.is_instance_of::<pyo3::types::PyCFunction>() {
+    // (built-in functions, and functions that `functools.lru_cache` wraps)
+    if !obj.is_instance_of::<pyo3::types::PyCFunction>()
+        && !obj
+            .get_type()
+            .name()
+            .is_ok_and(|n| n == "_lru_cache_wrapper")
+    {
         return None;
     }
     let found = py

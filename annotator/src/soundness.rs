@@ -414,7 +414,11 @@ impl Oracle {
                 Some(DescView::Method { func, selfcls }) => {
                     value
                         .getattr("__func__")
-                        .map(|f| f.is(func.bind(py)))
+                        .map(|f| {
+                            f.is(func.bind(py))
+                                || crate::description::stdlib_replacement(py, &f)
+                                    .is_some_and(|r| r.is(func.bind(py)))
+                        })
                         .unwrap_or(false)
                         && value
                             .getattr("__self__")

@@ -42,7 +42,7 @@ _MODULES = [
     (_copy, _rcopymod, ["copy", "deepcopy"]),
     (_builtins, _rfileio, ["open"]),
     (_struct, _rstructmod, ["pack", "unpack", "unpack_from", "calcsize"]),
-    (_functools, _rfunctools, ["reduce"]),
+    (_functools, _rfunctools, ["reduce"] + _rfunctools.TOTAL_ORDERING_NAMES),
     (_operator, _rfunctools, _rfunctools.OPERATOR_NAMES),
 ]
 # replacements under another name: (module, name, replacement)
@@ -71,14 +71,72 @@ _RANDOM_FUNCTIONS = frozenset([
 ])
 
 
+# id(lru_cache wrapper) -> (wrapper, its memoizing replacement)
+_MEMOIZED = {}
+
+
+def _memoized(w):
+    """The replacement of a function decorated by `functools.lru_cache` or
+    `functools.cache` (`w`, made at import time): a function of the same
+    parameters that keeps the results in a dict keyed by the arguments
+    (one argument: itself; several: their tuple).  The results are the
+    same as with any bound of the cache, the functions being pure."""
+    entry = _MEMOIZED.get(id(w))
+    if entry is not None and entry[0] is w:
+        return entry[1]
+    f = w.__wrapped__
+    code = f.__code__
+    if (code.co_flags & 0x0C) or code.co_kwonlyargcount:
+        # (*args, **kwargs or keyword-only parameters: the wrapper as is,
+        # which later stages refuse)
+        return None
+    params = list(code.co_varnames[:code.co_argcount])
+    key = params[0] if len(params) == 1 else "(%s)" % "".join(p + ", " for p in params)
+    src = (
+        "def make(_f, _cache):\n"
+        "    def %(name)s(%(params)s):\n"
+        "        _key = %(key)s\n"
+        "        if _key in _cache:\n"
+        "            return _cache[_key]\n"
+        "        _result = _f(%(params)s)\n"
+        "        _cache[_key] = _result\n"
+        "        return _result\n"
+        "    return %(name)s\n"
+    ) % {"name": f.__name__, "params": ", ".join(params), "key": key}
+    ns = {}
+    exec(compile(src, code.co_filename, "exec"), ns)
+    r = ns["make"](f, {})
+    r.__defaults__ = f.__defaults__
+    r.__qualname__ = f.__qualname__
+    r.__module__ = f.__module__
+    _MEMOIZED[id(w)] = (w, r)
+    return r
+
+
 def replacement(obj):
     """The RPython replacement of `obj`, a function or class of a module
     listed here, or None."""
     entry = _BY_ID.get(id(obj))
     if entry is not None and entry[0] is obj:
         return entry[1]
+    if type(obj) is _functools._lru_cache_wrapper:
+        return _memoized(obj)
     if getattr(obj, "__self__", None) is _random._inst:
         name = getattr(obj, "__name__", None)
         if name in _RANDOM_FUNCTIONS:
             return getattr(_rrandom, name)
     return None
+
+
+def replace_in_class_dict(d):
+    """Replaces, in the copy `d` of a class's `__dict__`, the functions of
+    the standard library that have replacements (the comparison methods
+    `@functools.total_ordering` adds)."""
+    for k, v in list(d.items()):
+        entry = _BY_ID.get(id(v))
+        if entry is not None and entry[0] is v:
+            d[k] = entry[1]
+        elif type(v) is _functools._lru_cache_wrapper:
+            r = _memoized(v)
+            if r is not None:
+                d[k] = r

@@ -131,3 +131,62 @@ OPERATOR_NAMES = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                   "neg", "pos", "abs", "and_", "or_", "xor", "lshift",
                   "rshift", "invert", "eq", "ne", "lt", "le", "gt", "ge",
                   "not_", "truth", "getitem", "contains"]
+
+
+# ----- the comparison methods @functools.total_ordering adds ---------------
+# (CPython's return NotImplemented when the given method does; a program's
+# methods here return bools, so these compute the same results without it)
+
+def _gt_from_lt(self, other):
+    return not (self < other) and self != other
+
+
+def _le_from_lt(self, other):
+    return self < other or self == other
+
+
+def _ge_from_lt(self, other):
+    return not (self < other)
+
+
+def _ge_from_le(self, other):
+    return not (self <= other) or self == other
+
+
+def _lt_from_le(self, other):
+    return self <= other and self != other
+
+
+def _gt_from_le(self, other):
+    return not (self <= other)
+
+
+def _lt_from_gt(self, other):
+    return not (self > other) and self != other
+
+
+def _ge_from_gt(self, other):
+    return self > other or self == other
+
+
+def _le_from_gt(self, other):
+    return not (self > other)
+
+
+def _le_from_ge(self, other):
+    return not (self >= other) or self == other
+
+
+def _gt_from_ge(self, other):
+    return self >= other and self != other
+
+
+def _lt_from_ge(self, other):
+    return not (self >= other)
+
+
+TOTAL_ORDERING_NAMES = [
+    "_gt_from_lt", "_le_from_lt", "_ge_from_lt", "_ge_from_le", "_lt_from_le",
+    "_gt_from_le", "_lt_from_gt", "_ge_from_gt", "_le_from_gt", "_le_from_ge",
+    "_gt_from_ge", "_lt_from_ge",
+]
