@@ -488,6 +488,16 @@ impl RTyper<'_> {
                 let all = |f: &dyn Fn(&rpy3_annotator::description::Desc) -> bool| {
                     descs.iter().all(|d| f(&self.ann.descs[*d]))
                 };
+                // a classmethod bound to one of several classes: the class
+                if all(&|d| match d {
+                    rpy3_annotator::description::Desc::MethodOfFrozen { frozen, .. } => matches!(
+                        self.ann.descs[*frozen],
+                        rpy3_annotator::description::Desc::Class { .. }
+                    ),
+                    _ => false,
+                }) {
+                    return Ok(Repr::Class);
+                }
                 if all(&|d| {
                     matches!(
                         d,
@@ -903,7 +913,16 @@ impl RTyper<'_> {
             }
             Repr::Class if obj.is_none() => LlValue::Ptr(None),
             Repr::Class => {
-                let cdef = self.classdef_of_class(py, obj)?;
+                // (a classmethod bound to a class stands for the class)
+                let cls = match obj.getattr("__self__") {
+                    Ok(c) if obj.hasattr("__func__").unwrap_or(false)
+                        && c.is_instance_of::<pyo3::types::PyType>() =>
+                    {
+                        c
+                    }
+                    _ => obj.clone(),
+                };
+                let cdef = self.classdef_of_class(py, &cls)?;
                 LlValue::Ptr(Some(self.classes.vtable(cdef)))
             }
             Repr::Instance(_) | Repr::FuncPtr(_) | Repr::Frozen if obj.is_none() => {

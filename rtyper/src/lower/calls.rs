@@ -746,7 +746,9 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 let func = *funcs.iter().next().expect("one");
                 let f = self.callee(func)?;
-                let me = self.input(&op.args[0], &Repr::Frozen)?;
+                // (the frozen object, or the class of a classmethod)
+                let mr = self.repr_of(&op.args[0])?;
+                let me = self.input(&op.args[0], &mr)?;
                 let placeholder = Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
                     &self.py.None().into_bound(self.py),
                 )));
