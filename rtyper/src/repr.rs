@@ -202,10 +202,49 @@ impl RTyper<'_> {
     ) -> Result<Option<SomeValue>, RTypeError> {
         use SomeValue as S;
         let b = b.without_const();
-        if self.getrepr(a)? == self.getrepr(&b)? {
+        // (a repr with Void parts stands for constants the annotations
+        // tell apart: `(s, f1)` and `(s, f2)` unite as `(str, {f1, f2})`)
+        fn has_void(r: &Repr) -> bool {
+            match r {
+                Repr::Void => true,
+                Repr::Tuple(items) => items.iter().any(has_void),
+                _ => false,
+            }
+        }
+        let ra = self.getrepr(a)?;
+        if ra == self.getrepr(&b)? && (!has_void(&ra) || *a == b) {
             return Ok(Some(a.clone()));
         }
         Ok(match (a, &b) {
+            (
+                S::Pbc {
+                    descs: d1,
+                    can_be_none: n1,
+                },
+                S::Pbc {
+                    descs: d2,
+                    can_be_none: n2,
+                },
+            ) => Some(S::Pbc {
+                descs: std::sync::Arc::new(d1.iter().chain(d2.iter()).copied().collect()),
+                can_be_none: *n1 || *n2,
+            }),
+            // an int and a float: a number of either kind
+            (
+                S::Integer {
+                    kind: rpy3_annotator::model::IntKind::Signed,
+                    ..
+                }
+                | S::Float { .. },
+                S::Integer {
+                    kind: rpy3_annotator::model::IntKind::Signed,
+                    ..
+                }
+                | S::Float { .. },
+            ) => match rpy3_annotator::model::union_simple(a, &b) {
+                Some(Ok(u)) => Some(u),
+                _ => None,
+            },
             (S::Tuple(x), S::Tuple(y)) if x.len() == y.len() => {
                 let mut out = Vec::with_capacity(x.len());
                 for (p, q) in x.iter().zip(y) {

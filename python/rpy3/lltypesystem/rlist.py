@@ -238,6 +238,18 @@ def ll_extend(l, other):
     _copy_items(other, 0, l, n, m)
 
 
+def ll_extend_chars_as_strs(l, other):
+    """Extends a list of strs with a list of one-character strs (held as
+    characters)."""
+    n = l.length
+    m = other.length
+    _resize(l, n + m)
+    i = 0
+    while i < m:
+        l.items[n + i] = ll_char2str(other.items[i])
+        i += 1
+
+
 def ll_copy(l):
     n = l.length
     r = _newlist_like(l, n)

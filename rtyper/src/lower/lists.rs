@@ -965,6 +965,12 @@ impl Cx<'_, '_, '_, '_> {
                         vec![la, (src, SomeValue::Ptr(r.lowleveltype(self.rt)))],
                     )?;
                     let _ = n;
+                } else if **other == Repr::UniChar && **item == Repr::Str {
+                    // one-character strs among longer ones
+                    self.call_list_helper(
+                        "ll_extend_chars_as_strs",
+                        vec![la, (src, SomeValue::Ptr(r.lowleveltype(self.rt)))],
+                    )?;
                 } else {
                     return Err(RTypeError::unsupported(&format!(
                         "extending a list of {item:?} with a list of {other:?}"
@@ -990,7 +996,10 @@ impl Cx<'_, '_, '_, '_> {
                                 vec![t.clone(), name(self.py, &format!("item{i}"))],
                                 ir.lowleveltype(self.rt),
                             );
-                            self.convert(v, ir, item)?
+                            match s_items.get(i) {
+                                Some(s) => self.convert_known(v, s, ir, item)?,
+                                None => self.convert(v, ir, item)?,
+                            }
                         }
                     };
                     let anno = self.ll_annotation_of(item)?;

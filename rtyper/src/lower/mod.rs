@@ -558,7 +558,8 @@ fn convert_link_args(
                 inner_args.push(cx.to_method_set(mapped, &s, have)?);
                 continue;
             }
-            inner_args.push(cx.convert(mapped, have, want)?);
+            let s = cx.rt.ann.binding(g, *v);
+            inner_args.push(cx.convert_known(mapped, &s, have, want)?);
         } else {
             inner_args.push(mapped);
         }
@@ -896,7 +897,7 @@ impl Cx<'_, '_, '_, '_> {
                 if matches!(want, Repr::MethodSet(_)) && !matches!(have, Repr::MethodSet(_)) {
                     return self.to_method_set(h.clone(), &s, &have);
                 }
-                self.convert(h.clone(), &have, want)
+                self.convert_known(h.clone(), &s, &have, want)
             }
         }
     }

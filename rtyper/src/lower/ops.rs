@@ -759,11 +759,28 @@ impl Cx<'_, '_, '_, '_> {
         have: &[Repr],
         want: &[Repr],
     ) -> Result<Vec<Hlvalue>, RTypeError> {
+        self.tuple_items_known_as(v, None, have, want)
+    }
+
+    /// [`Cx::tuple_items_as`], the tuple's item annotations `s_items`
+    /// known: an item known from its annotation alone (a function, a
+    /// class) becomes its constant in the wanted repr.
+    pub(super) fn tuple_items_known_as(
+        &mut self,
+        v: &Hlvalue,
+        s_items: Option<&[SomeValue]>,
+        have: &[Repr],
+        want: &[Repr],
+    ) -> Result<Vec<Hlvalue>, RTypeError> {
         let mut vals = Vec::with_capacity(want.len());
         for (k, (h, w)) in have.iter().zip(want.iter()).enumerate() {
+            let s_item = s_items.and_then(|s| s.get(k));
             let x = if *h == Repr::Void {
                 match w {
                     Repr::Void => value_const(self.py, LlValue::Void, rpy3_model::lltype::VOID)?,
+                    _ if s_item.is_some() => {
+                        super::constant_of(self.rt, self.py, s_item.expect("checked"), w)?
+                    }
                     // a Void item of a value that can be None is None
                     Repr::Instance(_)
                     | Repr::Str
@@ -785,11 +802,35 @@ impl Cx<'_, '_, '_, '_> {
                     vec![v.clone(), name(self.py, &format!("item{k}"))],
                     h.lowleveltype(self.rt),
                 );
-                self.convert(x, h, w)?
+                match s_item {
+                    Some(s) => self.convert_known(x, s, h, w)?,
+                    None => self.convert(x, h, w)?,
+                }
             };
             vals.push(x);
         }
         Ok(vals)
+    }
+
+    /// Converts a value of annotation `s` between representations: as
+    /// [`Cx::convert`], tuples also converting the items their annotation
+    /// alone gives (`("inc", f1)` among `(str, function)` pairs).
+    pub(super) fn convert_known(
+        &mut self,
+        v: Hlvalue,
+        s: &SomeValue,
+        have: &Repr,
+        want: &Repr,
+    ) -> Result<Hlvalue, RTypeError> {
+        match (have, want, s) {
+            (Repr::Tuple(a), Repr::Tuple(b), SomeValue::Tuple(items))
+                if a.len() == b.len() && items.len() == a.len() && a != b =>
+            {
+                let vals = self.tuple_items_known_as(&v, Some(items), a, b)?;
+                self.new_tuple(b, vals)
+            }
+            _ => self.convert(v, have, want),
+        }
     }
 
     /// Converts a tuple between item representations.
