@@ -189,8 +189,19 @@ impl Annotator {
                 .ok()
                 .and_then(|n| n.extract::<String>().ok())
                 .is_some_and(|n| n == "__exit__");
+            // a comprehension's function is called from its defining
+            // function only: one graph per iterable type, so that each
+            // specialised graph of that function has its own
+            let comprehension = obj
+                .getattr("__name__")
+                .ok()
+                .and_then(|n| n.extract::<String>().ok())
+                .is_some_and(|n| {
+                    matches!(n.as_str(), "<listcomp>" | "<setcomp>" | "<dictcomp>" | "<genexpr>")
+                });
             let specialize = match tag {
                 None if lowlevel_module => Specialize::LowLevel,
+                None if comprehension => Specialize::ArgType(vec![0]),
                 // a `with` block calls __exit__ with None when the body
                 // ends normally and with the exception's class when it
                 // raises: one graph for each, as a class cannot be None

@@ -717,13 +717,45 @@ impl<'py> FlowContext<'py> {
                 self.pushval(v);
             }
             Op::BuildTupleFromList => {
-                let items = self.popvalues(arg)?;
+                let mut items = self.popvalues(arg)?;
+                if self.print_is_below()? {
+                    // the arguments of `print(a, *xs)`: their strs, which
+                    // unite with the strs of the starred items
+                    items = items
+                        .into_iter()
+                        .map(|x| self.do_op(OpName::Str, vec![x]))
+                        .collect::<FlowResult<_>>()?;
+                }
                 let v = self.do_op(OpName::Newtuple, items)?;
                 self.pushval(v);
             }
             Op::TupleExtend | Op::TupleAppend => {
                 let v = self.popvalue()?;
                 let t = self.popvalue()?;
+                if self.print_is_below()? {
+                    // `print(a, *xs)`: a list of the strs of all arguments
+                    let list = self
+                        .builtins
+                        .getattr("list")
+                        .map_err(|e| self.pyerr("builtins", e))?;
+                    let list = self.constant(&list);
+                    let t = self.do_op(OpName::SimpleCall, vec![list, t])?;
+                    let more = if instr.op == Op::TupleAppend {
+                        let x = self.do_op(OpName::Str, vec![v])?;
+                        self.do_op(OpName::Newlist, vec![x])?
+                    } else {
+                        let strs = self
+                            .py
+                            .import("rpy3.hlbuiltins")
+                            .and_then(|m| m.getattr("rpy_strs"))
+                            .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+                        let strs = self.constant(&strs);
+                        self.do_op(OpName::SimpleCall, vec![strs, v])?
+                    };
+                    let r = self.do_op(OpName::Add, vec![t, more])?;
+                    self.pushval(r);
+                    return Ok(next);
+                }
                 let more = if instr.op == Op::TupleAppend {
                     self.do_op(OpName::Newtuple, vec![v])?
                 } else {
@@ -1122,5 +1154,22 @@ fn unsupported_message(opname: &str) -> String {
         "IMPORT_STAR" => "'from ... import *' inside a function is not RPython".into(),
         "SETUP_ANNOTATIONS" => "variable annotations at this level are not supported".into(),
         other => format!("unsupported bytecode {other}"),
+    }
+}
+
+impl FlowContext<'_> {
+    /// Whether the value under the top of the stack being built is the
+    /// built-in `print` (the arguments tuple of `print(a, *xs)` is being
+    /// built: its items become strs, as print shows them, so that items of
+    /// different types unite).
+    fn print_is_below(&self) -> FlowResult<bool> {
+        let Ok(FrameValue::Val(Hlvalue::Constant(c))) = self.peek(1) else {
+            return Ok(false);
+        };
+        let print = self
+            .builtins
+            .getattr("print")
+            .map_err(|e| self.pyerr("builtins", e))?;
+        Ok(c.value.bind(self.py).is(&print))
     }
 }

@@ -240,3 +240,15 @@ def rpy_extreme_key_default(items, key, largest, default):
             best = x
             best_key = k
     return best
+
+
+@specialize.argtype(0)
+def rpy_strs(seq):
+    """The strs of the items of `seq` (the starred arguments of
+    `print(a, *seq)`, shown as print shows them)."""
+    # (a loop, not a comprehension: the comprehension's function would
+    # be one for every specialisation)
+    out = []
+    for x in seq:
+        out.append(str(x))
+    return out
