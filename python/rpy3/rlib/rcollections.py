@@ -29,7 +29,10 @@ def missing_for(factory):
     entry = _missing.get(id(factory))
     if entry is None or entry[0] is not factory:
 
+        # (one graph per dict type: two defaultdicts of one factory may
+        # have keys of different types)
         if factory is None:
+            @specialize.argtype(0, 1)
             def missing(d, key):
                 # only called for a missing key: KeyError, as a dict;
                 # the read after it gives the function the values' type
@@ -37,6 +40,7 @@ def missing_for(factory):
                     raise KeyError(key)
                 return d[key]
         else:
+            @specialize.argtype(0, 1)
             def missing(d, key):
                 value = factory()
                 d[key] = value
@@ -87,6 +91,7 @@ def deque_bounded(iterable, maxlen):
 # of such a dict to the functions here.
 
 
+@specialize.argtype(0, 1)
 def counter_missing(d, key):
     """A Counter's missing key counts 0 (and is not added)."""
     return 0
