@@ -193,6 +193,21 @@ fn lookup_special(
         Str | Repr if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
         Hash if has(0, "__hash__") => Some(("__hash__", 0, vec![], false)),
         SimpleCall if has(0, "__call__") => Some(("__call__", 0, (1..args.len()).collect(), false)),
+        // float(x), int(x) of an instance: its conversion method
+        SimpleCall
+            if args.len() == 2
+                && matches!(args[0], SomeValue::Builtin { name: "float", s_self: None })
+                && has(1, "__float__") =>
+        {
+            Some(("__float__", 1, vec![], false))
+        }
+        SimpleCall
+            if args.len() == 2
+                && matches!(args[0], SomeValue::Builtin { name: "int", s_self: None })
+                && (has(1, "__int__") || has(1, "__index__")) =>
+        {
+            Some((if has(1, "__int__") { "__int__" } else { "__index__" }, 1, vec![], false))
+        }
         _ => None,
     }
 }

@@ -1172,6 +1172,14 @@ impl Cx<'_, '_, '_, '_> {
             };
             // any iterable of strings or characters, as a list
             let lr = self.aggregate_list(lst)?;
+            if matches!(&lr, Repr::List(item, _) if **item == Repr::Void) {
+                // items known from their annotation alone (a tuple of
+                // constants, or of nothing): a list of their strings
+                let l = self.iterable_as_list(lst, sp)?;
+                let lt = Repr::list_of(sp.clone()).lowleveltype(self.rt);
+                let (v, _) = self.call_list_helper("ll_join", vec![s, (l, SomeValue::Ptr(lt))])?;
+                return self.convert(v, sp, want);
+            }
             let helper = match &lr {
                 Repr::List(item, _) if **item == *sp => "ll_join",
                 Repr::List(item, _) if **item == Repr::UniChar => "ll_join_chars",
