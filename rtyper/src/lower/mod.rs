@@ -820,6 +820,19 @@ impl Cx<'_, '_, '_, '_> {
                         }
                     }
                 }
+                // a tuple: its items seen as constants here (functions,
+                // classes and frozen objects among them are their descs)
+                if let Ok(t) = obj.cast::<pyo3::types::PyTuple>() {
+                    return SomeValue::Tuple(
+                        t.iter()
+                            .map(|i| {
+                                self.s(&Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(
+                                    &i,
+                                ))))
+                            })
+                            .collect(),
+                    );
+                }
                 if !obj.is_none() && !obj.is_instance_of::<pyo3::types::PyType>() {
                     if let Ok(cdef) = self.rt.classdef_of_class(self.py, obj.get_type().as_any()) {
                         return SomeValue::Instance {
