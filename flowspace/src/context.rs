@@ -484,7 +484,12 @@ impl<'py> FlowContext<'py> {
             return Ok(c);
         }
         let result = self.record(opname, args)?;
-        let canraise = opname.desc().canraise;
+        let mut canraise: Vec<&str> = opname.desc().canraise.to_vec();
+        if self.in_try() && calls_special_method(opname) && !canraise.contains(&"Exception") {
+            // on an instance, the operation calls a special method of the
+            // program's, which may raise anything the `try` catches
+            canraise.push("Exception");
+        }
         if !canraise.is_empty() && self.in_try() {
             let mut cases = Vec::with_capacity(canraise.len());
             for name in canraise {
@@ -801,4 +806,59 @@ impl<'py> FlowContext<'py> {
         self.pending.push_back(block);
         block
     }
+}
+
+/// Whether `op` calls a special method when its operand is an instance of
+/// the program's classes (`__add__`, `__getitem__`, `__len__`, `__str__`...:
+/// see the annotator's `rules/special.rs`).  The truth test and iteration
+/// are left out: `__bool__`, `__iter__` and `__next__` raising into a
+/// handler of the same frame are rare, and every `if` and `for` would fork.
+fn calls_special_method(op: OpName) -> bool {
+    use OpName::*;
+    matches!(
+        op,
+        Add | Sub
+            | Mul
+            | Truediv
+            | Floordiv
+            | Mod
+            | Pow
+            | Lshift
+            | Rshift
+            | And_
+            | Or_
+            | Xor
+            | Matmul
+            | InplaceAdd
+            | InplaceSub
+            | InplaceMul
+            | InplaceTruediv
+            | InplaceFloordiv
+            | InplaceMod
+            | InplacePow
+            | InplaceLshift
+            | InplaceRshift
+            | InplaceAnd
+            | InplaceOr
+            | InplaceXor
+            | InplaceMatmul
+            | Neg
+            | Pos
+            | Invert
+            | Abs
+            | Lt
+            | Le
+            | Eq
+            | Ne
+            | Gt
+            | Ge
+            | Getitem
+            | Setitem
+            | Delitem
+            | Len
+            | Contains
+            | Str
+            | Repr
+            | Hash
+    )
 }

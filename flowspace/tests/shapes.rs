@@ -190,6 +190,13 @@ fn try_except_zero_division() {
                 switch last_exception
                 --> return(v2)
                 <class ZeroDivisionError> as (last_exception_3, last_exc_value_4) --> return(0)
+                <class Exception> as (last_exception_5, last_exc_value_6) --> block1(last_exception_5, last_exc_value_6)
+            block1(v7, v8):
+                v9 = issubtype(v7, <class ZeroDivisionError>)
+                v10 = bool(v9)
+                switch v10
+                False --> except(v7, v8)
+                True --> return(0)
         "#]],
     );
 }
