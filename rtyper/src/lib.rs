@@ -259,11 +259,28 @@ impl<'a> RTyper<'a> {
     }
 
     /// The struct of iterators over dicts from `key` to `value`.
+    /// `{dict, index, size, isset}`: `size` the dict's length when the
+    /// iteration started (a change raises RuntimeError, as in CPython),
+    /// `isset` whether it iterates over a set (for the message).
     pub fn dictiter_struct(&self, key: &Repr, value: &Repr) -> LlType {
         let cache_key = Repr::DictIter(Box::new(key.clone()), Box::new(value.clone()), 0);
-        self.index_iter_struct(cache_key, "dictiter", "dict", || {
-            self.dict_struct(key, value)
-        })
+        if let Some(t) = self.lists.borrow().get(&cache_key) {
+            return *t;
+        }
+        let c = LlType::ptr(self.dict_struct(key, value)).expect("a struct");
+        let t = LlType::new_struct(
+            "dictiter",
+            vec![
+                ("dict".into(), c),
+                ("index".into(), rpy3_model::lltype::SIGNED),
+                ("size".into(), rpy3_model::lltype::SIGNED),
+                ("isset".into(), rpy3_model::lltype::BOOL),
+            ],
+            true,
+        )
+        .expect("a dictiter struct");
+        self.lists.borrow_mut().insert(cache_key, t);
+        t
     }
 
     /// The struct `{<field>: Ptr(container), index}` of an iterator by

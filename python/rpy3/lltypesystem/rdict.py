@@ -766,8 +766,14 @@ def ll_next_entry(d, e):
 
 
 def ll_iter_next(it):
-    """The entry number of the next item of the iteration."""
+    """The entry number of the next item of the iteration (RuntimeError
+    when the dict or set changed size since it started, as CPython)."""
     d = it.dict
+    if d.length != it.size:
+        it.size = -1
+        if it.isset:
+            raise RuntimeError("Set changed size during iteration")
+        raise RuntimeError("dictionary changed size during iteration")
     e = ll_next_entry(d, it.index)
     if e < 0:
         it.index = d.used

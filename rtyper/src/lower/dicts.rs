@@ -326,7 +326,7 @@ impl Cx<'_, '_, '_, '_> {
             H::Iter => {
                 let d = self.input(first, &dr)?;
                 let (k, v) = parts(&dr).expect("a dict");
-                self.new_dict_iter(d, &k, &v)?
+                self.new_dict_iter(d, &k, &v, is_set)?
             }
             H::Contains => {
                 let d = self.dict_arg(first, &dr)?;

@@ -80,13 +80,13 @@ impl Cx<'_, '_, '_, '_> {
                 )
             }
             Repr::Dict(k, v) => (
-                self.new_dict_iter(x, k, v)?,
+                self.new_dict_iter(x, k, v, false)?,
                 Repr::DictIter(k.clone(), v.clone(), 0),
             ),
             Repr::Set(k) => {
                 let void = Box::new(Repr::Void);
                 (
-                    self.new_dict_iter(x, k, &void)?,
+                    self.new_dict_iter(x, k, &void, true)?,
                     Repr::DictIter(k.clone(), void, 0),
                 )
             }
@@ -111,21 +111,17 @@ impl Cx<'_, '_, '_, '_> {
         d: Hlvalue,
         k: &Repr,
         v: &Repr,
+        isset: bool,
     ) -> Result<Hlvalue, RTypeError> {
         let st = self.rt.dictiter_struct(k, v);
         let pt = LlType::ptr(st).map_err(|e| RTypeError::new(e.to_string()))?;
         let it = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], pt);
         let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
-        self.emit(
-            LlOp::Setfield,
-            vec![it.clone(), name(self.py, "dict"), d],
-            VOID,
-        );
-        self.emit(
-            LlOp::Setfield,
-            vec![it.clone(), name(self.py, "index"), zero],
-            VOID,
-        );
+        let size = self.emit(LlOp::Getfield, vec![d.clone(), name(self.py, "length")], SIGNED);
+        let isset = value_const(self.py, LlValue::Bool(isset), rpy3_model::lltype::BOOL)?;
+        for (f, v) in [("dict", d), ("index", zero), ("size", size), ("isset", isset)] {
+            self.emit(LlOp::Setfield, vec![it.clone(), name(self.py, f), v], VOID);
+        }
         Ok(it)
     }
 
