@@ -10,7 +10,7 @@ from rpy3.lltype import (GcStruct, Array, Ptr, Signed, UniChar, Bool, malloc, ty
                           unichar_upper, unichar_lower, unichar_title, unichar_casefold,
                           unichar_props,
                           float_format_char, Float)
-from rpy3.rlib.rarithmetic import ovfcheck, intmask
+from rpy3.rlib.rarithmetic import ovfcheck, intmask, r_uint, maxint as MAXINT
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
 import math
 
@@ -904,45 +904,34 @@ def _check_grouping(g, t):
     _bad_grouping(g, t)
 
 
-def _format_int(value, f):
-    t = f.type
-    if (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
-            or t == '%'):
-        # the float presentations format float(value)
-        return _format_float(float(value), f)
+def _int_base(f, t):
+    """The base of integer presentation `t` (ValueError for a
+    presentation of no integer); its digits are upper case for 'X'."""
     _check_grouping(f.grouping, t)
     if f.precision >= 0:
         raise ValueError("Precision not allowed in integer format specifier")
     if f.zcoerce:
         raise ValueError("Negative zero coercion (z) not allowed in integer format specifier")
-    base = 10
-    upper = False
     if t == NOCHAR or t == 'd' or t == 'n':
-        base = 10
-    elif t == 'x':
-        base = 16
-    elif t == 'X':
-        base = 16
-        upper = True
-    elif t == 'o':
-        base = 8
-    elif t == 'b':
-        base = 2
-    elif t == 'c':
-        if f.sign != NOCHAR:
-            raise ValueError("Sign not allowed with integer format specifier 'c'")
-        if f.alternate:
-            raise ValueError("Alternate form (#) not allowed with integer format specifier 'c'")
-        if value < 0 or value > 0x10ffff:
-            raise OverflowError("%c arg not in range(0x110000)")
-        f.align = '>' if f.align == '=' else f.align
-        return _align(f, ll_char2str(chr(value)), 0)
-    else:
-        # "Unknown format code 'q' for object of type 'int'"
-        raise ValueError
-    negative = value < 0
-    # the sign and the prefix
-    head = malloc(STR, 3)
+        return 10
+    if t == 'x' or t == 'X':
+        return 16
+    if t == 'o':
+        return 8
+    if t == 'b':
+        return 2
+    # "Unknown format code 'q' for object of type 'int'"
+    raise ValueError
+
+
+def _int_head(f, negative, base, upper):
+    """The sign and the prefix of an integer."""
+    h = 0
+    if negative or f.sign == '+' or f.sign == ' ':
+        h += 1
+    if f.alternate and base != 10:
+        h += 2
+    head = malloc(STR, h)
     h = 0
     if negative:
         head.chars[h] = '-'
@@ -958,7 +947,47 @@ def _format_int(value, f):
             head.chars[h + 1] = 'o'
         else:
             head.chars[h + 1] = 'b'
-        h += 2
+    return head
+
+
+def _is_float_type(t):
+    return (t == 'e' or t == 'E' or t == 'f' or t == 'F' or t == 'g' or t == 'G'
+            or t == '%')
+
+
+def _reversed_digits(digits, nd):
+    intpart = malloc(STR, nd)
+    i = 0
+    while i < nd:
+        intpart.chars[i] = digits.chars[nd - 1 - i]
+        i += 1
+    return intpart
+
+
+def _format_int(value, f):
+    t = f.type
+    if _is_float_type(t):
+        # the float presentations format float(value)
+        return _format_float(float(value), f)
+    if t == 'c':
+        _check_grouping(f.grouping, t)
+        if f.precision >= 0:
+            raise ValueError("Precision not allowed in integer format specifier")
+        if f.zcoerce:
+            raise ValueError("Negative zero coercion (z) not allowed in integer format specifier")
+        if f.sign != NOCHAR:
+            raise ValueError("Sign not allowed with integer format specifier 'c'")
+        if f.alternate:
+            raise ValueError("Alternate form (#) not allowed with integer format specifier 'c'")
+        if value < 0 or value > 0x10ffff:
+            raise OverflowError("%c arg not in range(0x110000)")
+        f.align = '>' if f.align == '=' else f.align
+        return _align(f, ll_char2str(chr(value)), 0)
+    base = _int_base(f, t)
+    upper = t == 'X'
+    negative = value < 0
+    head = _int_head(f, negative, base, upper)
+    h = len(head.chars)
     # the digits, least significant first, without overflowing at minint
     digits = malloc(STR, 64)
     nd = 0
@@ -975,15 +1004,39 @@ def _format_int(value, f):
         nd += 1
         if v == 0:
             break
-    intpart = malloc(STR, nd)
-    i = 0
-    while i < nd:
-        intpart.chars[i] = digits.chars[nd - 1 - i]
-        i += 1
     group = 0
     if f.grouping != NOCHAR:
         group = 3 if base == 10 else 4
-    return _finish_number(f, head, h, intpart, ll_newstr(0), group)
+    return _finish_number(f, head, h, _reversed_digits(digits, nd), ll_newstr(0), group)
+
+
+def ll_format_uint(value, spec):
+    """format() of an unsigned machine word (`r_uint`): as an int of its
+    value, also above the largest signed one."""
+    if value <= r_uint(MAXINT):
+        return ll_format_int(intmask(value), spec)
+    f = _parse_spec(spec, '>')
+    t = f.type
+    if _is_float_type(t):
+        return _format_float(float(value), f)
+    if t == 'c':
+        raise OverflowError("%c arg not in range(0x110000)")
+    base = _int_base(f, t)
+    upper = t == 'X'
+    head = _int_head(f, False, base, upper)
+    h = len(head.chars)
+    digits = malloc(STR, 64)
+    nd = 0
+    v = value
+    ub = r_uint(base)
+    while v != 0:
+        digits.chars[nd] = _digit_char(intmask(v % ub), upper)
+        v = v // ub
+        nd += 1
+    group = 0
+    if f.grouping != NOCHAR:
+        group = 3 if base == 10 else 4
+    return _finish_number(f, head, h, _reversed_digits(digits, nd), ll_newstr(0), group)
 
 
 def _finish_number(f, head, h, intpart, rest, group):

@@ -278,12 +278,17 @@ impl Cx<'_, '_, '_, '_> {
                 self.convert(v, &int, &want)?
             }
             "hex" | "oct" | "bin" => {
-                let x = self.input(&args[0], &int)?;
                 let spec = match builtin {
                     "hex" => "#x",
                     "oct" => "#o",
                     _ => "#b",
                 };
+                if matches!(self.repr_of(&args[0])?, Repr::Int(k) if k.unsigned()) {
+                    let x = self.input(&args[0], &Repr::Int(IntKind::Unsigned))?;
+                    let v = self.format_uint_with(x, spec)?;
+                    return self.convert(v, &Repr::Str, &want);
+                }
+                let x = self.input(&args[0], &int)?;
                 let st = Repr::Str.lowleveltype(self.rt);
                 let p = self.rt.prebuilt_string(spec)?;
                 let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;

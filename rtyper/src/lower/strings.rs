@@ -750,6 +750,12 @@ impl Cx<'_, '_, '_, '_> {
                                 let n = self.input(&v, &Repr::Number)?;
                                 self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
                             }
+                            // an unsigned word: its digits above maxint too
+                            Repr::Int(k) if k.unsigned() => {
+                                let u = self.input(&v, &Repr::Int(IntKind::Unsigned))?;
+                                pieces.push(self.format_uint_with(u, &spec)?);
+                                continue;
+                            }
                             _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
                         };
                         self.format_with("ll_format_int", x, &spec)?
@@ -872,6 +878,11 @@ impl Cx<'_, '_, '_, '_> {
                 let p = self.rt.prebuilt_string(&spec)?;
                 let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
                 pieces.push(self.number_format(x, spec)?);
+                continue;
+            }
+            if matches!(r, Repr::Int(k) if k.unsigned()) {
+                let x = self.input(&v, &Repr::Int(IntKind::Unsigned))?;
+                pieces.push(self.format_uint_with(x, &spec)?);
                 continue;
             }
             let (helper, input) = format_helper(&r)?;
@@ -1001,6 +1012,24 @@ impl Cx<'_, '_, '_, '_> {
             acc = self.call_str_helper("ll_strconcat", vec![acc, p], st)?;
         }
         Ok(acc)
+    }
+
+    /// `format(x, spec)` of an unsigned machine word (`spec` a low-level
+    /// string).
+    pub(super) fn format_uint(&mut self, x: Hlvalue, spec: Hlvalue) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let a = self.ll_annotation_of(&Repr::Int(IntKind::Unsigned))?;
+        Ok(self
+            .call_helper_in(crate::RSTR, "ll_format_uint", vec![(x, a), (spec, SomeValue::Ptr(st))])?
+            .0)
+    }
+
+    /// [`Cx::format_uint`] with a constant specification.
+    pub(super) fn format_uint_with(&mut self, x: Hlvalue, spec: &str) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let p = self.rt.prebuilt_string(spec)?;
+        let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        self.format_uint(x, spec)
     }
 
     /// `helper(value, spec)` with a constant specification.
@@ -1367,6 +1396,11 @@ impl Cx<'_, '_, '_, '_> {
                 let r = reprs[0].clone();
                 self.text_of(&op.args[0], &r, false)?
             }
+            H::Format if matches!(reprs[0], Repr::Int(k) if k.unsigned()) => {
+                let spec = self.input(&op.args[1], &sp)?;
+                let x = self.input(&op.args[0], &Repr::Int(IntKind::Unsigned))?;
+                self.format_uint(x, spec)?
+            }
             H::Format if reprs[0] == Repr::Number => {
                 let spec = self.input(&op.args[1], &sp)?;
                 let x = self.input(&op.args[0], &Repr::Number)?;
@@ -1424,6 +1458,7 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
         Repr::Float => ("ll_format_float", Repr::Float),
         // (its callers format a number of either kind by its kind)
         Repr::Number => ("ll_num_format", Repr::Number),
+        Repr::Int(_) => ("ll_format_uint", Repr::Int(IntKind::Unsigned)),
         Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
         other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
     })
