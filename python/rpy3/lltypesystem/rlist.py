@@ -9,6 +9,7 @@ rtyper makes them from `hl_eq` and `hl_lt` for each item type).  The
 helpers also run under CPython on
 emulated objects (see the tests).
 """
+from rpy3.rlib.rarithmetic import intmask, r_uint
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
 from rpy3.lltypesystem.rstr import (STR, BYTES, ll_char2str, _is_space, _is_ascii_space,
@@ -583,10 +584,12 @@ def hl_lt(a, b):
 
 def ll_extend_range(l, start, stop, step):
     """Appends the items of range(start, stop, step) (step != 0)."""
+    # (the distance and the step as unsigned words: no overflow for a
+    # step of -maxint-1 or bounds far apart)
     if step > 0:
-        n = 0 if stop <= start else (stop - start - 1) // step + 1
+        n = 0 if stop <= start else intmask((r_uint(stop) - r_uint(start) - 1) // r_uint(step)) + 1
     else:
-        n = 0 if stop >= start else (start - stop - 1) // (-step) + 1
+        n = 0 if stop >= start else intmask((r_uint(start) - r_uint(stop) - 1) // (r_uint(0) - r_uint(step))) + 1
     m = l.length
     _resize(l, m + n)
     i = 0

@@ -356,6 +356,19 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(Some(self.convert(v, &Repr::Float, want)?))
             }
             ("any" | "all", _) => {
+                let s_arg = self.s(&args[0]);
+                let never = matches!(&s_arg, SomeValue::Tuple(items) if items.is_empty())
+                    || matches!(self.s_next(&s_arg), Some(SomeValue::Impossible));
+                if never {
+                    // an iterable that never gives an item: any() is false,
+                    // all() true
+                    let v = value_const(
+                        self.py,
+                        LlValue::Bool(builtin == "all"),
+                        rpy3_model::lltype::BOOL,
+                    )?;
+                    return Ok(Some(self.convert(v, &Repr::Bool, want)?));
+                }
                 let r = self.repr_of(&args[0])?;
                 if matches!(
                     r,

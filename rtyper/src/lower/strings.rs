@@ -327,6 +327,40 @@ impl Cx<'_, '_, '_, '_> {
             pieces.push(text);
             return self.concat_pieces(String::from(")"), pieces);
         }
+        if let (SomeValue::Tuple(s_items), Repr::Tuple(items)) = (&s, &r) {
+            if items.contains(&Repr::Void) && s_items.len() == items.len() {
+                // items known from their annotation (None): '(' items ')'
+                let mut pieces = Vec::new();
+                let mut literal = String::from("(");
+                for (i, ir) in items.iter().enumerate() {
+                    if i > 0 {
+                        literal.push_str(", ");
+                    }
+                    if *ir == Repr::Void {
+                        if !matches!(s_items[i], SomeValue::None_) {
+                            return Err(RTypeError::unsupported(&format!(
+                                "the text of a tuple holding {}",
+                                rpy3_annotator::describe(&s_items[i])
+                            )));
+                        }
+                        literal.push_str("None");
+                        continue;
+                    }
+                    self.flush_literal(&mut literal, &mut pieces)?;
+                    let item = self.emit(
+                        LlOp::Getfield,
+                        vec![x.clone(), super::name(self.py, &format!("item{i}"))],
+                        ir.lowleveltype(self.rt),
+                    );
+                    pieces.push(self.text_of_ll(item, ir, true, true)?);
+                }
+                if items.len() == 1 {
+                    literal.push(',');
+                }
+                literal.push(')');
+                return self.concat_pieces(literal, pieces);
+            }
+        }
         if let (SomeValue::Dict(id), Repr::Dict(k, val)) = (&s, &r) {
             if self.rt.ann.itemdefs.get(*id).counter && **val == Repr::Void {
                 // a Counter that never counts anything
