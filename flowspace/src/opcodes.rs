@@ -80,6 +80,46 @@ impl<'py> FlowContext<'py> {
         ovfcheck
     }
 
+    /// Whether the call `instr` is `abs(x)` (the built-in below a NULL
+    /// and its one argument) whose result goes straight to `ovfcheck()`.
+    fn abs_under_ovfcheck(&self, instr: &Instr) -> bool {
+        let n = self.stack.len();
+        if n < 4 || !matches!(self.stack[n - 3], FrameValue::Null) {
+            return false;
+        }
+        let FrameValue::Val(Hlvalue::Constant(c)) = &self.stack[n - 2] else {
+            return false;
+        };
+        let is_abs = self
+            .builtins
+            .getattr("abs")
+            .map(|a| a.is(c.value.bind(self.py)))
+            .unwrap_or(false);
+        if !is_abs {
+            return false;
+        }
+        // (ovfcheck_follows looks at the top of the stack: here, below the
+        // call's three entries)
+        let mut off = instr.next_offset;
+        let call = loop {
+            match self.code.instr_at(off) {
+                Some(i) if i.op == Op::Nop => off = i.next_offset,
+                other => break other,
+            }
+        };
+        if !matches!(call, Some(c) if c.op == Op::Call && c.arg == 1) {
+            return false;
+        }
+        let FrameValue::Val(Hlvalue::Constant(f)) = &self.stack[n - 4] else {
+            return false;
+        };
+        self.py
+            .import("rpy3.rlib.rarithmetic")
+            .and_then(|m| m.getattr("ovfcheck"))
+            .map(|o| o.is(f.value.bind(self.py)))
+            .unwrap_or(false)
+    }
+
     fn local_name(&self, i: usize) -> String {
         self.code
             .localsplus
@@ -911,6 +951,14 @@ impl<'py> FlowContext<'py> {
             Op::MakeFunction => self.make_function(instr.arg)?,
             Op::KwNames => {
                 self.kwnames = instr.argval.clone();
+            }
+            // `ovfcheck(abs(x))`: the checked `abs_ovf`
+            Op::Call if arg == 1 && self.abs_under_ovfcheck(instr) => {
+                let x = self.popvalue()?;
+                self.pop()?;
+                self.pop()?;
+                let v = self.do_op(OpName::AbsOvf, vec![x])?;
+                self.pushval(v);
             }
             Op::Call => self.call(arg)?,
             Op::CallFunctionEx => self.call_function_ex(instr.arg)?,

@@ -252,3 +252,13 @@ def rpy_strs(seq):
     for x in seq:
         out.append(str(x))
     return out
+
+
+@specialize.argtype(0, 1)
+def rpy_next_default(it, default):
+    """`next(it, default)` where the default is of another kind than the
+    items (None after ints): the result is their union."""
+    try:
+        return next(it)
+    except StopIteration:
+        return default

@@ -17,6 +17,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "max", "max"),
     ("builtins", "abs", "abs"),
     ("builtins", "isinstance", "isinstance"),
+    ("builtins", "callable", "callable"),
     ("builtins", "int", "int"),
     ("builtins", "float", "float"),
     ("builtins", "str", "str"),
@@ -647,6 +648,45 @@ pub fn call(
         "isinstance" => {
             arity(ann, name, a, 2, 2)?;
             isinstance(ann, py, &a[0], &a[1])?.0
+        }
+        "callable" => {
+            // decided by the annotation
+            arity(ann, name, a, 1, 1)?;
+            let k = match &a[0] {
+                S::Pbc {
+                    can_be_none: false,
+                    ..
+                }
+                | S::Builtin { .. }
+                | S::Type { .. } => Some(true),
+                S::Instance {
+                    classdef,
+                    can_be_none: false,
+                } => {
+                    let c = *classdef;
+                    Some(super::special::defines(ann, py, c, "__call__"))
+                }
+                S::Integer { .. }
+                | S::Float { .. }
+                | S::Bool { .. }
+                | S::Str {
+                    can_be_none: false,
+                    ..
+                }
+                | S::None_
+                | S::Tuple(_)
+                | S::List(_)
+                | S::Dict(_)
+                | S::Set(_) => Some(false),
+                _ => None,
+            };
+            match k {
+                Some(k) => S::Bool {
+                    konst: Some(k),
+                    knowntypedata: None,
+                },
+                None => return Err(ann.error(format!("callable() of {}", describe(&a[0])))),
+            }
         }
         "int" => {
             arity(ann, name, a, 0, 2)?;

@@ -172,6 +172,14 @@ pub fn consider_op(
             ann.refuse_special_methods(py, &args[0], &["__bool__", "__len__"], "the truth")?;
             Ok(truth(&args[0], op_var(op, 0)))
         }
+        // the type of a value of a built-in type compared with a class
+        Is_ | Eq | Ne if known_types_same(ann, py, &args[0], &args[1]).is_some() => {
+            let same = known_types_same(ann, py, &args[0], &args[1]).expect("checked");
+            Ok(SomeValue::Bool {
+                konst: Some(same != (op.opname == Ne)),
+                knowntypedata: None,
+            })
+        }
         Is_ => Ok(is_(ann, op, args)),
         Issubtype => issubtype(ann, py, graph, op, args),
         Type => type_of(ann, py, &args[0]),
@@ -337,6 +345,55 @@ pub fn consider_op(
             ) = (&args[0], args.len())
             {
                 return super_object(ann, py, &args[1], &args[2]);
+            }
+            if let (
+                SomeValue::Builtin {
+                    name: "next",
+                    s_self: None,
+                },
+                [_, it, default],
+            ) = (&args[0], args)
+            {
+                // next(it, default) where the default is of another kind
+                // than the items (None after ints, a float after ints, a
+                // str after characters): a function returning either, so
+                // the result takes the representation of their union
+                let item = containers::next(ann, it)?;
+                let differs = matches!(
+                    item,
+                    SomeValue::Integer { .. }
+                        | SomeValue::Bool { .. }
+                        | SomeValue::Float { .. }
+                        | SomeValue::Str { is_char: true, .. }
+                ) && !item.is_impossible()
+                    && ann.union(&item.without_const(), &default.without_const()).ok()
+                        != Some(item.without_const());
+                if differs {
+                    let f = py
+                        .import("rpy3.hlbuiltins")
+                        .and_then(|m| m.getattr("rpy_next_default"))
+                        .map_err(|e| ann.error(format!("rpy3.hlbuiltins: {e}")))?;
+                    let s_method = ann.immutablevalue(py, &f)?;
+                    let result = call(
+                        ann,
+                        py,
+                        &s_method,
+                        crate::description::CallArgs::positional(vec![it.clone(), default.clone()]),
+                    )?;
+                    if let Some(at) = ann.current_position() {
+                        ann.special_calls.insert(
+                            at,
+                            special::SpecialCall {
+                                method: "rpy_next_default".into(),
+                                s_method,
+                                receiver: 1,
+                                args: vec![1, 2],
+                                negate: false,
+                            },
+                        );
+                    }
+                    return Ok(result);
+                }
             }
             if let (
                 SomeValue::Builtin {
@@ -521,6 +578,42 @@ fn truth(s: &SomeValue, var: Option<rpy3_model::VarId>) -> SomeValue {
     }
 }
 
+/// The class an annotation stands for when it is one known class: a
+/// constant `type(x)`, a built-in type named as a value (`int`), a class.
+fn known_class(ann: &Annotator, py: Python<'_>, s: &SomeValue) -> Option<rpy3_model::PyObj> {
+    match s {
+        SomeValue::Type { konst: Some(k), .. } => Some(k.clone()),
+        SomeValue::Builtin { name, s_self: None } => {
+            let t = py.import("builtins").ok()?.getattr(*name).ok()?;
+            t.is_instance_of::<pyo3::types::PyType>()
+                .then(|| rpy3_model::PyObj::new(&t))
+        }
+        SomeValue::Pbc {
+            descs,
+            can_be_none: false,
+        } if descs.len() == 1 => {
+            let d = *descs.iter().next()?;
+            matches!(ann.descs[d], crate::description::Desc::Class { .. })
+                .then(|| ann.desc_object(d))
+                .flatten()
+        }
+        _ => None,
+    }
+}
+
+/// Whether `a` and `b` are the same class, when one of them is the known
+/// type of a value of a built-in type (`type(n) == int`) and the other a
+/// known class; None otherwise.
+fn known_types_same(ann: &Annotator, py: Python<'_>, a: &SomeValue, b: &SomeValue) -> Option<bool> {
+    if !matches!(a, SomeValue::Type { konst: Some(_), .. })
+        && !matches!(b, SomeValue::Type { konst: Some(_), .. })
+    {
+        return None;
+    }
+    let (x, y) = (known_class(ann, py, a)?, known_class(ann, py, b)?);
+    Some(x.bind(py).is(y.bind(py)))
+}
+
 fn is_(ann: &mut Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValue {
     let (a, b) = (&args[0], &args[1]);
     let konst = match (a, b) {
@@ -594,6 +687,12 @@ fn type_of(
         }),
         other => {
             let ty = match other {
+                SomeValue::Float { int_too: true, .. } => {
+                    return Err(ann.error("type() of a number that is an int or a float"))
+                }
+                SomeValue::Str {
+                    can_be_none: true, ..
+                } => return Err(ann.error(format!("type() of {}", describe(other)))),
                 SomeValue::Integer { .. } => "int",
                 SomeValue::Bool { .. } => "bool",
                 SomeValue::Float { .. } => "float",

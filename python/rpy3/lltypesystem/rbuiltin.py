@@ -139,6 +139,23 @@ def ll_pow_mod(a, b, m):
     return r
 
 
+def ll_int_round_digits(i, n):
+    """`round(i, n)` of an int: itself for n >= 0, else rounded to a
+    multiple of 10**-n, halves to even (as CPython)."""
+    if n >= 0:
+        return i
+    k = -n
+    if k > 18:
+        return 0
+    m = 10 ** k
+    q = i // m
+    r = i - q * m
+    twice = 2 * r
+    if twice > m or (twice == m and q % 2 == 1):
+        q += 1
+    return q * m
+
+
 def ll_gcd(a, b):
     """math.gcd(a, b): never negative."""
     if a < 0:

@@ -6,6 +6,7 @@ Plain RPython on low-level pointers: the rtyper annotates each on first
 use."""
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rstr import ll_format_int, ll_format_float
+from rpy3.lltypesystem.rbuiltin import ll_int_round_digits
 
 
 def _int(p, i):
@@ -109,21 +110,8 @@ def ll_num_round_digits(a, n):
     if a.isint:
         if n >= 0:
             return _int(a, a.i)
-        return _int(a, _round_int(a.i, -n))
+        return _int(a, ll_int_round_digits(a.i, n))
     return _float(a, round(a.f, n))
-
-
-def _round_int(i, k):
-    """`round(i, -k)` for an int: to a multiple of 10**k, halves to even."""
-    if k > 18:
-        return 0
-    m = 10 ** k
-    q = i // m
-    r = i - q * m
-    twice = 2 * r
-    if twice > m or (twice == m and q % 2 == 1):
-        q += 1
-    return q * m
 
 
 def ll_num_str(a):

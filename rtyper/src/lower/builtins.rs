@@ -325,6 +325,13 @@ impl Cx<'_, '_, '_, '_> {
                         self.convert(v, &Repr::Number, &want)?
                     }
                     (Repr::Int(_) | Repr::Bool, None) => self.input(&args[0], &want)?,
+                    (Repr::Int(IntKind::Signed) | Repr::Bool, Some(n)) => {
+                        let x = self.input(&args[0], &int)?;
+                        let n = self.input(n, &int)?;
+                        let args = vec![(x, SomeValue::int()), (n, SomeValue::int())];
+                        let (v, _) = self.call_helper_in(RBUILTIN, "ll_int_round_digits", args)?;
+                        self.convert(v, &int, &want)?
+                    }
                     _ => return Err(RTypeError::unsupported("round() of these values")),
                 }
             }
@@ -351,6 +358,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.emit(LlOp::DirectCall, vec![f, r], t)
             }
             m if m.starts_with("math.") => self.math_call(m, args, &want)?,
+            // (the annotator decided it)
+            "callable" => {
+                let s_res = self.rt.ann.binding(self.g, op.result);
+                super::constant_of(self.rt, self.py, &s_res, &want)?
+            }
             "isinstance" if self.repr_of(&args[0])? == Repr::Number => {
                 // a number of either kind (the annotator decided the other
                 // cases): an int, or a float, by its tag

@@ -1437,6 +1437,14 @@ impl Cx<'_, '_, '_, '_> {
                 Ok(())
             }
             H::Type => {
+                let s_res = self.rt.ann.binding(self.g, op.result);
+                if let SomeValue::Type { konst: Some(_), .. } = s_res {
+                    // the type of a value of a built-in type: a constant
+                    let want = self.result_repr(op)?;
+                    let v = constant_of(self.rt, self.py, &s_res, &want)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 let r = self.repr_of(&op.args[0])?;
                 let Repr::Instance(_) = r else {
                     return Err(RTypeError::unsupported("type() of a non-instance"));
