@@ -1104,6 +1104,16 @@ def _splitlines(l, s, keepends, ascii):
         i = j
 
 
+def ll_byte_needle(x):
+    """An int searched for in bytes (`b.find(98)`): the one-byte bytes of
+    it (ValueError outside 0..255, as CPython)."""
+    if x < 0 or x > 255:
+        raise ValueError("byte must be in range(0, 256)")
+    r = malloc(BYTES, 1)
+    r.chars[0] = chr(x)
+    return r
+
+
 def ll_bytes_from_list(l):
     """bytes(l) of a list of ints: ValueError for one outside 0..255."""
     n = l.length

@@ -2201,3 +2201,11 @@ def ll_bytes_case(b, method):
         r.chars[i] = chr(o)
         i += 1
     return r
+
+
+def ll_bytes_fill_char(b, i):
+    """The fill of `bytes.ljust(n, fill)` (`i` is 0): its one byte
+    (TypeError for another length, as CPython)."""
+    if len(b.chars) != 1:
+        raise TypeError("ljust() argument 2 must be a byte string of length 1")
+    return b.chars[i]

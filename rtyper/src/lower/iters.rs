@@ -62,6 +62,15 @@ impl Cx<'_, '_, '_, '_> {
                 let it = self.new_list_iter(item, *kind, x, false)?;
                 (it, Repr::ListIter(item.clone(), false, *kind))
             }
+            // bytes: over a list of the byte values
+            Repr::Bytes => {
+                let int = Repr::Int(IntKind::Signed);
+                let l = self.iterable_as_list(h, &int)?;
+                (
+                    self.new_list_iter(&int, SeqKind::List, l, false)?,
+                    Repr::ListIter(Box::new(int), false, SeqKind::List),
+                )
+            }
             Repr::Tuple(_) => {
                 let ir = match expected {
                     Some(ir @ Repr::ListIter(..)) => ir.clone(),

@@ -116,6 +116,14 @@ impl Cx<'_, '_, '_, '_> {
             "ljust" | "rjust" | "center" if (1..=2).contains(&args.len()) => {
                 let width = self.input(&args[0], &int)?;
                 let fill = match args.get(1) {
+                    // (a one-byte bytes fill: its byte, as a character)
+                    Some(f) if sp == Repr::Bytes => {
+                        let b = self.input(f, &Repr::Bytes)?;
+                        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                        let args = vec![(b, SomeValue::Ptr(st)), (zero, SomeValue::int())];
+                        let (c, _) = self.call_helper_in(crate::RSTR, "ll_bytes_fill_char", args)?;
+                        c
+                    }
                     Some(f) => self.input(f, &Repr::UniChar)?,
                     None => value_const(self.py, LlValue::UniChar(32), UNICHAR)?,
                 };
@@ -238,6 +246,16 @@ impl Cx<'_, '_, '_, '_> {
                 return Err(RTypeError::unsupported(&format!(
                     "a tuple argument of str.{method}()"
                 )));
+            }
+            if sp == Repr::Bytes
+                && n_str == 1
+                && matches!(self.repr_of(a)?, Repr::Int(IntKind::Signed) | Repr::Bool)
+            {
+                // bytes.find(98): the byte of that value
+                let x = self.input(a, &int)?;
+                let (b, _) = self.call_list_helper("ll_byte_needle", vec![(x, SomeValue::int())])?;
+                all.push(b);
+                continue;
             }
             all.push(self.input(a, &sp)?);
         }
