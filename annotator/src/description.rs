@@ -147,7 +147,13 @@ pub fn is_builtin_base_init(obj: &Bound<'_, PyAny>) -> bool {
 pub fn is_rpy3_function(obj: &Bound<'_, PyAny>) -> bool {
     obj.getattr("__module__")
         .and_then(|m| m.extract::<String>())
-        .map(|m| (m == "rpy3" || m.starts_with("rpy3.")) && !m.starts_with("rpy3.stdlib"))
+        .map(|m| {
+            (m == "rpy3" || m.starts_with("rpy3."))
+                && !m.starts_with("rpy3.stdlib")
+                // (the boxes of variables nested functions assign are the
+                // program's values)
+                && m != "rpy3._cells"
+        })
         .unwrap_or(false)
 }
 

@@ -34,6 +34,9 @@ pub const CO_ITERABLE_COROUTINE: u32 = 0x100;
 #[allow(clippy::enum_variant_names)]
 pub enum Op {
     Nop,
+    /// `MAKE_CELL i`: a cell for local slot `i` (a box when nested
+    /// functions assign the variable, see `rpy3._cells`; else nothing).
+    MakeCell,
     PopTop,
     PushNull,
     Copy,
@@ -244,8 +247,8 @@ impl CodeInfo {
 
 fn map_opname(name: &str) -> Op {
     match name {
-        "NOP" | "RESUME" | "PRECALL" | "MAKE_CELL" | "COPY_FREE_VARS" | "EXTENDED_ARG"
-        | "CACHE" => Op::Nop,
+        "NOP" | "RESUME" | "PRECALL" | "COPY_FREE_VARS" | "EXTENDED_ARG" | "CACHE" => Op::Nop,
+        "MAKE_CELL" => Op::MakeCell,
         "POP_TOP" => Op::PopTop,
         "PUSH_NULL" => Op::PushNull,
         "COPY" => Op::Copy,

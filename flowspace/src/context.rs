@@ -96,6 +96,10 @@ pub(crate) struct FlowContext<'py> {
     /// The nested functions being turned into closure values (a closure
     /// capturing another: see `calls::closure_value`), against cycles.
     pub converting_closures: Vec<PyObj>,
+    /// The local slots that hold a box (`rpy3._cells`): cell and free
+    /// variables that nested functions assign, read and written through
+    /// the box's `value`.
+    pub boxed: Vec<bool>,
 }
 
 impl<'py> FlowContext<'py> {
@@ -106,6 +110,13 @@ impl<'py> FlowContext<'py> {
         globals: Bound<'py, PyDict>,
     ) -> PyResult<FlowContext<'py>> {
         let builtins = py.import("builtins")?.into_any();
+        let mut boxed = vec![false; code.localsplus.len()];
+        if let Some(m) = crate::opcodes::optional_module(py, "rpy3._cells")? {
+            let names = m.getattr("boxed_names")?.call1((code.object.bind(py),))?;
+            for (i, n) in code.localsplus.iter().enumerate() {
+                boxed[i] = names.contains(n.as_str())?;
+            }
+        }
         Ok(FlowContext {
             py,
             cur_lineno: code.firstlineno,
@@ -129,6 +140,7 @@ impl<'py> FlowContext<'py> {
             eggs: Vec::new(),
             exc_classes: HashMap::new(),
             converting_closures: Vec::new(),
+            boxed,
         })
     }
 

@@ -194,7 +194,28 @@ pub fn build_flow(py: Python<'_>, func: &Bound<'_, PyAny>) -> Result<FunctionGra
     if !lifted_closure {
         if let Ok(closure) = func.getattr("__closure__") {
             if let Ok(cells) = closure.cast::<pyo3::types::PyTuple>() {
+                let boxed: Option<Bound<'_, PyAny>> = crate::opcodes::optional_module(py, "rpy3._cells")
+                    .ok()
+                    .flatten()
+                    .and_then(|m| m.getattr("boxed_names").ok()?.call1((code.object.bind(py),)).ok());
                 for (k, cell) in cells.iter().enumerate() {
+                    let name = code.freevars.get(k).cloned().unwrap_or_default();
+                    if boxed
+                        .as_ref()
+                        .is_some_and(|b| b.contains(name.as_str()).unwrap_or(false))
+                    {
+                        // a cell a nested function assigns: its prebuilt box
+                        if let Ok(b) = crate::opcodes::optional_module(py, "rpy3._cells")
+                            .ok()
+                            .flatten()
+                            .ok_or(())
+                            .and_then(|m| m.getattr("prebuilt_box").and_then(|f| f.call1((&cell,))).map_err(|_| ()))
+                        {
+                            locals[code.first_freevar + k] =
+                                FrameValue::Val(Hlvalue::Constant(Constant::new(PyObj::new(&b))));
+                            continue;
+                        }
+                    }
                     if let Ok(value) = cell.getattr("cell_contents") {
                         locals[code.first_freevar + k] =
                             FrameValue::Val(Hlvalue::Constant(Constant::new(PyObj::new(&value))));

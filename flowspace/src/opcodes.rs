@@ -80,6 +80,47 @@ impl<'py> FlowContext<'py> {
         ovfcheck
     }
 
+    /// Whether local slot `i` holds a box (see `rpy3._cells`).
+    fn is_boxed(&self, i: usize) -> bool {
+        self.boxed.get(i).copied().unwrap_or(false)
+    }
+
+    /// `MAKE_CELL i` of a boxed variable: a new box of its class, holding
+    /// the parameter's value when the variable is a parameter.
+    fn make_box(&mut self, i: usize) -> FlowResult<()> {
+        let name = self.local_name(i);
+        let cls = optional_module(self.py, "rpy3._cells")
+            .and_then(|m| match m {
+                Some(m) => m
+                    .getattr("box_class")?
+                    .call1((self.code.object.bind(self.py), name.as_str()))
+                    .map(Some),
+                None => Ok(None),
+            })
+            .map_err(|e| self.pyerr("rpy3._cells", e))?
+            .ok_or_else(|| self.error("rpy3._cells is missing"))?;
+        let cls = self.constant(&cls);
+        let b = self.do_op(OpName::SimpleCall, vec![cls])?;
+        if let Some(FrameValue::Val(v)) = self.locals.get(i).cloned() {
+            let attr = self.const_str("value");
+            self.do_op(OpName::Setattr, vec![b.clone(), attr, v])?;
+        }
+        self.locals[i] = FrameValue::Val(b);
+        Ok(())
+    }
+
+    /// The box in local slot `i` (a real closure's cell: its prebuilt box).
+    fn box_of(&mut self, i: usize) -> FlowResult<Hlvalue> {
+        match self.locals.get(i).cloned() {
+            Some(FrameValue::Val(b)) => Ok(b),
+            Some(FrameValue::MaybeVal { value, .. }) => Ok(value),
+            _ => {
+                let name = self.local_name(i);
+                Err(self.error(format!("the variable '{name}' of an enclosing function has no cell")))
+            }
+        }
+    }
+
     /// Whether the call `instr` is `abs(x)` (the built-in below a NULL
     /// and its one argument) whose result goes straight to `ovfcheck()`.
     fn abs_under_ovfcheck(&self, instr: &Instr) -> bool {
@@ -350,6 +391,26 @@ impl<'py> FlowContext<'py> {
                     None => self.const_none(),
                 };
                 self.pushval(c);
+            }
+            Op::MakeCell if self.is_boxed(arg) => self.make_box(arg)?,
+            Op::MakeCell => {}
+            Op::LoadDeref if self.is_boxed(arg) => {
+                let b = self.box_of(arg)?;
+                let name = self.const_str("value");
+                let v = self.do_op(OpName::Getattr, vec![b, name])?;
+                self.pushval(v);
+            }
+            Op::StoreDeref if self.is_boxed(arg) => {
+                let v = self.popvalue()?;
+                let b = self.box_of(arg)?;
+                let name = self.const_str("value");
+                self.do_op(OpName::Setattr, vec![b, name, v])?;
+            }
+            Op::DeleteDeref if self.is_boxed(arg) => {
+                let name = self.local_name(arg);
+                return Err(self.error(format!(
+                    "deleting '{name}', a variable nested functions assign, is not RPython"
+                )));
             }
             Op::LoadFast | Op::LoadDeref => self.load_local(arg)?,
             Op::StoreFast => self.store_local(arg)?,

@@ -63,7 +63,13 @@ def capture_problem(outer_code, inner_code, offset):
             loops.append((ins.argval, ins.offset))
         elif ins.opname in ("STORE_DEREF", "DELETE_DEREF"):
             binds.setdefault(ins.argval, []).append(ins.offset)
+    from rpy3._cells import boxed_names
+    boxed = boxed_names(outer_code)
     for name in inner_code.co_freevars:
+        if name in boxed:
+            # (a variable nested functions assign lives in a box: the
+            # closure captures the box, which never changes)
+            continue
         for c in outer_code.co_consts:
             if isinstance(c, types.CodeType) and _stores(c, name):
                 return "'%s' is assigned by a nested function (nonlocal)" % name
