@@ -48,18 +48,35 @@ fn push(graph: &mut FunctionGraph, b: BlockId, op: LlOp, args: Vec<Hlvalue>, ty:
 }
 
 /// The function creating a generator's frame from the arguments.
+/// `header`: for a generator function of a family (`Repr::GeneratorSet`),
+/// the `genbase` struct its frame starts with and the function index of
+/// its `gnext` adapter, stored in the new frame.
 pub(crate) fn creation_graph(
     rt: &RTyper<'_>,
     py: Python<'_>,
     name: &str,
     args: &[LlType],
     frame: LlType,
+    header: Option<(LlType, usize)>,
 ) -> Result<FunctionGraph, RTypeError> {
     let pf = LlType::ptr(frame).map_err(err)?;
     let (mut b, inputs) = GraphBuilder::new(rt, name, args, pf);
     let s = b.graph.startblock;
     let tc = llconst::type_constant(py, frame).map_err(err)?;
     let f = b.op(s, LlOp::Malloc, vec![Hlvalue::Constant(tc)], pf);
+    if let Some((base, adapter)) = header {
+        let pbase = LlType::ptr(base).map_err(err)?;
+        let bt = llconst::type_constant(py, pbase).map_err(err)?;
+        let h = b.op(s, LlOp::CastPointer, vec![Hlvalue::Constant(bt), Hlvalue::Variable(f)], pbase);
+        let fc = llconst::func_constant(py, rt.func_ref(adapter), rt.func_name(adapter))
+            .map_err(err)?;
+        b.op(
+            s,
+            LlOp::Setfield,
+            vec![Hlvalue::Variable(h), field(py, "gnext"), Hlvalue::Constant(fc)],
+            VOID,
+        );
+    }
     for (j, v) in inputs.iter().enumerate() {
         b.op(
             s,
@@ -85,18 +102,26 @@ pub(crate) fn creation_graph(
 /// Turns the lowered body `lg` of a generator (with `yield_` operations
 /// left in it) into its `next(frame) -> item` function, and defines the
 /// frame struct `frame` (a forward reference until now).
+/// `header`: the `genbase` struct the frame starts with, for a generator
+/// function of a family.
 pub(crate) fn next_graph(
     rt: &RTyper<'_>,
     py: Python<'_>,
     mut lg: FunctionGraph,
     frame: LlType,
     item: LlType,
+    header: Option<LlType>,
 ) -> Result<FunctionGraph, RTypeError> {
     let pf = LlType::ptr(frame).map_err(err)?;
     let (ret, exc) = (lg.returnblock, lg.exceptblock);
     let orig_start = lg.startblock;
     let params: Vec<VarId> = lg.blocks[orig_start].inputargs.clone();
-    let mut fields: Vec<(String, LlType)> = vec![("state".into(), SIGNED)];
+    let mut fields: Vec<(String, LlType)> = Vec::new();
+    if let Some(base) = header {
+        fields.push(("super".into(), base));
+    }
+    let first_param = fields.len() + 1;
+    fields.push(("state".into(), SIGNED));
     for (j, v) in params.iter().enumerate() {
         fields.push((format!("a{j}"), lg.vars[*v].concretetype.unwrap_or(VOID)));
     }
@@ -303,7 +328,10 @@ pub(crate) fn next_graph(
         SIGNED,
     );
     let mut targets: Vec<(BlockId, Vec<(String, LlType)>)> = Vec::new();
-    targets.push((orig_start, fields[1..=params.len()].to_vec()));
+    targets.push((
+        orig_start,
+        fields[first_param..first_param + params.len()].to_vec(),
+    ));
     for (i, (r, saved)) in resumes.iter().enumerate() {
         let names = saved
             .iter()

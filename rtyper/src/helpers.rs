@@ -361,6 +361,30 @@ impl RTyper<'_> {
         common.first().copied()
     }
 
+    /// When the methods of `cases` are generator functions of one family
+    /// (`Repr::GeneratorSet`): the family, whose header their dispatcher
+    /// returns.
+    pub fn dispatch_result_generators(
+        &self,
+        cases: &[(ClassDefId, usize)],
+    ) -> Option<rpy3_annotator::ItemDefId> {
+        let mut root = None;
+        for &(_, f) in cases {
+            let g = self
+                .func_of_graph
+                .iter()
+                .find(|(_, &i)| i == f)
+                .map(|(&g, _)| g)?;
+            let id = self.ann.graphs[g].generator?;
+            let r = self.ann.itemdefs.find(id);
+            if root.is_some_and(|x| x != r) || self.generator_family(id).len() < 2 {
+                return None;
+            }
+            root = Some(r);
+        }
+        root
+    }
+
     /// Whether every class at or below `base` finds one of the methods of
     /// `cases`: some case's class is `base` or above it.
     pub fn family_covers(&self, base: ClassDefId, cases: &[(ClassDefId, usize)]) -> bool {
@@ -431,6 +455,10 @@ impl RTyper<'_> {
         // instances of different classes: their common base
         if let Some(c) = self.dispatch_result_class(&cases) {
             result = self.classes.instance_ptr(c);
+        }
+        // generators of different functions: their frames' header
+        if let Some(root) = self.dispatch_result_generators(&cases) {
+            result = LlType::ptr(self.genbase_struct(root)).map_err(|e| RTypeError::new(e.to_string()))?;
         }
         let base_ptr = self.classes.instance_ptr(base);
         let mut arg_types = vec![base_ptr];

@@ -22,7 +22,8 @@ use pyo3::prelude::*;
 use rpy3_annotator::{Annotator, ClassDefId, GraphId, SomeValue};
 use rpy3_model::lltype::{FuncRef, Heap, LlType};
 use rpy3_model::program::{LlFunction, LlProgram, ObjectModel};
-use rpy3_model::{FunctionGraph, SourceLocation};
+use rpy3_model::lloperation::LlOp;
+use rpy3_model::{FunctionGraph, Hlvalue, SourceLocation};
 
 pub use classes::Classes;
 pub use repr::{Repr, SeqKind};
@@ -146,6 +147,11 @@ pub struct RTyper<'a> {
     needs: std::cell::RefCell<Vec<Need>>,
     /// The `next()` function of each generator function's generators.
     gen_next: HashMap<GraphId, usize>,
+    /// The `gnext` adapter of each generator function of a family
+    /// (`Repr::GeneratorSet`): its `next()` taking the `genbase` header.
+    gen_adapter: HashMap<GraphId, usize>,
+    /// `next()` of each family's generators: through their `gnext`.
+    genset_next: HashMap<rpy3_annotator::ItemDefId, usize>,
     /// An annotation of the items of lists, by item repr (the item
     /// functions `hl_eq` and `hl_lt` are annotated with it).
     pub list_items: std::cell::RefCell<HashMap<Repr, SomeValue>>,
@@ -307,6 +313,75 @@ impl<'a> RTyper<'a> {
         .expect("an iterator struct");
         self.lists.borrow_mut().insert(cache_key, t);
         t
+    }
+
+    /// The generator functions whose generators have item definition `id`
+    /// (several when their generators meet in one variable).
+    pub fn generator_family(&self, id: rpy3_annotator::ItemDefId) -> Vec<GraphId> {
+        let root = self.ann.itemdefs.find(id);
+        self.ann
+            .graphs
+            .iter()
+            .filter(|(_, ag)| ag.generator.map(|i| self.ann.itemdefs.find(i)) == Some(root))
+            .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// The header every generator frame of family `root` starts with:
+    /// `{gnext}`, the function running `next()` of that frame.
+    pub fn genbase_struct(&self, root: rpy3_annotator::ItemDefId) -> LlType {
+        let key = Repr::GeneratorSet(root);
+        if let Some(t) = self.lists.borrow().get(&key) {
+            return *t;
+        }
+        let t = LlType::forward(true);
+        self.lists.borrow_mut().insert(key, t);
+        let item = self
+            .getrepr(&self.ann.itemdefs.get(root).item)
+            .map(|r| r.lowleveltype(self))
+            .unwrap_or(rpy3_model::lltype::VOID);
+        let pbase = LlType::ptr(t).expect("a struct");
+        let fptr = LlType::ptr(LlType::func(vec![pbase], item)).expect("a function");
+        t.become_("genbase", vec![("gnext".into(), fptr)])
+            .expect("a generator header");
+        t
+    }
+
+    /// The function index of `next()` of the generators of family
+    /// `root`: a call through the frame's `gnext`.
+    pub fn genset_next(
+        &mut self,
+        py: Python<'_>,
+        root: rpy3_annotator::ItemDefId,
+    ) -> Result<usize, RTypeError> {
+        if let Some(&i) = self.genset_next.get(&root) {
+            return Ok(i);
+        }
+        let base = self.genbase_struct(root);
+        let pbase = LlType::ptr(base).map_err(|e| RTypeError::new(e.to_string()))?;
+        let item = self
+            .getrepr(&self.ann.itemdefs.get(root).item)?
+            .lowleveltype(self);
+        let fptr = LlType::ptr(LlType::func(vec![pbase], item))
+            .map_err(|e| RTypeError::new(e.to_string()))?;
+        let (mut b, args) = helpers::GraphBuilder::new(self, "genset_next", &[pbase], item);
+        let s = b.graph.startblock;
+        let name = Hlvalue::Constant(rpy3_model::llconst::name_constant(py, "gnext"));
+        let f = b.op(s, LlOp::Getfield, vec![Hlvalue::Variable(args[0]), name], fptr);
+        let none = helpers::value_const(py, rpy3_model::lltype::LlValue::Void, rpy3_model::lltype::VOID)?;
+        let v = b.op(
+            s,
+            LlOp::IndirectCall,
+            vec![Hlvalue::Variable(f), Hlvalue::Variable(args[0]), none],
+            item,
+        );
+        b.ret(s, Hlvalue::Variable(v));
+        let graph = b.graph;
+        let idx = self.funcs.len();
+        self.funcs.push((graph.name.clone(), LlType::func(vec![pbase], item)));
+        self.graphs.push(Some(Arc::new(graph)));
+        self.genset_next.insert(root, idx);
+        Ok(idx)
     }
 
     /// The graph of the generator function whose calls make generators of
@@ -835,6 +910,8 @@ fn rtype_pass(
         prebuilt_todo: Vec::new(),
         draining_prebuilt: false,
         gen_next: HashMap::new(),
+        gen_adapter: HashMap::new(),
+        genset_next: HashMap::new(),
     };
     let result = rt.run(py, entry).and_then(|p| {
         let idx = others
@@ -889,6 +966,33 @@ impl RTyper<'_> {
                     .push((format!("{name}.next"), LlType::func(vec![pf], item)));
                 self.graphs.push(None);
                 self.gen_next.insert(g, idx + 1);
+                if let Some(id) = ann.graphs[g].generator {
+                    if self.generator_family(id).len() > 1 {
+                        // one of a family: `next()` taking the header too
+                        let root = self.ann.itemdefs.find(id);
+                        let base = self.genbase_struct(root);
+                        let pbase = LlType::ptr(base).map_err(|e| RTypeError::new(e.to_string()))?;
+                        let (mut b, bargs) =
+                            helpers::GraphBuilder::new(self, &format!("{name}.gnext"), &[pbase], item);
+                        let s = b.graph.startblock;
+                        let tc = helpers::type_const(py, pf)?;
+                        let fr = b.op(s, LlOp::CastPointer, vec![tc, Hlvalue::Variable(bargs[0])], pf);
+                        let nf = Hlvalue::Constant(
+                            rpy3_model::llconst::func_constant(
+                                py,
+                                self.func_ref(idx + 1),
+                                self.func_name(idx + 1),
+                            )
+                            .map_err(|e| RTypeError::new(e.to_string()))?,
+                        );
+                        let v = b.op(s, LlOp::DirectCall, vec![nf, Hlvalue::Variable(fr)], item);
+                        b.ret(s, Hlvalue::Variable(v));
+                        let graph = b.graph;
+                        self.funcs.push((graph.name.clone(), LlType::func(vec![pbase], item)));
+                        self.graphs.push(Some(Arc::new(graph)));
+                        self.gen_adapter.insert(g, idx + 2);
+                    }
+                }
                 continue;
             }
             let ty = self.function_type(g)?;
@@ -922,9 +1026,18 @@ impl RTyper<'_> {
                 if let Some(&next) = self.gen_next.get(&g) {
                     let (args, frame, item) = self.generator_types(g)?;
                     let name = ann.graphs[g].graph.name.clone();
-                    let create = generators::creation_graph(self, py, &name, &args, frame)?;
+                    // one of a family: the header first, its `gnext` set
+                    let header = match (self.gen_adapter.get(&g), ann.graphs[g].generator) {
+                        (Some(&adapter), Some(id)) => {
+                            let root = self.ann.itemdefs.find(id);
+                            Some((self.genbase_struct(root), adapter))
+                        }
+                        _ => None,
+                    };
+                    let create = generators::creation_graph(self, py, &name, &args, frame, header)?;
                     self.graphs[idx] = Some(Arc::new(create));
-                    let body = generators::next_graph(self, py, graph, frame, item)?;
+                    let body =
+                        generators::next_graph(self, py, graph, frame, item, header.map(|h| h.0))?;
                     self.graphs[next] = Some(Arc::new(body));
                     continue;
                 }

@@ -98,6 +98,12 @@ pub enum Repr {
     /// A generator object of the generator function graph: a pointer to
     /// its frame.
     Generator(rpy3_annotator::GraphId),
+    /// A generator of one of several generator functions whose generators
+    /// meet in one variable (methods overriding a generator method): a
+    /// pointer to the `genbase` header every such frame starts with, whose
+    /// `gnext` is the function running that frame's `next()`.  The item
+    /// definition is the root shared by the functions.
+    GeneratorSet(rpy3_annotator::ItemDefId),
     /// The array inlined in a varsize struct: the pointer to the struct
     /// (of `Ptr` type `parent`) and the array field's name.
     Interior(LlType, String),
@@ -173,6 +179,7 @@ impl Repr {
             }
             Repr::Dict(k, v) => LlType::ptr(rt.dict_struct(k, v)).expect("a struct"),
             Repr::Generator(g) => LlType::ptr(rt.generator_frame(*g)).expect("a struct"),
+            Repr::GeneratorSet(root) => LlType::ptr(rt.genbase_struct(*root)).expect("a struct"),
             Repr::EnumIter(_) | Repr::ZipIter(_) => {
                 LlType::ptr(rt.iterator_struct(self)).expect("a struct")
             }
@@ -808,6 +815,9 @@ impl RTyper<'_> {
                         .or_insert(s_value);
                     Repr::Dict(Box::new(key), Box::new(value))
                 }
+            }
+            S::Generator(id) if self.generator_family(*id).len() > 1 => {
+                Repr::GeneratorSet(self.ann.itemdefs.find(*id))
             }
             S::Generator(id) => Repr::Generator(self.generator_graph(*id)?),
             // super(C, obj) carries obj; other bound built-ins carry nothing

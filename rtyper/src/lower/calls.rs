@@ -717,8 +717,13 @@ impl Cx<'_, '_, '_, '_> {
                     .map(|&(_, f)| f)
                     .find(|&f| result_of(self.rt, f) == want_result)
                     .unwrap_or(cases[0].1);
-                // results of different classes come back as their base
-                let result = self.rt.dispatch_result_class(&cases).map(Repr::Instance);
+                // results of different classes come back as their base,
+                // generators of different functions as their header
+                let result = self
+                    .rt
+                    .dispatch_result_class(&cases)
+                    .map(Repr::Instance)
+                    .or_else(|| self.rt.dispatch_result_generators(&cases).map(Repr::GeneratorSet));
                 let (v, rr) =
                     self.direct_call_with(model, args, keywords, Some(me), Some(fc), result)?;
                 let v = self.convert(v, &rr, &want)?;

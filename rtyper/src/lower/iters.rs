@@ -105,7 +105,8 @@ impl Cx<'_, '_, '_, '_> {
             | Repr::DictIter(..)
             | Repr::EnumIter(_)
             | Repr::ZipIter(_)
-            | Repr::Generator(_) => (x, r.clone()),
+            | Repr::Generator(_)
+            | Repr::GeneratorSet(_) => (x, r.clone()),
             other => {
                 return Err(RTypeError::unsupported(&format!(
                     "iterating over {other:?}"
@@ -167,6 +168,10 @@ impl Cx<'_, '_, '_, '_> {
                     .generator_next(*g)
                     .ok_or_else(|| RTypeError::new("a generator without next()"))?,
                 self.generator_item(*g)?,
+            ),
+            Repr::GeneratorSet(root) => (
+                self.rt.genset_next(self.py, *root)?,
+                self.generator_set_item(*root)?,
             ),
             Repr::RangeIter => (
                 self.rt.helper_range_next(self.py)?,
@@ -382,6 +387,7 @@ impl Cx<'_, '_, '_, '_> {
                 if matches!(
                     r,
                     Repr::Generator(_)
+                        | Repr::GeneratorSet(_)
                         | Repr::ListIter(..)
                         | Repr::StrIter
                         | Repr::RangeIter
@@ -502,6 +508,18 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// The repr of the items generator function `g` yields.
+    /// The repr of the items of the generators of family `root`.
+    fn generator_set_item(&self, root: rpy3_annotator::ItemDefId) -> Result<Repr, RTypeError> {
+        let s_item = self.rt.ann.itemdefs.get(root).item.clone();
+        let r = self.rt.getrepr(&s_item)?;
+        self.rt
+            .list_items
+            .borrow_mut()
+            .entry(r.clone())
+            .or_insert(s_item.without_const());
+        Ok(r)
+    }
+
     fn generator_item(&self, g: rpy3_annotator::GraphId) -> Result<Repr, RTypeError> {
         let id = self.rt.ann.graphs[g]
             .generator
@@ -652,6 +670,7 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Range => Repr::list_of(Repr::Int(IntKind::Signed)),
             Repr::Str => Repr::list_of(Repr::UniChar),
             Repr::Generator(g) => Repr::list_of(self.generator_item(*g)?),
+            Repr::GeneratorSet(root) => Repr::list_of(self.generator_set_item(*root)?),
             Repr::ListIter(item, ..) => Repr::List(item.clone(), SeqKind::List),
             Repr::StrIter => Repr::list_of(Repr::UniChar),
             Repr::RangeIter => Repr::list_of(Repr::Int(IntKind::Signed)),
@@ -743,6 +762,24 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(false);
         }
         let r = self.repr_of(&op.args[0])?;
+        if let Repr::GeneratorSet(root) = &r {
+            // one of several generator functions' generators: `next()`
+            // through the frame's own
+            let x = self.input(&op.args[0], &r)?;
+            if op.opname == H::Iter {
+                self.finish(op.result, x);
+                return Ok(true);
+            }
+            let next = self.rt.genset_next(self.py, *root)?;
+            let item = self.generator_set_item(*root)?;
+            let f = self.func_const(next)?;
+            let t = item.lowleveltype(self.rt);
+            let v = self.emit(LlOp::DirectCall, vec![f, x], t);
+            let want = self.result_repr(op)?;
+            let v = self.convert(v, &item, &want)?;
+            self.finish(op.result, v);
+            return Ok(true);
+        }
         if let Repr::Generator(g) = &r {
             let x = self.input(&op.args[0], &r)?;
             if op.opname == H::Iter {

@@ -869,6 +869,7 @@ impl Cx<'_, '_, '_, '_> {
             Repr::List(i, _) if **i == *item => self.input(h, &lr),
             Repr::Dict(..) | Repr::Set(_) => self.dict_keys_list(h, &r, &lr),
             Repr::Generator(_)
+            | Repr::GeneratorSet(_)
             | Repr::ListIter(..)
             | Repr::StrIter
             | Repr::RangeIter

@@ -933,6 +933,10 @@ impl Cx<'_, '_, '_, '_> {
             // int) is: its value
             (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Number) => self.box_number(v, have)?,
             (Repr::Number, w) => self.unbox_number(v, w)?,
+            // a generator of one of a family: its frame's header
+            (Repr::Generator(_), Repr::GeneratorSet(_)) => {
+                self.emit(LlOp::CastPointer, vec![type_const(self.py, wt)?, v], wt)
+            }
             // an int, float or bool where a complex is expected: a new one
             (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Instance(c))
                 if self.rt.ann.is_number_class(*c) =>
@@ -1288,6 +1292,23 @@ impl Cx<'_, '_, '_, '_> {
                 // what a generator returned is kept in its frame; other
                 // iterators give None
                 let want = self.result_repr(op)?;
+                if let Repr::GeneratorSet(root) = self.repr_of(&op.args[0])? {
+                    // what one of several generator functions returned:
+                    // only None is known without its frame
+                    let family = self.rt.generator_family(root);
+                    if family
+                        .iter()
+                        .all(|g| matches!(self.rt.ann.return_annotation(*g), SomeValue::None_ | SomeValue::Impossible))
+                    {
+                        let none = SomeValue::None_;
+                        let c = constant_of(self.rt, self.py, &none, &want)?;
+                        self.finish(op.result, c);
+                        return Ok(());
+                    }
+                    return Err(RTypeError::unsupported(
+                        "the value returned by one of several generator functions (yield from)",
+                    ));
+                }
                 let Repr::Generator(g) = self.repr_of(&op.args[0])? else {
                     let c = constant_of(self.rt, self.py, &s_result, &want)?;
                     self.finish(op.result, c);

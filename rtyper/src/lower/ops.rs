@@ -1285,6 +1285,7 @@ fn is_pointer(r: &Repr) -> bool {
             | Repr::Str
             | Repr::Bytes
             | Repr::Generator(_)
+            | Repr::GeneratorSet(_)
             | Repr::Tuple(_)
             | Repr::MethodSet(_)
     )
