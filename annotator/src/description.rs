@@ -1153,12 +1153,22 @@ pub type SeenSet = HashSet<PyObj>;
 /// The RPython replacement of a built-in function of the standard library
 /// (`rpy3.stdlib.replacement`), if `obj` is one that has one.
 pub fn stdlib_replacement<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    // (built-in functions, and functions that `functools.lru_cache` wraps)
+    // (built-in functions, functions that `functools.lru_cache` wraps,
+    // namedtuple classes and their instances)
+    let tuple_type = || {
+        obj.cast::<PyType>().is_ok_and(|t| {
+            !t.is(&py.get_type::<pyo3::types::PyTuple>())
+                && t.is_subclass_of::<pyo3::types::PyTuple>().unwrap_or(false)
+        })
+    };
     if !obj.is_instance_of::<pyo3::types::PyCFunction>()
         && !obj
             .get_type()
             .name()
             .is_ok_and(|n| n == "_lru_cache_wrapper")
+        && !(obj.is_instance_of::<pyo3::types::PyTuple>()
+            && !obj.is_exact_instance_of::<pyo3::types::PyTuple>())
+        && !tuple_type()
     {
         return None;
     }

@@ -403,7 +403,11 @@ impl Oracle {
                     && (value.is_instance_of::<pyo3::types::PyInt>()
                         || value.is_instance_of::<pyo3::types::PyFloat>()
                         || value.is_instance_of::<pyo3::types::PyComplex>());
-                number || value.is_instance(cls).unwrap_or(false)
+                number
+                    || value.is_instance(cls).unwrap_or(false)
+                    // (a namedtuple standing for its stand-in class)
+                    || crate::description::stdlib_replacement(py, value)
+                        .is_some_and(|r| r.is_instance(cls).unwrap_or(false))
             }
             Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
                 Some(DescView::Object(o)) => {
@@ -422,7 +426,12 @@ impl Oracle {
                         .unwrap_or(false)
                         && value
                             .getattr("__self__")
-                            .map(|s| s.is_instance(selfcls.bind(py)).unwrap_or(false))
+                            .map(|s| {
+                                s.is_instance(selfcls.bind(py)).unwrap_or(false)
+                                    || crate::description::stdlib_replacement(py, &s).is_some_and(
+                                        |r| r.is_instance(selfcls.bind(py)).unwrap_or(false),
+                                    )
+                            })
                             .unwrap_or(false)
                 }
                 Some(DescView::MethodOfFrozen { func, frozen }) => {

@@ -7,6 +7,10 @@ def unpackable(x):
     of its items (`a, b = map(int, line.split())`)."""
     if isinstance(x, (tuple, list, str, bytes)):
         return x
+    t = type(x)
+    if t.__module__ != "builtins" and hasattr(t, "__getitem__") and hasattr(t, "__len__"):
+        # an instance indexed by its own methods (a namedtuple's stand-in)
+        return x
     return list(x)
 
 

@@ -1451,6 +1451,17 @@ pub(super) fn isinstance(
         SomeValue::Set(_) => Some(classes.iter().any(|t| is_builtin_type(t, "set"))),
         // generators and iterators are no class a program names
         SomeValue::Generator(_) | SomeValue::Iterator { .. } => Some(false),
+        // the stand-in of a namedtuple (rpy3.stdlib.namedtuples) is one
+        SomeValue::Instance { classdef, .. }
+            if classes.iter().any(|t| is_builtin_type(t, "tuple"))
+                && ann.classdefs[*classdef]
+                    .cls
+                    .bind(py)
+                    .hasattr("_rpy3_namedtuple_")
+                    .unwrap_or(false) =>
+        {
+            Some(true)
+        }
         // an instance of a program class is no list, dict, str...
         SomeValue::Instance { .. }
             if classes.iter().all(|t| {

@@ -160,6 +160,17 @@ pub fn consider_op(
             | SomeValue::List(_)
             | SomeValue::Str { .. }
             | SomeValue::Impossible => Ok(args[0].clone()),
+            // an instance indexed and measured by its own methods (a
+            // namedtuple), or iterated into a list of its items
+            SomeValue::Instance { classdef, .. }
+                if special::defines(ann, py, *classdef, "__getitem__")
+                    && special::defines(ann, py, *classdef, "__len__") =>
+            {
+                Ok(args[0].clone())
+            }
+            SomeValue::Instance { classdef, .. } if special::defines(ann, py, *classdef, "__iter__") => {
+                builtins::call(ann, py, "list", None, crate::description::CallArgs::positional(vec![args[0].clone()]))
+            }
             SomeValue::Instance { .. } => Err(ann.error(format!(
                 "unpacking {} (unpack a list or a tuple of its items)",
                 describe(&args[0])
@@ -637,6 +648,23 @@ fn is_(ann: &mut Annotator, op: &SpaceOperation, args: &[SomeValue]) -> SomeValu
                 can_be_none: false,
             },
         ) if d1.len() == 1 && d2.len() == 1 => Some(d1 == d2),
+        // a prebuilt constant (a function, a class, a frozen object) is
+        // never a number, a string or a container
+        (SomeValue::Pbc { .. }, x) | (x, SomeValue::Pbc { .. })
+            if matches!(
+                x,
+                SomeValue::Integer { .. }
+                    | SomeValue::Float { .. }
+                    | SomeValue::Bool { .. }
+                    | SomeValue::Str {
+                        can_be_none: false,
+                        ..
+                    }
+                    | SomeValue::Tuple(_)
+            ) =>
+        {
+            Some(false)
+        }
         _ => None,
     };
     let mut facts = Vec::new();

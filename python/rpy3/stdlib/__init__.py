@@ -27,6 +27,7 @@ from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import functoolsmod as _rfunctools
 from rpy3.stdlib import heapq as _rheapq
+from rpy3.stdlib import namedtuples as _rnamedtuples
 from rpy3.stdlib import random as _rrandom
 from rpy3.stdlib import structmod as _rstructmod
 from rpy3.stdlib import sysmisc as _rsysmisc
@@ -121,6 +122,11 @@ def replacement(obj):
         return entry[1]
     if type(obj) is _functools._lru_cache_wrapper:
         return _memoized(obj)
+    if isinstance(obj, (type, tuple)):
+        # a namedtuple class, a class deriving from one, an instance
+        r = _rnamedtuples.replacement(obj)
+        if r is not None:
+            return r
     if getattr(obj, "__self__", None) is _random._inst:
         name = getattr(obj, "__name__", None)
         if name in _RANDOM_FUNCTIONS:
