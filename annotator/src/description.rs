@@ -1169,6 +1169,9 @@ pub fn stdlib_replacement<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> Opti
         && !(obj.is_instance_of::<pyo3::types::PyTuple>()
             && !obj.is_exact_instance_of::<pyo3::types::PyTuple>())
         && !tuple_type()
+        // Enum classes and members
+        && !obj.get_type().name().is_ok_and(|n| n == "EnumType")
+        && !obj.get_type().get_type().name().is_ok_and(|n| n == "EnumType")
     {
         return None;
     }

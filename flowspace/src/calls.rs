@@ -574,7 +574,7 @@ impl<'py> FlowContext<'py> {
             return Ok(f);
         };
         let found = module
-            .getattr("replacement")
+            .getattr("call_replacement")
             .and_then(|r| r.call1((obj,)))
             .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
         Ok(if found.is_none() {

@@ -491,7 +491,24 @@ impl<'py> FlowContext<'py> {
     /// Performs a high-level operation: folds it when pure on constants,
     /// records it otherwise, and forks on its exceptions inside a `try`.
     pub fn do_op(&mut self, opname: OpName, args: Vec<Hlvalue>) -> FlowResult<Hlvalue> {
-        let args = self.replaced_builtin_values(opname, args)?;
+        let mut args = self.replaced_builtin_values(opname, args)?;
+        if let (OpName::Iter, Some(Hlvalue::Constant(c))) = (opname, args.first()) {
+            // iterating over an Enum class: over its members
+            let obj = c.value.bind(self.py).clone();
+            if obj.is_instance_of::<pyo3::types::PyType>() {
+                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib")
+                    .map_err(|e| self.pyerr("rpy3.stdlib", e))?
+                {
+                    let it = m
+                        .getattr("iteration_replacement")
+                        .and_then(|f| f.call1((&obj,)))
+                        .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
+                    if !it.is_none() {
+                        args[0] = self.constant(&it);
+                    }
+                }
+            }
+        }
         if let Some(c) = self.try_fold(opname, &args) {
             return Ok(c);
         }

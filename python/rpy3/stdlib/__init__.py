@@ -11,6 +11,7 @@ program's own code.  The replacements compute what CPython's do, to the
 bit (the same Mersenne Twister draws, the same heap states)."""
 
 import bisect as _bisect
+import enum as _enum
 import builtins as _builtins
 import copy as _copy
 import functools as _functools
@@ -27,6 +28,7 @@ from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import functoolsmod as _rfunctools
 from rpy3.stdlib import heapq as _rheapq
+from rpy3.stdlib import enums as _renums
 from rpy3.stdlib import namedtuples as _rnamedtuples
 from rpy3.stdlib import random as _rrandom
 from rpy3.stdlib import structmod as _rstructmod
@@ -127,6 +129,11 @@ def replacement(obj):
         r = _rnamedtuples.replacement(obj)
         if r is not None:
             return r
+    if isinstance(obj, (type, _enum.Enum)):
+        # an Enum class or member
+        r = _renums.replacement(obj)
+        if r is not None:
+            return r
     if getattr(obj, "__self__", None) is _random._inst:
         name = getattr(obj, "__name__", None)
         if name in _RANDOM_FUNCTIONS:
@@ -146,3 +153,19 @@ def replace_in_class_dict(d):
             r = _memoized(v)
             if r is not None:
                 d[k] = r
+
+
+def call_replacement(obj):
+    """What a call of `obj` becomes: a call of an Enum class looks a member
+    up by value; otherwise the replacement of `obj` (or None)."""
+    if _renums.is_enum_class(obj):
+        return _renums.lookup(obj)
+    return replacement(obj)
+
+
+def iteration_replacement(obj):
+    """What iterating over the constant `obj` goes over instead: an Enum
+    class, its members (or None)."""
+    if _renums.is_enum_class(obj):
+        return _renums.members(obj)
+    return None

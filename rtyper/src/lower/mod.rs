@@ -699,6 +699,14 @@ impl Cx<'_, '_, '_, '_> {
                 None => self.rt.ann.binding(self.g, *v),
             },
             Hlvalue::Constant(c) => {
+                // (a namedtuple, an Enum member: their stand-ins)
+                if let Some(r) =
+                    rpy3_annotator::description::stdlib_replacement(self.py, c.value.bind(self.py))
+                {
+                    if !r.is(c.value.bind(self.py)) {
+                        return self.s(&Hlvalue::Constant(Constant::new(rpy3_model::PyObj::new(&r))));
+                    }
+                }
                 if rpy3_annotator::description::is_builtin_base_init(c.value.bind(self.py)) {
                     return SomeValue::Builtin {
                         name: "base_init",
