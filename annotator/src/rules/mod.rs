@@ -758,6 +758,13 @@ fn getattr(
     };
     match obj {
         SomeValue::Instance { classdef, .. } => ann.get_attr(py, *classdef, &name),
+        // a range's bounds and step
+        SomeValue::List(id)
+            if matches!(name.as_str(), "start" | "stop" | "step")
+                && ann.itemdefs.get(*id).range_step.is_some() =>
+        {
+            Ok(SomeValue::int())
+        }
         // a deque's bound: a constant
         SomeValue::List(id) if name == "maxlen" && ann.itemdefs.get(*id).deque => {
             match ann.itemdefs.get(*id).maxlen {

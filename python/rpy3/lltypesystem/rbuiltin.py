@@ -479,3 +479,32 @@ def ll_or_other(p, q):
     if p:
         return p
     return q
+
+
+def ll_range_repr(start, stop, step):
+    """str() (and repr()) of a range."""
+    if step == 1:
+        return "range(" + str(start) + ", " + str(stop) + ")"
+    return "range(" + str(start) + ", " + str(stop) + ", " + str(step) + ")"
+
+
+def _range_len(start, stop, step):
+    if step > 0:
+        if stop <= start:
+            return 0
+        return (stop - start - 1) // step + 1
+    if stop >= start:
+        return 0
+    return (start - stop - 1) // (-step) + 1
+
+
+def ll_range_eq(a0, a1, a2, b0, b1, b2):
+    """`range(a0, a1, a2) == range(b0, b1, b2)`: the same items."""
+    n = _range_len(a0, a1, a2)
+    if n != _range_len(b0, b1, b2):
+        return False
+    if n == 0:
+        return True
+    if a0 != b0:
+        return False
+    return n == 1 or a2 == b2

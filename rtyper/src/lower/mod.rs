@@ -1388,6 +1388,26 @@ impl Cx<'_, '_, '_, '_> {
             H::Len => self.len_(op),
             H::Contains => self.contains(op),
             H::SimpleCall | H::CallArgs => self.call(op),
+            H::Getattr
+                if self.repr_of(&op.args[0])? == Repr::Range
+                    && matches!(
+                        self.s(&op.args[1]).konst().and_then(|k| k.bind(self.py).extract::<String>().ok()).as_deref(),
+                        Some("start" | "stop" | "step")
+                    ) =>
+            {
+                // a range's bounds and step: its fields
+                let attr: String = self
+                    .s(&op.args[1])
+                    .konst()
+                    .and_then(|k| k.bind(self.py).extract().ok())
+                    .unwrap_or_default();
+                let r = self.input(&op.args[0], &Repr::Range)?;
+                let v = self.emit(LlOp::Getfield, vec![r, name(self.py, &attr)], SIGNED);
+                let want = self.result_repr(op)?;
+                let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             H::Getattr => self.getattr(op),
             H::Setattr => self.setattr(op),
             H::Newtuple => {

@@ -897,6 +897,25 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn compare(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
         use rpy3_model::OpName as H;
         let (ra, rb) = (self.repr_of(&op.args[0])?, self.repr_of(&op.args[1])?);
+        if matches!(op.opname, H::Eq | H::Ne) && ra == Repr::Range && rb == Repr::Range {
+            // ranges are equal when they give the same items
+            let mut args = Vec::new();
+            for h in [&op.args[0], &op.args[1]] {
+                let r = self.input(h, &Repr::Range)?;
+                for f in ["start", "stop", "step"] {
+                    let v = self.emit(LlOp::Getfield, vec![r.clone(), name(self.py, f)], SIGNED);
+                    args.push((v, SomeValue::int()));
+                }
+            }
+            let (v, _) = self.call_helper_in(super::builtins::RBUILTIN, "ll_range_eq", args)?;
+            let v = if op.opname == H::Ne {
+                self.emit(LlOp::BoolNot, vec![v], BOOL)
+            } else {
+                v
+            };
+            self.finish(op.result, v);
+            return Ok(());
+        }
         if matches!(op.opname, H::Eq | H::Ne)
             && (matches!(ra, Repr::Optional(_)) || matches!(rb, Repr::Optional(_)))
         {

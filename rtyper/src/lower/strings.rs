@@ -517,6 +517,17 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Bool => "ll_bool2str",
             Repr::Float => "ll_float_repr",
             Repr::Number => return self.number_text(x),
+            Repr::Range => {
+                // range(start, stop[, step])
+                let mut args = Vec::new();
+                for f in ["start", "stop", "step"] {
+                    let v = self.emit(LlOp::Getfield, vec![x.clone(), super::name(self.py, f)], SIGNED);
+                    args.push((v, SomeValue::int()));
+                }
+                return Ok(self
+                    .call_helper_in(super::builtins::RBUILTIN, "ll_range_repr", args)?
+                    .0);
+            }
             Repr::Bytes => {
                 let bt = Repr::Bytes.lowleveltype(self.rt);
                 let args = vec![(x, SomeValue::Ptr(bt))];

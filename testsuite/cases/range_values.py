@@ -1,0 +1,10 @@
+"""Ranges as values: their start, stop and step, str()/repr() as
+range(a, b[, c]), and == between ranges (the same items)."""
+def range_attrs(a, b, c):
+    r = range(a, b, c)
+    return (r.start, r.stop, r.step, str(range(a, b)), repr(r), str(range(b)), "%s" % (r,), f"{r}")
+
+def range_eq(n):
+    return (range(0, n, 2) == range(0, n + 1, 2), range(0) == range(5, 5), range(n) != range(n), range(1, 2, 5) == range(1, 3, 7), range(n) == range(1, n))
+
+CASES = [(range_attrs, [1, 10, 2]), (range_attrs, [5, -3, -2]), (range_eq, [5]), (range_eq, [6]), (range_eq, [0])]
