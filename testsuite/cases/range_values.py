@@ -1,5 +1,6 @@
 """Ranges as values: their start, stop and step, str()/repr() as
-range(a, b[, c]), and == between ranges (the same items)."""
+range(a, b[, c]), == between ranges (the same items), and star-unpacking
+a range (`first, *mid, last = range(n)`)."""
 def range_attrs(a, b, c):
     r = range(a, b, c)
     return (r.start, r.stop, r.step, str(range(a, b)), repr(r), str(range(b)), "%s" % (r,), f"{r}")
@@ -7,4 +8,9 @@ def range_attrs(a, b, c):
 def range_eq(n):
     return (range(0, n, 2) == range(0, n + 1, 2), range(0) == range(5, 5), range(n) != range(n), range(1, 2, 5) == range(1, 3, 7), range(n) == range(1, n))
 
-CASES = [(range_attrs, [1, 10, 2]), (range_attrs, [5, -3, -2]), (range_eq, [5]), (range_eq, [6]), (range_eq, [0])]
+def star_unpack_middle(n):
+    first, *mid, last = range(n)
+    return (first, mid, last)
+
+
+CASES = [(star_unpack_middle, [5]), (star_unpack_middle, [2]), (range_attrs, [1, 10, 2]), (range_attrs, [5, -3, -2]), (range_eq, [5]), (range_eq, [6]), (range_eq, [0])]

@@ -281,7 +281,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// `start, stop, step, nones` of `x[a:b]` (either bound may be None).
-    fn bounds_args(&mut self, a: &Hlvalue, b: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
+    pub(super) fn bounds_args(&mut self, a: &Hlvalue, b: &Hlvalue) -> Result<Vec<Arg>, RTypeError> {
         let mut out = Vec::new();
         let mut nones = 4;
         for (k, h) in [a, b].into_iter().enumerate() {

@@ -1388,6 +1388,20 @@ impl Cx<'_, '_, '_, '_> {
             H::Len => self.len_(op),
             H::Contains => self.contains(op),
             H::SimpleCall | H::CallArgs => self.call(op),
+            H::Getslice if self.repr_of(&op.args[0])? == Repr::Range => {
+                // a slice of a range (`first, *mid, last = range(n)`): of
+                // the list of its items
+                let int = Repr::Int(IntKind::Signed);
+                let l = self.iterable_as_list(&op.args[0], &int)?;
+                let lr = Repr::list_of(int);
+                let mut args = vec![(l, SomeValue::Ptr(lr.lowleveltype(self.rt)))];
+                args.extend(self.bounds_args(&op.args[1], &op.args[2])?);
+                let (v, _) = self.call_list_helper("ll_slice_step", args)?;
+                let want = self.result_repr(op)?;
+                let v = self.convert(v, &lr, &want)?;
+                self.finish(op.result, v);
+                Ok(())
+            }
             H::Getattr
                 if self.repr_of(&op.args[0])? == Repr::Range
                     && matches!(
