@@ -203,3 +203,42 @@ fn a_panic_is_the_case_error() {
     let ok: Result<i32, String> = isolate(|| Ok(3));
     assert_eq!(ok, Ok(3));
 }
+
+const OVERFLOW: &str = r#"
+def fact(n):
+    r = 1
+    for i in range(2, n + 1):
+        r *= i
+    return r
+
+def fact_text(n):
+    return str(fact(n))
+
+def caught(n):
+    try:
+        return fact(n)
+    except OverflowError:
+        return -1
+
+def square(n):
+    return n * n
+
+CASES = [(fact, [21], OverflowError), (fact_text, [25], OverflowError), (caught, [30], -1),
+         (square, [3037000500], OverflowError)]
+"#;
+
+/// Int arithmetic past 64 bits, which CPython's ints compute exactly, is
+/// an OverflowError in the translated program, never a wrapped value.
+#[test]
+fn int_overflow_is_an_overflow_error() {
+    let dir = TempDir::new("overflow");
+    let f = dir.write("overflow.py", OVERFLOW);
+    let backends = [Backend::Llinterp, Backend::C];
+    let records = check_paths(&[f], &backends);
+    for function in ["fact", "fact_text", "caught", "square"] {
+        for &b in &backends {
+            let r = record(&records, function, b);
+            assert_eq!(r.status, Status::Pass, "{function} [{}]: {}", b.name(), r.detail);
+        }
+    }
+}

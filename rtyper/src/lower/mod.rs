@@ -17,6 +17,7 @@ mod lldialect;
 mod llhelpers;
 mod methodsets;
 mod numbers;
+mod overflow;
 mod ops;
 mod strings;
 
@@ -62,11 +63,13 @@ pub fn lower_graph(
     let mut truncated: Vec<BlockId> = Vec::new();
     let mut last_op_start: Vec<(BlockId, usize, bool)> = Vec::new();
     let mut needs_helpers = false;
+    let wrapping = overflow::wrapping_results(rt, py, g).map(std::sync::Arc::new);
     for &b in &blocks {
         if b == src.returnblock || b == src.exceptblock || !ann.is_annotated(g, b) {
             continue;
         }
         let mut cx = Cx::new(rt, py, g, b, &mut graph);
+        cx.wrapping = wrapping.clone();
         let ops = src.blocks[b].operations.clone();
         let mut cut = false;
         let mut prev_start = 0;
@@ -652,6 +655,10 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// Annotations of variables this lowering made that the annotator
     /// never saw (what `__iter__` returns for a built-in's argument).
     synthetic: std::collections::HashMap<VarId, SomeValue>,
+    /// In a graph of the program, the int results that may wrap (only
+    /// masks see them); the other `+ - * <<` on ints are checked for
+    /// overflow (see `overflow.rs`).  None: every one wraps.
+    wrapping: Option<std::sync::Arc<std::collections::HashSet<VarId>>>,
 }
 
 impl<'r, 'a, 'py, 'g> Cx<'r, 'a, 'py, 'g> {
@@ -679,6 +686,7 @@ impl<'r, 'a, 'py, 'g> Cx<'r, 'a, 'py, 'g> {
             custom_keys: None,
             callee_override: None,
             synthetic: std::collections::HashMap::new(),
+            wrapping: None,
         }
     }
 }

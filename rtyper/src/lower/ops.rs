@@ -46,7 +46,12 @@ impl Cx<'_, '_, '_, '_> {
             || matches!(
                 op.opname,
                 H::AddOvf | H::SubOvf | H::MulOvf | H::FloordivOvf | H::ModOvf | H::LshiftOvf
-            );
+            )
+            // a program's int arithmetic whose result is not only masked:
+            // OverflowError where CPython's int would grow
+            || (r == Repr::Int(IntKind::Signed)
+                && matches!(base, H::Add | H::Sub | H::Mul | H::Lshift)
+                && self.wrapping.as_ref().is_some_and(|w| !w.contains(&op.result)));
         match &r {
             Repr::Int(k) => {
                 let shift = matches!(base, H::Lshift | H::Rshift);
