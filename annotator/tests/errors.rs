@@ -90,9 +90,9 @@ fn attribute_int_then_str() {
 #[test]
 fn unknown_builtin() {
     check(
-        "def f(x):\n    return callable(x)\n",
+        "def f(x):\n    return dir(x)\n",
         int(),
-        "bad_input.py:2: the built-in function callable() is not supported in RPython (in function f)",
+        "bad_input.py:2: the built-in function dir() is not supported in RPython (in function f)",
     );
 }
 

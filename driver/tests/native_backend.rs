@@ -81,17 +81,41 @@ fn golden_ir_of_integer_arithmetic() {
         expect![[r#"
             ; add_mul
             function u0:N(i64, i64) -> i64 system_v {
-            block2(v3: i64, v4: i64):
-                jump block0(v3, v4)
+                gv0 = symbol userextname1
+                sig0 = (i64, i64) -> i64 system_v
+                sig1 = (i64, i64) -> i64 system_v
+                fn0 = u0:N sig0
+                fn1 = u0:N sig1
+
+            block5(v5: i64, v6: i64):
+                jump block0(v5, v6)
 
             block0(v0: i64, v1: i64):
-                v5 = iadd v0, v1
-                v6 = iconst.i64 3
-                v7 = imul v5, v6  ; v6 = 3
-                jump block1(v7)
+                v7 = call fn0(v0, v1)
+                v8 = symbol_value.i64 gv0
+                v9 = load.i64 notrap aligned v8
+                v10 = iconst.i64 0
+                v11 = icmp ne v9, v10  ; v10 = 0
+                brif v11, block4, block1(v7)
 
             block1(v2: i64):
-                return v2
+                v12 = iconst.i64 3
+                v13 = call fn1(v2, v12)  ; v12 = 3
+                v14 = symbol_value.i64 gv0
+                v15 = load.i64 notrap aligned v14
+                v16 = iconst.i64 0
+                v17 = icmp ne v15, v16  ; v16 = 0
+                brif v17, block4, block2(v13)
+
+            block2(v3: i64):
+                jump block3(v3)
+
+            block4:
+                v18 = iconst.i64 0
+                jump block3(v18)  ; v18 = 0
+
+            block3(v4: i64):
+                return v4
             }
         "#]],
     );

@@ -120,7 +120,11 @@ impl Transform for Breaker {
             let mut g = (*f.graph).clone();
             for b in g.blocks.keys().collect::<Vec<_>>() {
                 for i in 0..g.blocks[b].operations.len() {
-                    if g.blocks[b].operations[i].opname == OpName::Ll(LlOp::IntMul) {
+                    // (a program's `*` is the checked int_mul_ovf)
+                    if matches!(
+                        g.blocks[b].operations[i].opname,
+                        OpName::Ll(LlOp::IntMul | LlOp::IntMulOvf)
+                    ) {
                         let r = g.blocks[b].operations[i].result;
                         g.vars[r].concretetype = Some(FLOAT);
                     }
@@ -145,7 +149,7 @@ fn transforms_are_verified_after_each_pass() {
         let msg = e.to_string();
         assert!(
             msg.starts_with("ill-typed low-level graph after breaker: function `double`")
-                && msg.contains("(int_mul): result is Float, expected Signed"),
+                && msg.contains("(int_mul_ovf): result is Float, expected Signed"),
             "{msg}"
         );
         // the rtyped program itself is fine, still there, and the llinterp

@@ -657,6 +657,23 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             FloatSqrt => Some(format!("{0} >= 0.0 ? sqrt({0})", a[0])),
             _ => None,
         };
+        // checked + - *: the compiler's overflow test inline, the runtime
+        // function (which raises) only on overflow
+        let builtin = match o {
+            IntAddOvf => Some("__builtin_add_overflow"),
+            IntSubOvf => Some("__builtin_sub_overflow"),
+            IntMulOvf => Some("__builtin_mul_overflow"),
+            _ => None,
+        };
+        if let (Some(b), Some(f)) = (builtin, runtime_call(o)) {
+            let dest = format!("v{}", op.result.as_u32());
+            let line = format!(
+                "if (__builtin_expect({b}({0}, {1}, &{dest}), 0)) {dest} = {f}({0}, {1});",
+                a[0], a[1]
+            );
+            let _ = writeln!(self.body, "    {line}");
+            return Ok(());
+        }
         let line = if let (Some(f), Some(fast)) = (runtime_call(o), fast) {
             format!("{d}{fast} : {f}({});", a.join(", "))
         } else if let Some(f) = runtime_call(o) {
