@@ -507,23 +507,9 @@ impl Cx<'_, '_, '_, '_> {
         self.convert(v, &item, want)
     }
 
-    /// The repr of the items generator function `g` yields.
-    /// The repr of the items of the generators of family `root`.
-    fn generator_set_item(&self, root: rpy3_annotator::ItemDefId) -> Result<Repr, RTypeError> {
-        let s_item = self.rt.ann.itemdefs.get(root).item.clone();
-        let r = self.rt.getrepr(&s_item)?;
-        self.rt
-            .list_items
-            .borrow_mut()
-            .entry(r.clone())
-            .or_insert(s_item.without_const());
-        Ok(r)
-    }
-
-    fn generator_item(&self, g: rpy3_annotator::GraphId) -> Result<Repr, RTypeError> {
-        let id = self.rt.ann.graphs[g]
-            .generator
-            .ok_or_else(|| RTypeError::new("a generator graph without items"))?;
+    /// The repr of the items of generators of item definition `id` (of
+    /// one generator function or of a family of them).
+    fn generator_set_item(&self, id: rpy3_annotator::ItemDefId) -> Result<Repr, RTypeError> {
         let s_item = self.rt.ann.itemdefs.get(id).item.clone();
         let r = self.rt.getrepr(&s_item)?;
         // the item functions (min(), max() of a generator) need it
@@ -533,6 +519,14 @@ impl Cx<'_, '_, '_, '_> {
             .entry(r.clone())
             .or_insert(s_item.without_const());
         Ok(r)
+    }
+
+    /// The repr of the items generator function `g` yields.
+    fn generator_item(&self, g: rpy3_annotator::GraphId) -> Result<Repr, RTypeError> {
+        let id = self.rt.ann.graphs[g]
+            .generator
+            .ok_or_else(|| RTypeError::new("a generator graph without items"))?;
+        self.generator_set_item(id)
     }
 
     /// The items of iterator `h` (repr `ir`) appended to list `l`.
