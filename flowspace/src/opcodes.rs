@@ -58,6 +58,12 @@ impl<'py> FlowContext<'py> {
     /// call takes one argument): `ovfcheck(x * y)` is the checked
     /// operation `mul_ovf`, as PyPy's `transform_ovfcheck` makes it.
     fn ovfcheck_follows(&self, instr: &Instr) -> bool {
+        matches!(self.stack.last(), Some(FrameValue::Val(Hlvalue::Constant(c))) if self.ovfcheck_call_next(instr, c))
+    }
+
+    /// Whether the instruction after `instr` (past NOPs) is a call of one
+    /// argument and `callee` is `ovfcheck`.
+    fn ovfcheck_call_next(&self, instr: &Instr, callee: &rpy3_model::Constant) -> bool {
         let mut off = instr.next_offset;
         let call = loop {
             match self.code.instr_at(off) {
@@ -65,19 +71,13 @@ impl<'py> FlowContext<'py> {
                 other => break other,
             }
         };
-        if !matches!(call, Some(c) if c.op == Op::Call && c.arg == 1) {
-            return false;
-        }
-        let Some(FrameValue::Val(Hlvalue::Constant(c))) = self.stack.last() else {
-            return false;
-        };
-        let ovfcheck = self
-            .py
-            .import("rpy3.rlib.rarithmetic")
-            .and_then(|m| m.getattr("ovfcheck"))
-            .map(|f| f.is(c.value.bind(self.py)))
-            .unwrap_or(false);
-        ovfcheck
+        matches!(call, Some(c) if c.op == Op::Call && c.arg == 1)
+            && self
+                .py
+                .import("rpy3.rlib.rarithmetic")
+                .and_then(|m| m.getattr("ovfcheck"))
+                .map(|f| f.is(callee.value.bind(self.py)))
+                .unwrap_or(false)
     }
 
     /// Whether local slot `i` holds a box (see `rpy3._cells`).
@@ -139,26 +139,8 @@ impl<'py> FlowContext<'py> {
         if !is_abs {
             return false;
         }
-        // (ovfcheck_follows looks at the top of the stack: here, below the
-        // call's three entries)
-        let mut off = instr.next_offset;
-        let call = loop {
-            match self.code.instr_at(off) {
-                Some(i) if i.op == Op::Nop => off = i.next_offset,
-                other => break other,
-            }
-        };
-        if !matches!(call, Some(c) if c.op == Op::Call && c.arg == 1) {
-            return false;
-        }
-        let FrameValue::Val(Hlvalue::Constant(f)) = &self.stack[n - 4] else {
-            return false;
-        };
-        self.py
-            .import("rpy3.rlib.rarithmetic")
-            .and_then(|m| m.getattr("ovfcheck"))
-            .map(|o| o.is(f.value.bind(self.py)))
-            .unwrap_or(false)
+        // (the callee below the call's three entries)
+        matches!(&self.stack[n - 4], FrameValue::Val(Hlvalue::Constant(f)) if self.ovfcheck_call_next(instr, f))
     }
 
     fn local_name(&self, i: usize) -> String {

@@ -756,38 +756,17 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(false);
         }
         let r = self.repr_of(&op.args[0])?;
-        if let Repr::GeneratorSet(root) = &r {
-            // one of several generator functions' generators: `next()`
-            // through the frame's own
+        if matches!(r, Repr::Generator(_) | Repr::GeneratorSet(_)) {
+            // a generator is its own iterator; `next()` runs its function's
+            // (of one of several functions: through the frame's own)
             let x = self.input(&op.args[0], &r)?;
             if op.opname == H::Iter {
                 self.finish(op.result, x);
                 return Ok(true);
             }
-            let next = self.rt.genset_next(self.py, *root)?;
-            let item = self.generator_set_item(*root)?;
-            let f = self.func_const(next)?;
+            let ((next, _), item) = self.next_function(&r)?;
             let t = item.lowleveltype(self.rt);
-            let v = self.emit(LlOp::DirectCall, vec![f, x], t);
-            let want = self.result_repr(op)?;
-            let v = self.convert(v, &item, &want)?;
-            self.finish(op.result, v);
-            return Ok(true);
-        }
-        if let Repr::Generator(g) = &r {
-            let x = self.input(&op.args[0], &r)?;
-            if op.opname == H::Iter {
-                self.finish(op.result, x);
-                return Ok(true);
-            }
-            let next = self
-                .rt
-                .generator_next(*g)
-                .ok_or_else(|| RTypeError::new("a generator without next()"))?;
-            let item = self.generator_item(*g)?;
-            let f = self.func_const(next)?;
-            let t = item.lowleveltype(self.rt);
-            let v = self.emit(LlOp::DirectCall, vec![f, x], t);
+            let v = self.emit(LlOp::DirectCall, vec![next, x], t);
             let want = self.result_repr(op)?;
             let v = self.convert(v, &item, &want)?;
             self.finish(op.result, v);
