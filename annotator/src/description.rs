@@ -726,6 +726,7 @@ impl Annotator {
                 kind,
                 nonneg,
                 konst: k(),
+                bool_too: false,
             });
         }
         if obj.is_instance_of::<PyFloat>() {
@@ -811,6 +812,7 @@ impl Annotator {
                 kind: IntKind::Signed,
                 nonneg: start >= 0 && step > 0,
                 konst: None,
+                bool_too: false,
             };
             let id = self.new_container(ItemKind::List, item, SomeValue::Impossible);
             self.itemdefs.get_mut(id).range_step = Some(Some(step));
@@ -1112,6 +1114,7 @@ fn type_key(s: &SomeValue) -> SomeValue {
             kind: *kind,
             nonneg: false,
             konst: None,
+            bool_too: false,
         },
         SomeValue::Str { kind, .. } => SomeValue::Str {
             kind: *kind,

@@ -37,8 +37,10 @@ impl Annotator {
                 kind,
                 nonneg,
                 konst: k,
+                bool_too,
             } => format!(
-                "{}{}{}",
+                "{}{}{}{}",
+                if *bool_too { "bool|" } else { "" },
                 match kind {
                     IntKind::Signed => "int",
                     IntKind::Unsigned => "uint",

@@ -129,6 +129,7 @@ impl Annotator {
                         kind: IntKind::Unsigned,
                         nonneg: true,
                         konst: None,
+                        bool_too: false,
                     }
                 }
                 lltype::Primitive::Float => SomeValue::float(),

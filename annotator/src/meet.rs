@@ -150,17 +150,20 @@ impl Annotator {
                     kind: k1,
                     nonneg: n1,
                     konst: c1,
+                    bool_too: b1,
                 },
                 Integer {
                     kind: k2,
                     nonneg: n2,
                     konst: c2,
+                    bool_too: b2,
                 },
             ) if k1 == k2 => match konst(c1, c2) {
                 Ok(c) => Integer {
                     kind: *k1,
                     nonneg: *n1 || *n2,
                     konst: c,
+                    bool_too: *b1 && *b2,
                 },
                 Err(()) => Impossible,
             },

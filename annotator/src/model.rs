@@ -89,11 +89,16 @@ pub struct KnownTypeData {
 pub enum SomeValue {
     /// No value (yet): the bottom of the lattice.
     Impossible,
-    /// A machine integer.
+    /// A machine integer; `bool_too` when some values are bools (a bool
+    /// that met an int, `return False` in a function that also returns
+    /// ints): it computes as an int but shows and tests as CPython's bool
+    /// where it is one (the rtyper's `Repr::IntBool`, a box tagged with
+    /// its kind).
     Integer {
         kind: IntKind,
         nonneg: bool,
         konst: Option<PyObj>,
+        bool_too: bool,
     },
     /// A bool, possibly constant, possibly carrying narrowing facts.
     Bool {
@@ -193,6 +198,7 @@ impl SomeValue {
             kind: IntKind::Signed,
             nonneg: false,
             konst: None,
+            bool_too: false,
         }
     }
 
@@ -202,6 +208,7 @@ impl SomeValue {
             kind: IntKind::Signed,
             nonneg: true,
             konst: None,
+            bool_too: false,
         }
     }
 
@@ -298,10 +305,16 @@ impl SomeValue {
     /// The same annotation without its constant and narrowing facts.
     pub fn without_const(&self) -> SomeValue {
         match self {
-            SomeValue::Integer { kind, nonneg, .. } => SomeValue::Integer {
+            SomeValue::Integer {
+                kind,
+                nonneg,
+                bool_too,
+                ..
+            } => SomeValue::Integer {
                 kind: *kind,
                 nonneg: *nonneg,
                 konst: None,
+                bool_too: *bool_too,
             },
             SomeValue::Bool { .. } => SomeValue::bool(),
             SomeValue::Float { int_too, .. } => SomeValue::Float {
@@ -487,11 +500,13 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                 kind: k1,
                 nonneg: n1,
                 konst: c1,
+                bool_too: b1,
             },
             Integer {
                 kind: k2,
                 nonneg: n2,
                 konst: c2,
+                bool_too: b2,
             },
         ) => {
             let kind = match union_int(*k1, *n1, *k2, *n2) {
@@ -502,6 +517,7 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                 kind,
                 nonneg: *n1 && *n2,
                 konst: union_const(c1, c2),
+                bool_too: *b1 || *b2,
             }
         }
         (
@@ -529,12 +545,15 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                     kind: *kind,
                     nonneg: true,
                     konst: None,
+                    bool_too: false,
                 }
             } else {
+                // (shows as a bool where it is one)
                 Integer {
                     kind: *kind,
                     nonneg: *nonneg,
                     konst: None,
+                    bool_too: true,
                 }
             }
         }

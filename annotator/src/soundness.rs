@@ -262,6 +262,7 @@ impl Oracle {
                 kind,
                 nonneg,
                 konst,
+                bool_too: _,
             } => {
                 if !value.is_instance_of::<PyInt>() {
                     return false;

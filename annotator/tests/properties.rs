@@ -96,6 +96,7 @@ impl Shape {
                     kind,
                     nonneg,
                     konst: if kind == IntKind::Signed { konst } else { None },
+                    bool_too: false,
                 }
             }
             Shape::Bool(k) => SomeValue::Bool {

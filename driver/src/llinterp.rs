@@ -154,9 +154,14 @@ impl LlinterpBackend {
                         .read_slot(p, off)
                         .ok_or_else(|| "number slot".to_string())
                 };
-                match (slot("isint")?, slot("i")?, slot("f")?) {
-                    (LlValue::Bool(true), i, _) => self.to_py(py, i, rpy3_model::lltype::SIGNED),
-                    (LlValue::Bool(false), _, f) => self.to_py(py, f, rpy3_model::lltype::FLOAT),
+                match (slot("isint")?, slot("isbool")?, slot("i")?, slot("f")?) {
+                    (LlValue::Bool(true), LlValue::Bool(true), LlValue::Int(i), _) => {
+                        self.to_py(py, LlValue::Bool(i != 0), rpy3_model::lltype::BOOL)
+                    }
+                    (LlValue::Bool(true), _, i, _) => self.to_py(py, i, rpy3_model::lltype::SIGNED),
+                    (LlValue::Bool(false), _, _, f) => {
+                        self.to_py(py, f, rpy3_model::lltype::FLOAT)
+                    }
                     _ => Err("a number box without its tag".into()),
                 }
             }

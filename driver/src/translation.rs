@@ -86,6 +86,7 @@ pub fn type_annotation(
             kind,
             nonneg: false,
             konst: None,
+            bool_too: false,
         },
         SomeValue::Str { kind, .. } => SomeValue::Str {
             kind,

@@ -197,15 +197,18 @@ impl<'a> CaseGlue<'a> {
                         "    fputs(\"b'\", stdout);\n    for (rpy_Signed i = 0; i < v->f_chars_length; i++) printf(\"\\\\x%02x\", (unsigned)v->f_chars_items[i]);\n    fputs(\"'\", stdout);",
                     );
                 } else if sname == "number" {
-                    // a number of either kind: an int or a float by its tag
+                    // a number of either kind: a bool, an int or a float by
+                    // its tags
+                    let pb = self.printer(types, rpy3_model::lltype::BOOL)?;
                     let pi = self.printer(types, rpy3_model::lltype::SIGNED)?;
                     let pf = self.printer(types, rpy3_model::lltype::FLOAT)?;
                     let _ = write!(
                         body,
-                        "    if (v->{}) {pi}(v->{}); else {pf}(v->{});",
+                        "    if (v->{b}) {pb}(v->{i} != 0); else if (v->{}) {pi}(v->{i}); else {pf}(v->{});",
                         field_name("isint"),
-                        field_name("i"),
-                        field_name("f")
+                        field_name("f"),
+                        b = field_name("isbool"),
+                        i = field_name("i"),
                     );
                 } else if sname == "optional" {
                     // an int, float or bool that may be None: its value

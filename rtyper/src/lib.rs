@@ -506,7 +506,8 @@ impl<'a> RTyper<'a> {
         t
     }
 
-    /// The struct of `Repr::Number` values: `{isint, i, f}`.
+    /// The struct of `Repr::Number` and `Repr::IntBool` values:
+    /// `{isint, isbool, i, f}` (a bool is also an int).
     pub fn number_struct(&self) -> LlType {
         let key = Repr::Number;
         if let Some(t) = self.lists.borrow().get(&key) {
@@ -516,6 +517,7 @@ impl<'a> RTyper<'a> {
             "number",
             vec![
                 ("isint".to_string(), rpy3_model::lltype::BOOL),
+                ("isbool".to_string(), rpy3_model::lltype::BOOL),
                 ("i".to_string(), rpy3_model::lltype::SIGNED),
                 ("f".to_string(), rpy3_model::lltype::FLOAT),
             ],
@@ -531,11 +533,12 @@ impl<'a> RTyper<'a> {
         LlType::ptr(self.number_struct()).expect("a struct")
     }
 
-    /// A prebuilt number box (`Repr::Number`) of an int (`isint`, `i`) or
-    /// a float `f`.
+    /// A prebuilt number box (`Repr::Number`, `Repr::IntBool`) of an int
+    /// (`isint`, `i`; a bool when `isbool`) or a float `f`.
     pub fn prebuilt_number(
         &mut self,
         isint: bool,
+        isbool: bool,
         i: i64,
         f: f64,
     ) -> Result<rpy3_model::lltype::Ptr, RTypeError> {
@@ -547,6 +550,7 @@ impl<'a> RTyper<'a> {
             .map_err(|e| RTypeError::new(e.to_string()))?;
         for (name, v) in [
             ("isint", LlValue::Bool(isint)),
+            ("isbool", LlValue::Bool(isbool)),
             ("i", LlValue::Int(i)),
             ("f", LlValue::Float(f)),
         ] {

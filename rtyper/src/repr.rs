@@ -25,6 +25,11 @@ pub enum Repr {
     /// always the value as a float (so reading it is the conversion to a
     /// float) and `i` the int when `isint`.
     Number,
+    /// An int some of whose values are bools (a bool that met an int):
+    /// the same `number` box as [`Repr::Number`], `isint` always set and
+    /// `isbool` telling a bool, so that it shows as CPython's bool where
+    /// it is one; every int operation reads its `i`.
+    IntBool,
     /// A byte (`bytes` of length 1 indexes give ints in Python 3; a
     /// one-byte `bytes` value).
     Char,
@@ -146,7 +151,7 @@ impl Repr {
             }
             Repr::Bool => lltype::BOOL,
             Repr::Float => lltype::FLOAT,
-            Repr::Number => rt.number_ptr(),
+            Repr::Number | Repr::IntBool => rt.number_ptr(),
             Repr::Char => lltype::CHAR,
             Repr::UniChar => lltype::UNICHAR,
             Repr::Instance(c) => rt.classes.instance_ptr(*c),
@@ -477,6 +482,11 @@ impl RTyper<'_> {
             S::Integer { konst: Some(_), .. } | S::Float { konst: Some(_), .. } => {
                 self.getrepr(&s.without_const())?
             }
+            S::Integer {
+                kind: IntKind::Signed,
+                bool_too: true,
+                ..
+            } => Repr::IntBool,
             S::Integer { kind, .. } => Repr::Int(*kind),
             S::Bool { .. } => Repr::Bool,
             S::Float { int_too: true, .. } => Repr::Number,
@@ -942,15 +952,16 @@ impl RTyper<'_> {
             }
             Repr::Bool => LlValue::Bool(obj.is_truthy().map_err(|_| bad())?),
             Repr::Float => LlValue::Float(obj.extract::<f64>().map_err(|_| bad())?),
-            Repr::Number => {
+            Repr::Number | Repr::IntBool => {
                 let isint = obj.is_instance_of::<pyo3::types::PyInt>();
+                let isbool = obj.is_instance_of::<pyo3::types::PyBool>();
                 let f = obj.extract::<f64>().map_err(|_| bad())?;
                 let i = if isint {
                     obj.extract::<i64>().map_err(|_| bad())?
                 } else {
                     0
                 };
-                LlValue::Ptr(Some(self.prebuilt_number(isint, i, f)?))
+                LlValue::Ptr(Some(self.prebuilt_number(isint, isbool, i, f)?))
             }
             Repr::UniChar => {
                 let s: String = obj.extract().map_err(|_| bad())?;

@@ -39,6 +39,7 @@ pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, An
                 kind,
                 nonneg: true,
                 konst: None,
+                bool_too: false,
             })
         }
         (OpName::Pos, x) if int_parts(x).is_some() => {
@@ -47,6 +48,7 @@ pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, An
                 kind,
                 nonneg,
                 konst: None,
+                bool_too: false,
             })
         }
         (_, x) if int_parts(x).is_some() => {
@@ -55,6 +57,7 @@ pub fn unary(ann: &Annotator, op: OpName, s: &SomeValue) -> Result<SomeValue, An
                 kind,
                 nonneg: kind.unsigned(),
                 konst: None,
+                bool_too: false,
             })
         }
         (_, other) => Err(ann.error(format!(
@@ -137,11 +140,13 @@ pub fn binary(
                     kind,
                     nonneg,
                     konst: None,
+                    bool_too: false,
                 },
                 SomeValue::Integer {
                     kind,
                     nonneg: n2,
                     konst: None,
+                    bool_too: false,
                 },
             ]),
             Matmul => return Err(err(ann)),
@@ -149,6 +154,7 @@ pub fn binary(
                 kind,
                 nonneg,
                 konst: None,
+                bool_too: false,
             },
         });
     }
@@ -484,10 +490,11 @@ pub fn compare(
         }
     }
     let as_nonneg = |s: &SomeValue| match s {
-        SomeValue::Integer { kind, .. } => Some(SomeValue::Integer {
+        SomeValue::Integer { kind, bool_too, .. } => Some(SomeValue::Integer {
             kind: *kind,
             nonneg: true,
             konst: None,
+            bool_too: *bool_too,
         }),
         _ => None,
     };

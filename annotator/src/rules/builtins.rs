@@ -595,6 +595,7 @@ pub fn call(
                 kind: IntKind::Signed,
                 nonneg: nonneg_start && step_pos,
                 konst: None,
+                bool_too: false,
             };
             let step = if a.len() < 3 {
                 Some(1)
@@ -621,7 +622,7 @@ pub fn call(
                     .union(&u, &i.without_const())
                     .map_err(|e| ann.error(format!("{name}(): {}", e.message)))?;
             }
-            if let (S::Integer { kind, .. }, true) = (
+            if let (S::Integer { kind, bool_too, .. }, true) = (
                 &u,
                 name == "max"
                     && items
@@ -632,6 +633,7 @@ pub fn call(
                     kind: *kind,
                     nonneg: true,
                     konst: None,
+                    bool_too: *bool_too,
                 };
             }
             if let Some((_, d)) = args.keywords.iter().find(|(k, _)| k == "default") {
@@ -850,6 +852,7 @@ pub fn call(
                 kind: IntKind::Signed,
                 nonneg: true,
                 konst: None,
+                bool_too: false,
             };
             match a.first() {
                 None => {}
@@ -1084,6 +1087,7 @@ pub fn call(
                 kind: *kind,
                 nonneg: true,
                 konst: None,
+                bool_too: false,
             },
             _ => S::int(),
         },
@@ -1091,11 +1095,13 @@ pub fn call(
             kind: IntKind::Unsigned,
             nonneg: true,
             konst: None,
+            bool_too: false,
         },
         "r_longlong" => S::Integer {
             kind: IntKind::SignedLongLong,
             nonneg: false,
             konst: None,
+            bool_too: false,
         },
         "r_int" => S::int(),
         "we_are_translated" => S::Bool {
@@ -1403,6 +1409,20 @@ pub(super) fn isinstance(
             (true, false) => (SomeValue::bool(), Some(SomeValue::int())),
             (false, true) => (SomeValue::bool(), Some(SomeValue::float())),
         });
+    }
+    // an int that may be a bool: a bool by its tag, at run time
+    if let SomeValue::Integer {
+        kind: IntKind::Signed,
+        bool_too: true,
+        konst: None,
+        ..
+    } = x
+    {
+        if !classes.iter().any(|t| is_builtin_type(t, "int"))
+            && classes.iter().any(|t| is_builtin_type(t, "bool"))
+        {
+            return Ok((SomeValue::bool(), Some(SomeValue::bool())));
+        }
     }
     // values of built-in types: decided by the annotation
     let konst = match x {

@@ -1,11 +1,12 @@
 """Helpers of numbers whose kind is known at run time only (an int that
-met a float, `Repr::Number`): a box `{isint, i, f}`, `f` always the
-value as a float and `i` the int when `isint`.  Arithmetic follows
+met a float, `Repr::Number`; a bool that met an int, `Repr::IntBool`): a
+box `{isint, isbool, i, f}`, `f` always the value as a float, `i` the int
+when `isint`, and `isbool` when that int is a bool.  Arithmetic follows
 CPython: two ints give an int, anything with a float gives a float.
 Plain RPython on low-level pointers: the rtyper annotates each on first
 use."""
 from rpy3.lltype import malloc, typeOf
-from rpy3.lltypesystem.rstr import ll_format_int, ll_format_float
+from rpy3.lltypesystem.rstr import ll_format_int, ll_format_float, ll_format_bool
 from rpy3.lltypesystem.rbuiltin import ll_int_round_digits
 
 
@@ -13,6 +14,7 @@ def _int(p, i):
     """A new box (of the type of `p`) holding the int `i`."""
     r = malloc(typeOf(p).TO)
     r.isint = True
+    r.isbool = False
     r.i = i
     r.f = float(i)
     return r
@@ -22,6 +24,7 @@ def _float(p, f):
     """A new box (of the type of `p`) holding the float `f`."""
     r = malloc(typeOf(p).TO)
     r.isint = False
+    r.isbool = False
     r.i = 0
     r.f = f
     return r
@@ -116,6 +119,10 @@ def ll_num_round_digits(a, n):
 
 def ll_num_str(a):
     """`str(x)` (and `repr(x)`)."""
+    if a.isbool:
+        if a.i:
+            return "True"
+        return "False"
     if a.isint:
         return str(a.i)
     return repr(a.f)
@@ -143,8 +150,15 @@ def ll_num_is_int(a):
     return a.isint
 
 
+def ll_num_is_bool(a):
+    return a.isbool
+
+
 def ll_num_format(a, spec):
-    """`format(x, spec)`: as an int or as a float, by the kind."""
+    """`format(x, spec)`: as an int or as a float, by the kind (a bool
+    with an empty spec as its name)."""
+    if a.isbool:
+        return ll_format_bool(a.i != 0, spec)
     if a.isint:
         return ll_format_int(a.i, spec)
     return ll_format_float(a.f, spec)

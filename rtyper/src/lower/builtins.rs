@@ -151,6 +151,7 @@ impl Cx<'_, '_, '_, '_> {
                         self.emit(int_op(k, LlOp::IntIsTrue, LlOp::UintIsTrue), vec![x], BOOL)
                     }
                     Repr::Float => self.emit(LlOp::FloatIsTrue, vec![x], BOOL),
+                    Repr::IntBool => self.convert(x, &r, &Repr::Bool)?,
                     Repr::Number => {
                         let f = self.convert(x, &r, &Repr::Float)?;
                         self.emit(LlOp::FloatIsTrue, vec![f], BOOL)
@@ -171,7 +172,7 @@ impl Cx<'_, '_, '_, '_> {
             "min" | "max" if args.len() >= 2 => {
                 // CPython keeps the first of equal items: an item replaces
                 // the current one only when strictly smaller (larger)
-                if want == Repr::Number {
+                if matches!(want, Repr::Number | Repr::IntBool) {
                     let largest = value_const(self.py, LlValue::Bool(builtin == "max"), BOOL)?;
                     let mut cur = self.input(&args[0], &want)?;
                     for a in &args[1..] {
@@ -324,8 +325,8 @@ impl Cx<'_, '_, '_, '_> {
                         let v = self.number_helper("ll_num_round_digits", vec![(x, r), (n, int)])?.0;
                         self.convert(v, &Repr::Number, &want)?
                     }
-                    (Repr::Int(_) | Repr::Bool, None) => self.input(&args[0], &want)?,
-                    (Repr::Int(IntKind::Signed) | Repr::Bool, Some(n)) => {
+                    (Repr::Int(_) | Repr::Bool | Repr::IntBool, None) => self.input(&args[0], &want)?,
+                    (Repr::Int(IntKind::Signed) | Repr::Bool | Repr::IntBool, Some(n)) => {
                         let x = self.input(&args[0], &int)?;
                         let n = self.input(n, &int)?;
                         let args = vec![(x, SomeValue::int()), (n, SomeValue::int())];
@@ -362,6 +363,12 @@ impl Cx<'_, '_, '_, '_> {
             "callable" => {
                 let s_res = self.rt.ann.binding(self.g, op.result);
                 super::constant_of(self.rt, self.py, &s_res, &want)?
+            }
+            "isinstance" if self.repr_of(&args[0])? == Repr::IntBool => {
+                // an int that may be a bool (the annotator decided `int`):
+                // a bool by its tag
+                let x = self.input(&args[0], &Repr::IntBool)?;
+                self.emit(LlOp::Getfield, vec![x, super::name(self.py, "isbool")], BOOL)
             }
             "isinstance" if self.repr_of(&args[0])? == Repr::Number => {
                 // a number of either kind (the annotator decided the other

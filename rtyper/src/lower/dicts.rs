@@ -976,7 +976,7 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn hash_of(&mut self, x: Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
         let int = Repr::Int(IntKind::Signed);
         Ok(match r {
-            Repr::Int(_) | Repr::Bool => {
+            Repr::Int(_) | Repr::Bool | Repr::IntBool => {
                 let i = self.convert(x, r, &int)?;
                 self.dict_helper("ll_hash_int", vec![(i, SomeValue::int())])?
             }

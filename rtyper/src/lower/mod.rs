@@ -949,6 +949,10 @@ impl Cx<'_, '_, '_, '_> {
             // int) is: its value
             (Repr::Int(_) | Repr::Bool | Repr::Float, Repr::Number) => self.box_number(v, have)?,
             (Repr::Number, w) => self.unbox_number(v, w)?,
+            // a bool or an int where an int that may be a bool is expected:
+            // a new box; such a box where an int (bool, float) is: its int
+            (Repr::Int(_) | Repr::Bool, Repr::IntBool) => self.box_number(v, have)?,
+            (Repr::IntBool, w) => self.unbox_intbool(v, w)?,
             // a generator of one of a family: its frame's header
             (Repr::Generator(_), Repr::GeneratorSet(_)) => {
                 self.emit(LlOp::CastPointer, vec![type_const(self.py, wt)?, v], wt)
@@ -1174,6 +1178,28 @@ impl Cx<'_, '_, '_, '_> {
                 }
             }
             return self.lower_op(&unboxed, next);
+        }
+        if !op.args.is_empty()
+            && (rpy3_annotator::unboxes_optional(op.opname, &self.s(&op.args[0]))
+                || matches!(op.opname, H::Eq | H::Ne | H::Bool | H::Hash))
+            && op.args.iter().any(|a| is_int_or_bool(&self.s(a)))
+        {
+            // an int that may be a bool computes as an int (only showing
+            // and testing its type tell a bool): the operands' ints
+            let mut ints = op.clone();
+            for a in ints.args.iter_mut() {
+                if is_int_or_bool(&self.s(a)) {
+                    let r = Repr::Int(IntKind::Signed);
+                    let x = self.input(a, &r)?;
+                    let Hlvalue::Variable(xv) = x else {
+                        return Err(RTypeError::new("an int of a constant"));
+                    };
+                    self.synthetic.insert(xv, SomeValue::int());
+                    self.lowered.insert(xv, r);
+                    *a = Hlvalue::Variable(xv);
+                }
+            }
+            return self.lower_op(&ints, next);
         }
         let s_result = self.rt.ann.binding(self.g, op.result);
         // a pure operation whose result the annotator knows is that constant
@@ -1728,6 +1754,7 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
             kind,
             nonneg: false,
             konst: k,
+            bool_too: false,
         }
     } else if o.is_instance_of::<pyo3::types::PyFloat>() {
         SomeValue::Float {
@@ -1762,4 +1789,17 @@ pub(super) fn const_annotation(py: Python<'_>, c: &Constant) -> SomeValue {
 
 pub(super) fn name(py: Python<'_>, n: &str) -> Hlvalue {
     Hlvalue::Constant(rpy3_model::llconst::name_constant(py, n))
+}
+
+/// An int some of whose values are bools (`Repr::IntBool`).
+fn is_int_or_bool(s: &SomeValue) -> bool {
+    matches!(
+        s,
+        SomeValue::Integer {
+            kind: IntKind::Signed,
+            bool_too: true,
+            konst: None,
+            ..
+        }
+    )
 }

@@ -29,7 +29,7 @@ impl Cx<'_, '_, '_, '_> {
         let mut anns = Vec::new();
         for (v, r) in args {
             let a = match r {
-                Repr::Number => SomeValue::Ptr(self.rt.number_ptr()),
+                Repr::Number | Repr::IntBool => SomeValue::Ptr(self.rt.number_ptr()),
                 Repr::Int(_) => SomeValue::int(),
                 Repr::Str => SomeValue::Ptr(Repr::Str.lowleveltype(self.rt)),
                 other => {
@@ -43,7 +43,7 @@ impl Cx<'_, '_, '_, '_> {
         self.call_helper_in(RNUMBER, helper, anns)
     }
 
-    /// A new number box of an int (or bool) or a float `v` of repr `have`.
+    /// A new number box of an int, a bool or a float `v` of repr `have`.
     pub(super) fn box_number(&mut self, v: Hlvalue, have: &Repr) -> Result<Hlvalue, RTypeError> {
         let (isint, i, f) = match have {
             Repr::Float => (false, value_const(self.py, LlValue::Int(0), SIGNED)?, v),
@@ -56,8 +56,9 @@ impl Cx<'_, '_, '_, '_> {
         };
         let st = self.rt.number_struct();
         let b = self.emit(LlOp::Malloc, vec![type_const(self.py, st)?], self.rt.number_ptr());
+        let isbool = value_const(self.py, LlValue::Bool(*have == Repr::Bool), BOOL)?;
         let isint = value_const(self.py, LlValue::Bool(isint), BOOL)?;
-        for (field, x) in [("isint", isint), ("i", i), ("f", f)] {
+        for (field, x) in [("isint", isint), ("isbool", isbool), ("i", i), ("f", f)] {
             self.emit(
                 LlOp::Setfield,
                 vec![b.clone(), name(self.py, field), x],
@@ -80,6 +81,16 @@ impl Cx<'_, '_, '_, '_> {
                 self.convert(f, &Repr::Float, want)
             }
         }
+    }
+
+    /// An int that may be a bool (`Repr::IntBool`) as an int, a bool or a
+    /// float: its `i` (its `f` for a float).
+    pub(super) fn unbox_intbool(&mut self, v: Hlvalue, want: &Repr) -> Result<Hlvalue, RTypeError> {
+        if *want == Repr::Float {
+            return Ok(self.emit(LlOp::Getfield, vec![v, name(self.py, "f")], FLOAT));
+        }
+        let i = self.emit(LlOp::Getfield, vec![v, name(self.py, "i")], SIGNED);
+        self.convert(i, &Repr::Int(rpy3_annotator::model::IntKind::Signed), want)
     }
 
     /// An arithmetic operation whose result is a number of either kind.

@@ -406,7 +406,9 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Int(x), Repr::Int(y)) if x.unsigned() || y.unsigned() => {
                 Repr::Int(IntKind::Unsigned)
             }
-            (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => Repr::Int(IntKind::Signed),
+            (Repr::Int(_) | Repr::Bool | Repr::IntBool, Repr::Int(_) | Repr::Bool | Repr::IntBool) => {
+                Repr::Int(IntKind::Signed)
+            }
             (Repr::UniChar, Repr::UniChar) => Repr::UniChar,
             (Repr::Char, Repr::Char) => Repr::Char,
             (Repr::Void, Repr::Void) if i == 2 || i == 3 => {
@@ -1051,7 +1053,9 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Int(a), Repr::Int(b)) if a.unsigned() || b.unsigned() => {
                 Repr::Int(IntKind::Unsigned)
             }
-            (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => Repr::Int(IntKind::Signed),
+            (Repr::Int(_) | Repr::Bool | Repr::IntBool, Repr::Int(_) | Repr::Bool | Repr::IntBool) => {
+                Repr::Int(IntKind::Signed)
+            }
             (Repr::UniChar, Repr::UniChar) => Repr::UniChar,
             (Repr::Char, Repr::Char) => Repr::Char,
             (Repr::Instance(_), Repr::Instance(_))
@@ -1271,15 +1275,31 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 )
             }
-            (Repr::Int(_) | Repr::Bool, Repr::Int(_) | Repr::Bool) => {
+            (Repr::Int(_) | Repr::Bool | Repr::IntBool, Repr::Int(_) | Repr::Bool | Repr::IntBool) => {
+                // the same value of the same kind (`1 is True` is false)
                 let ir = Repr::Int(IntKind::Signed);
+                let mut kinds = Vec::new();
+                for (h, r) in [(&op.args[0], &ra), (&op.args[1], &rb)] {
+                    kinds.push(match r {
+                        Repr::IntBool => {
+                            let x = self.input(h, r)?;
+                            self.emit(LlOp::Getfield, vec![x, super::name(self.py, "isbool")], BOOL)
+                        }
+                        _ => value_const(self.py, LlValue::Bool(*r == Repr::Bool), BOOL)?,
+                    });
+                }
                 let a = self.input(&op.args[0], &ir)?;
                 let b = self.input(&op.args[1], &ir)?;
-                self.emit(
-                    if negate { LlOp::IntNe } else { LlOp::IntEq },
-                    vec![a, b],
-                    BOOL,
-                )
+                // (a ^ b) | (ka ^ kb) == 0
+                let diff = self.emit(LlOp::IntXor, vec![a, b], SIGNED);
+                let kb = kinds.pop().expect("two kinds");
+                let ka = kinds.pop().expect("two kinds");
+                let ka = self.emit(LlOp::CastBoolToInt, vec![ka], SIGNED);
+                let kb = self.emit(LlOp::CastBoolToInt, vec![kb], SIGNED);
+                let kdiff = self.emit(LlOp::IntXor, vec![ka, kb], SIGNED);
+                let any = self.emit(LlOp::IntOr, vec![diff, kdiff], SIGNED);
+                let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
+                self.emit(if negate { LlOp::IntNe } else { LlOp::IntEq }, vec![any, zero], BOOL)
             }
             _ => {
                 return Err(RTypeError::unsupported(&format!(

@@ -516,7 +516,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             Repr::Bool => "ll_bool2str",
             Repr::Float => "ll_float_repr",
-            Repr::Number => return self.number_text(x),
+            Repr::Number | Repr::IntBool => return self.number_text(x),
             Repr::Range => {
                 // range(start, stop[, step])
                 let mut args = Vec::new();
@@ -935,7 +935,7 @@ impl Cx<'_, '_, '_, '_> {
                 pieces.push(self.text_of(&v, &r, false)?);
                 continue;
             }
-            if r == Repr::Number {
+            if matches!(r, Repr::Number | Repr::IntBool) {
                 let x = self.input(&v, &r)?;
                 let st = Repr::Str.lowleveltype(self.rt);
                 let p = self.rt.prebuilt_string(&spec)?;
@@ -1464,9 +1464,9 @@ impl Cx<'_, '_, '_, '_> {
                 let x = self.input(&op.args[0], &Repr::Int(IntKind::Unsigned))?;
                 self.format_uint(x, spec)?
             }
-            H::Format if reprs[0] == Repr::Number => {
+            H::Format if matches!(reprs[0], Repr::Number | Repr::IntBool) => {
                 let spec = self.input(&op.args[1], &sp)?;
-                let x = self.input(&op.args[0], &Repr::Number)?;
+                let x = self.input(&op.args[0], &reprs[0])?;
                 self.number_format(x, spec)?
             }
             H::Format => {
@@ -1521,6 +1521,7 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
         Repr::Float => ("ll_format_float", Repr::Float),
         // (its callers format a number of either kind by its kind)
         Repr::Number => ("ll_num_format", Repr::Number),
+        Repr::IntBool => ("ll_num_format", Repr::IntBool),
         Repr::Int(_) => ("ll_format_uint", Repr::Int(IntKind::Unsigned)),
         Repr::Str | Repr::UniChar => ("ll_format_str", Repr::Str),
         other => return Err(RTypeError::unsupported(&format!("format() of {other:?}"))),
