@@ -843,12 +843,15 @@ impl Annotator {
             }
             return Ok(s);
         }
-        if let Ok(st) = obj.cast::<PySet>() {
+        let frozenset = obj.is_instance_of::<pyo3::types::PyFrozenSet>();
+        if obj.is_instance_of::<PySet>() || frozenset {
             let id =
                 self.new_container(ItemKind::Set, SomeValue::Impossible, SomeValue::Impossible);
+            self.itemdefs.get_mut(id).frozen = frozenset;
             let s = SomeValue::Set(id);
             self.prebuilt_containers.insert(key, s.clone());
-            for i in st.iter() {
+            for i in obj.try_iter().map_err(|e| self.error(format!("{e}")))? {
+                let i = i.map_err(|e| self.error(format!("{e}")))?;
                 let si = self.immutablevalue(py, &i)?.without_const();
                 self.generalize_item(id, &si, &SomeValue::Impossible)?;
             }

@@ -74,6 +74,9 @@ pub struct ItemDef {
     /// A dict made by `collections.OrderedDict()`: it shows as one and
     /// has `move_to_end` and `popitem(last=False)`.
     pub ordered: bool,
+    /// A set made by `frozenset()` (or a prebuilt one), and every set it
+    /// meets is one too: it shows as a frozenset.
+    pub frozen: bool,
     /// A deque made with `maxlen=n` (a constant): its bound.
     pub maxlen: Option<i64>,
 }
@@ -101,6 +104,7 @@ impl ItemDefs {
             bytearray: false,
             default_missing: None,
             deque: false,
+            frozen: false,
             tuple: false,
             counter: false,
             ordered: false,
@@ -148,6 +152,7 @@ impl ItemDefs {
         let bytearray = self.defs[child].bytearray;
         let default_missing = self.defs[child].default_missing.take();
         let deque = self.defs[child].deque;
+        let frozen = self.defs[child].frozen;
         let tuple = self.defs[child].tuple;
         let counter = self.defs[child].counter;
         let ordered = self.defs[child].ordered;
@@ -157,6 +162,8 @@ impl ItemDefs {
             r.default_missing = default_missing;
         }
         r.deque |= deque;
+        // (a set and a frozenset in one variable show as sets)
+        r.frozen &= frozen;
         r.tuple |= tuple;
         r.counter |= counter;
         r.ordered |= ordered;

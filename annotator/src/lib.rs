@@ -34,8 +34,10 @@ pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
 pub use rpy3_flowspace::is_undefined_local;
+pub use rules::special::{FORMAT_FIELD, REPR_FIELD};
 pub use rules::{static_method_name, 
-    builtin_name, keyword_slots, unbound_method_wrapper, unboxes_optional, world_object,
+    builtin_name, is_plain_format, keyword_slots, unbound_method_wrapper, unboxes_optional,
+    world_object,
     KeywordSlot, SpecialCall,
 };
 
@@ -877,6 +879,14 @@ impl Annotator {
         let c = self.getclassdef(py, base.as_any())?;
         let s = SomeValue::str().noneable().expect("a str may be None");
         self.set_attr(py, c, EXC_MESSAGE_ATTR, &s)
+    }
+
+    /// Whether instances of `c` (or of a subclass) compare through an
+    /// `__eq__` of the program's.
+    pub fn compares_specially(&self, py: Python<'_>, c: ClassDefId) -> bool {
+        self.subtree(c)
+            .into_iter()
+            .any(|k| rules::special::defines(self, py, k, "__eq__"))
     }
 
     /// Whether instances of `c` hash through their class's `__hash__`

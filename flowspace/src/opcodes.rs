@@ -975,7 +975,12 @@ impl<'py> FlowContext<'py> {
                 let r = match (spec, converted) {
                     (Some(spec), c) => self.do_op(OpName::Format, vec![c.unwrap_or(v), spec])?,
                     (None, Some(c)) => c,
-                    (None, None) => self.do_op(OpName::Str, vec![v])?,
+                    // f"{x}" is format(x, ''): str(x), unless x's class
+                    // defines __format__
+                    (None, None) => {
+                        let empty = self.const_str("");
+                        self.do_op(OpName::Format, vec![v, empty])?
+                    }
                 };
                 self.pushval(r);
             }

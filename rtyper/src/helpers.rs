@@ -283,6 +283,52 @@ impl RTyper<'_> {
     /// arguments after `self` and give results one dispatcher can return
     /// (else the call goes through a generated Python dispatcher).
     pub fn methods_share_a_type(&self, cases: &[(ClassDefId, usize)]) -> bool {
+        let funcs: Vec<usize> = cases.iter().map(|&(_, f)| f).collect();
+        if !self.defaults_agree(&funcs) {
+            // one call fills each method's own defaults
+            return false;
+        }
+        self.same_low_level_types(cases)
+    }
+
+    /// Whether the functions of graphs `funcs` (indices) have the same
+    /// default values: a call through one pointer binds the arguments it
+    /// omits once, from one of them.
+    pub fn defaults_agree(&self, funcs: &[usize]) -> bool {
+        let graphs: Vec<rpy3_annotator::GraphId> = funcs
+            .iter()
+            .filter_map(|f| {
+                self.func_of_graph
+                    .iter()
+                    .find(|(_, &i)| i == *f)
+                    .map(|(g, _)| *g)
+            })
+            .collect();
+        let Some(&g0) = graphs.first() else {
+            return true;
+        };
+        let same = |a: &[rpy3_model::Constant], b: &[rpy3_model::Constant]| {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(x, y)| rpy3_annotator::model::same_const(&x.value, &y.value))
+        };
+        let first = &self.ann.graphs[g0].graph;
+        graphs.iter().all(|&g| {
+            let graph = &self.ann.graphs[g].graph;
+            same(&graph.defaults, &first.defaults)
+                && graph.kwdefaults.len() == first.kwdefaults.len()
+                && graph.kwdefaults.iter().all(|(n, c)| {
+                    first
+                        .kwdefaults
+                        .iter()
+                        .any(|(m, d)| m == n && same(std::slice::from_ref(c), std::slice::from_ref(d)))
+                })
+        })
+    }
+
+    /// Whether the functions of `cases` have the same low-level type.
+    fn same_low_level_types(&self, cases: &[(ClassDefId, usize)]) -> bool {
         let Some(&(_, f0)) = cases.first() else {
             return true;
         };

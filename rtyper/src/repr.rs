@@ -578,7 +578,29 @@ impl RTyper<'_> {
                         }
                         ty = ty.or(t);
                     }
-                    if same {
+                    // functions with different defaults: each call binds
+                    // them per function, through the dispatcher
+                    let objs: Vec<_> = descs.iter().filter_map(|d| self.ann.desc_object(*d)).collect();
+                    let defaults_of = |o: &rpy3_model::PyObj| {
+                        Python::attach(|py| {
+                            let f = o.bind(py);
+                            ["__defaults__", "__kwdefaults__"].map(|a| {
+                                f.getattr(a)
+                                    .ok()
+                                    .filter(|v| !v.is_none())
+                                    .map(|v| rpy3_model::PyObj::new(&v))
+                            })
+                        })
+                    };
+                    let agree = objs.windows(2).all(|w| {
+                        let (a, b) = (defaults_of(&w[0]), defaults_of(&w[1]));
+                        a.iter().zip(b.iter()).all(|(x, y)| match (x, y) {
+                            (None, None) => true,
+                            (Some(x), Some(y)) => same_defaults(x, y),
+                            _ => false,
+                        })
+                    });
+                    if same && agree {
                         return Ok(Repr::FuncPtr(ty.expect("at least one function")));
                     }
                     let funcs = descs
@@ -1531,4 +1553,35 @@ fn hash_code_points(cps: &[u32]) -> i64 {
 /// The items of the tuple struct representing a slice.
 pub fn slice_fields() -> [Repr; 4] {
     std::array::from_fn(|_| Repr::Int(IntKind::Signed))
+}
+
+/// Whether two `__defaults__` tuples (`__kwdefaults__` dicts) hold the
+/// same values of the same types.
+fn same_defaults(a: &rpy3_model::PyObj, b: &rpy3_model::PyObj) -> bool {
+    Python::attach(|py| {
+        let (a, b) = (a.bind(py), b.bind(py));
+        if let (Ok(x), Ok(y)) = (a.cast::<pyo3::types::PyDict>(), b.cast::<pyo3::types::PyDict>()) {
+            return x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.get_item(&k).ok().flatten().is_some_and(|w| {
+                        rpy3_annotator::model::same_const(
+                            &rpy3_model::PyObj::new(&v),
+                            &rpy3_model::PyObj::new(&w),
+                        )
+                    })
+                });
+        }
+        match (a.cast::<pyo3::types::PyTuple>(), b.cast::<pyo3::types::PyTuple>()) {
+            (Ok(x), Ok(y)) => {
+                x.len() == y.len()
+                    && x.iter().zip(y.iter()).all(|(v, w)| {
+                        rpy3_annotator::model::same_const(
+                            &rpy3_model::PyObj::new(&v),
+                            &rpy3_model::PyObj::new(&w),
+                        )
+                    })
+            }
+            _ => false,
+        }
+    })
 }

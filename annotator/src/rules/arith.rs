@@ -322,7 +322,10 @@ pub fn binary(
                 ann.generalize_item(*x, &item, &SomeValue::Impossible)?;
                 return Ok(SomeValue::Set(*x));
             }
+            // (of the type of the left operand, as in CPython)
+            let frozen = ann.itemdefs.get(*x).frozen;
             let new = ann.new_container(ItemKind::Set, item, SomeValue::Impossible);
+            ann.itemdefs.get_mut(new).frozen = frozen;
             Ok(SomeValue::Set(new))
         }
         _ => Err(err(ann)),

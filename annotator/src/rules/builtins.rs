@@ -827,7 +827,9 @@ pub fn call(
                 }
                 None => S::Impossible,
             };
-            S::Set(ann.new_container(ItemKind::Set, item.without_const(), S::Impossible))
+            let id = ann.new_container(ItemKind::Set, item.without_const(), S::Impossible);
+            ann.itemdefs.get_mut(id).frozen = name == "frozenset";
+            S::Set(id)
         }
         "dict" => {
             arity(ann, name, a, 0, 1)?;
@@ -1847,6 +1849,8 @@ fn call_method(
                             return Err(ann.error(format!("str.format() of {}", describe(x))));
                         }
                     }
+                    let shown: Vec<SomeValue> = a.iter().chain(kw.iter().map(|(_, v)| v)).cloned().collect();
+                    super::special::str_format_methods(ann, py, &shown)?;
                     string
                 }
                 "hex" => S::str(),
@@ -2130,7 +2134,10 @@ fn call_method(
                         let _ = super::containers::next(ann, &it)?;
                     }
                     let (item, _) = ann.read_item(id);
-                    S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
+                    let frozen = ann.itemdefs.get(id).frozen;
+                    let new = ann.new_container(ItemKind::Set, item, S::Impossible);
+                    ann.itemdefs.get_mut(new).frozen = frozen;
+                    S::Set(new)
                 }
                 "union" | "symmetric_difference" => {
                     let (mut item, _) = ann.read_item(id);
@@ -2141,7 +2148,10 @@ fn call_method(
                             .union(&item, &other.without_const())
                             .map_err(|e| ann.error(format!("set.{name}(): {}", e.message)))?;
                     }
-                    S::Set(ann.new_container(ItemKind::Set, item, S::Impossible))
+                    let frozen = ann.itemdefs.get(id).frozen;
+                    let new = ann.new_container(ItemKind::Set, item, S::Impossible);
+                    ann.itemdefs.get_mut(new).frozen = frozen;
+                    S::Set(new)
                 }
                 _ => return Err(ann.error(format!("set.{name}() is not supported"))),
             })

@@ -107,6 +107,16 @@ pub fn unboxes_optional(op: OpName, first: &SomeValue) -> bool {
     )
 }
 
+/// Whether operation `opname` of `args` is `format(x, '')` where `x` has
+/// no `__format__` of its own: `str(x)`.
+pub fn is_plain_format(ann: &Annotator, py: Python<'_>, opname: OpName, args: &[SomeValue]) -> bool {
+    opname == OpName::Format
+        && args.len() == 2
+        && const_str(py, &args[1]).is_some_and(|s| s.is_empty())
+        && !matches!(&args[0], SomeValue::Instance { classdef, .. }
+            if special::defines(ann, py, *classdef, "__format__"))
+}
+
 /// The annotation of `op`'s result.
 pub fn consider_op(
     ann: &mut Annotator,
@@ -129,6 +139,13 @@ pub fn consider_op(
         // (None raises TypeError there, as in CPython)
         let args: Vec<SomeValue> = args.iter().map(|a| a.nonnone()).collect();
         return consider_op(ann, py, graph, op, &args);
+    }
+    if is_plain_format(ann, py, op.opname, args) {
+        // format(x, '') is str(x) where x's class has no __format__
+        let mut as_str = op.clone();
+        as_str.opname = Str;
+        as_str.args.truncate(1);
+        return consider_op(ann, py, graph, &as_str, &args[..1]);
     }
     if matches!(op.opname, Lt | Le | Gt | Ge)
         && args.len() == 2

@@ -190,6 +190,7 @@ fn lookup_special(
         // without __bool__, the truth of an instance is its length
         Bool if has(0, "__len__") => Some(("__len__", 0, vec![], false)),
         Str if has(0, "__str__") => Some(("__str__", 0, vec![], false)),
+        Format if has(0, "__format__") => Some(("__format__", 0, vec![1], false)),
         Str | Repr if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
         Hash if has(0, "__hash__") => Some(("__hash__", 0, vec![], false)),
         SimpleCall if has(0, "__call__") => Some(("__call__", 0, (1..args.len()).collect(), false)),
@@ -329,6 +330,61 @@ pub fn format_methods(
         let s_method = ann.get_attr(py, c, method)?;
         super::call(ann, py, &s_method, CallArgs::positional(Vec::new()))?;
         ann.format_methods.insert((pos.0, pos.1, pos.2, j), s_method);
+    }
+    Ok(())
+}
+
+/// The key bit of [`Annotator::format_methods`] telling the `__repr__`
+/// that a `!r` field of `str.format()` shows (without it, the method
+/// that `str()` calls).
+pub const REPR_FIELD: usize = 1 << 20;
+
+/// The key bit of [`Annotator::format_methods`] telling the `__format__`
+/// that a field of `str.format()` without a conversion calls.
+pub const FORMAT_FIELD: usize = 1 << 21;
+
+/// `fmt.format(args...)`: each instance argument is shown by its class's
+/// `__str__` (a `!r` field by its `__repr__`), called here and recorded
+/// for the rtyper in `Annotator::format_methods` under the argument's
+/// index (positional arguments first, then keywords).
+pub fn str_format_methods(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    args: &[SomeValue],
+) -> Result<(), AnnotatorError> {
+    let Some(pos) = ann.current_position() else {
+        return Ok(());
+    };
+    for (j, item) in args.iter().enumerate() {
+        let Some(c) = class_of(item) else {
+            continue;
+        };
+        if ann.is_exception_classdef(py, c) {
+            continue;
+        }
+        install_text_defaults(ann, py, std::slice::from_ref(item))?;
+        let as_str = if defines(ann, py, c, "__str__") {
+            Some("__str__")
+        } else if defines(ann, py, c, "__repr__") {
+            Some("__repr__")
+        } else {
+            None
+        };
+        let as_repr = defines(ann, py, c, "__repr__").then_some("__repr__");
+        let as_format = defines(ann, py, c, "__format__").then_some("__format__");
+        for (key, method) in [(j, as_str), (j | REPR_FIELD, as_repr), (j | FORMAT_FIELD, as_format)] {
+            let Some(method) = method else {
+                continue;
+            };
+            let s_method = ann.get_attr(py, c, method)?;
+            let args = if method == "__format__" {
+                vec![SomeValue::str()]
+            } else {
+                Vec::new()
+            };
+            super::call(ann, py, &s_method, CallArgs::positional(args))?;
+            ann.format_methods.insert((pos.0, pos.1, pos.2, key), s_method);
+        }
     }
     Ok(())
 }

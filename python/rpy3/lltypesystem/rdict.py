@@ -859,6 +859,22 @@ def hl_eq(a, b):
     return a == b
 
 
+def hl_get_default(d, k, default):
+    """d.get(k, default) where the default is of another type than the
+    values: the result is their union."""
+    if k in d:
+        return d[k]
+    return default
+
+
+def hl_pop_default(d, k, default):
+    """d.pop(k, default) where the default is of another type than the
+    values: the result is their union."""
+    if k in d:
+        return d.pop(k)
+    return default
+
+
 def ll_hash_tuple_finish(acc, n):
     """The end of CPython's tuple hash for n items."""
     acc = intmask(acc + (n ^ (2870177450012600261 ^ 3527539)))
@@ -1028,6 +1044,25 @@ def ll_set_repr(s, key_repr):
         ll_sb_append_char(sb, '(')
         ll_sb_append_char(sb, ')')
         return ll_sb_build(sb)
+    _set_items_repr(sb, s, key_repr)
+    return ll_sb_build(sb)
+
+
+def ll_frozenset_repr(s, key_repr):
+    """repr(s) of a frozenset: 'frozenset({' items '})', or 'frozenset()'
+    when empty."""
+    sb = ll_sb_new(24)
+    i = 0
+    while i < 10:
+        ll_sb_append_char(sb, 'frozenset('[i])
+        i += 1
+    if s.length != 0:
+        _set_items_repr(sb, s, key_repr)
+    ll_sb_append_char(sb, ')')
+    return ll_sb_build(sb)
+
+
+def _set_items_repr(sb, s, key_repr):
     ll_sb_append_char(sb, '{')
     first = True
     e = 0
@@ -1040,7 +1075,6 @@ def ll_set_repr(s, key_repr):
             ll_sb_append(sb, key_repr(s.keys[e]))
         e += 1
     ll_sb_append_char(sb, '}')
-    return ll_sb_build(sb)
 
 
 def ll_update_pairs(d, l, hash, eq):

@@ -443,6 +443,74 @@ def ll_isprintable(s):
     return True
 
 
+@ll_args(PSTR)
+def ll_ascii_escape(s):
+    # ascii(): the characters above 0x7f as \\xhh, \\uhhhh or \\Uhhhhhhhh
+    n = len(s.chars)
+    size = 0
+    i = 0
+    while i < n:
+        size += _ascii_width(ord(s.chars[i]))
+        i += 1
+    if size == n:
+        return s
+    r = malloc(typeOf(s).TO, size)
+    k = 0
+    i = 0
+    while i < n:
+        o = ord(s.chars[i])
+        w = _ascii_width(o)
+        if w == 1:
+            r.chars[k] = s.chars[i]
+        else:
+            r.chars[k] = '\\'
+            if w == 4:
+                r.chars[k + 1] = 'x'
+            elif w == 6:
+                r.chars[k + 1] = 'u'
+            else:
+                r.chars[k + 1] = 'U'
+            j = w - 1
+            while j >= 2:
+                r.chars[k + j] = '0123456789abcdef'[o & 15]
+                o = o >> 4
+                j -= 1
+        k += w
+        i += 1
+    return r
+
+
+def _ascii_width(o):
+    if o < 128:
+        return 1
+    if o < 0x100:
+        return 4
+    if o < 0x10000:
+        return 6
+    return 10
+
+
+@ll_args(PSTR)
+def ll_isidentifier(s):
+    # a letter or '_', then letters, digits and '_' (XID_Start and
+    # XID_Continue, as far as the character properties tell them)
+    n = len(s.chars)
+    if n == 0:
+        return False
+    i = 0
+    while i < n:
+        c = s.chars[i]
+        if ord(c) != 95:
+            props = unichar_props(c)
+            if i == 0:
+                if props & ISALPHA == 0:
+                    return False
+            elif props & (ISALPHA | ISDECIMAL | ISDIGIT) == 0:
+                return False
+        i += 1
+    return True
+
+
 def _cased_only(s, mine, others):
     # str.isupper()/str.islower(): some character has flag mine, and none
     # has a flag of others

@@ -1285,8 +1285,10 @@ impl Cx<'_, '_, '_, '_> {
             },
             None => Vec::new(),
         };
+        let inits: Vec<usize> = cases.iter().filter_map(|(_, f)| *f).collect();
+        let inits_agree = self.rt.defaults_agree(&inits);
         for (_, f) in &cases {
-            let ok = match f {
+            let ok = inits_agree && match f {
                 Some(f) => {
                     matches!(self.rt.funcs_ty(*f).def(), rpy3_model::lltype::TypeDef::Func { args, .. } if args[1..] == arg_types[..])
                 }

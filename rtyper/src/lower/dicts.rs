@@ -506,6 +506,41 @@ impl Cx<'_, '_, '_, '_> {
                 // a dict that never holds a value: always the default
                 (self.input(&args[1], want)?, want.clone())
             }
+            // a default of another type than the values (a str where the
+            // values are characters, an int where they are bools): the
+            // value found, or the default, as their union
+            ("get" | "pop", 2, false)
+                if vr.lowleveltype(self.rt) != want.lowleveltype(self.rt)
+                    && !matches!(want, Repr::Optional(inner) if **inner == vr) =>
+            {
+                let s_dict = match self.s(recv) {
+                    SomeValue::Builtin {
+                        s_self: Some(inner),
+                        ..
+                    } => *inner,
+                    other => other,
+                };
+                let s_key = self.s(&args[0]).without_const();
+                let s_default = self.s(&args[1]).without_const();
+                let rk = self.rt.getrepr(&s_key)?;
+                let rd = self.rt.getrepr(&s_default)?;
+                let k = self.input(&args[0], &rk)?;
+                let dv = self.input(&args[1], &rd)?;
+                let helper = if method == "get" {
+                    "hl_get_default"
+                } else {
+                    "hl_pop_default"
+                };
+                let anns = vec![(d.0.clone(), s_dict.clone()), (k, s_key), (dv, s_default)];
+                // (its result is the union the annotator gave the call)
+                let (v, t) = self.call_helper_in(RDICT, helper, anns)?;
+                if t != want.lowleveltype(self.rt) {
+                    return Err(RTypeError::unsupported(&format!(
+                        "dict.{method}() giving {want:?} from values {vr:?}"
+                    )));
+                }
+                (v, want.clone())
+            }
             ("get", 1 | 2, false) => {
                 let k = self.item_arg(&args[0], &kr)?;
                 let default = match args.get(1) {
@@ -1028,6 +1063,15 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Set(_) => {
                 let t = r.lowleveltype(self.rt);
                 self.dict_helper("ll_set_hash", vec![(x, SomeValue::Ptr(t))])?
+            }
+            // an instance whose class defines __hash__ (an item of a tuple
+            // key): a call of it
+            Repr::Instance(c) if self.rt.ann.hashes_specially(self.py, *c) => {
+                let s = SomeValue::Instance {
+                    classdef: *c,
+                    can_be_none: false,
+                };
+                self.call_helper_in(RDICT, "hl_hash_special", vec![(x, s)])?.0
             }
             r if r.lowleveltype(self.rt).target().is_some() => {
                 self.emit(LlOp::GcIdentityHash, vec![x], SIGNED)

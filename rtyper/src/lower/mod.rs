@@ -1154,6 +1154,16 @@ impl Cx<'_, '_, '_, '_> {
         {
             return self.special_call(op, &sc);
         }
+        if op.opname == H::Format && {
+            let anns: Vec<SomeValue> = op.args.iter().map(|a| self.s(a)).collect();
+            rpy3_annotator::is_plain_format(&self.rt.ann, self.py, op.opname, &anns)
+        } {
+            // format(x, '') is str(x) (as the annotator saw it)
+            let mut as_str = op.clone();
+            as_str.opname = H::Str;
+            as_str.args.truncate(1);
+            return self.lower_op(&as_str, next);
+        }
         if !op.args.is_empty()
             && rpy3_annotator::unboxes_optional(op.opname, &self.s(&op.args[0]))
             && op

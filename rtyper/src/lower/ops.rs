@@ -428,7 +428,11 @@ impl Cx<'_, '_, '_, '_> {
                     BOOL,
                 ));
             }
-            (Repr::Instance(_), Repr::Instance(_)) if i == 2 || i == 3 => {
+            (Repr::Instance(x), Repr::Instance(y))
+                if (i == 2 || i == 3)
+                    && !self.rt.ann.compares_specially(self.py, *x)
+                    && !self.rt.ann.compares_specially(self.py, *y) =>
+            {
                 let (x, y) = (self.object_ptr_of(a)?, self.object_ptr_of(b)?);
                 return Ok(self.emit(
                     if i == 3 { LlOp::PtrNe } else { LlOp::PtrEq },

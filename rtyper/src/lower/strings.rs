@@ -207,6 +207,7 @@ impl Cx<'_, '_, '_, '_> {
             "isalnum" => ("ll_isalnum", BOOL, 0, &[]),
             "isspace" => ("ll_isspace", BOOL, 0, &[]),
             "isprintable" => ("ll_isprintable", BOOL, 0, &[]),
+            "isidentifier" => ("ll_isidentifier", BOOL, 0, &[]),
             "isupper" => ("ll_isupper", BOOL, 0, &[]),
             "islower" => ("ll_islower", BOOL, 0, &[]),
             "find" => ("ll_find", SIGNED, 1, &[0, i64::MAX]),
@@ -410,6 +411,16 @@ impl Cx<'_, '_, '_, '_> {
                     .0);
             }
         }
+        if let (SomeValue::Set(id), Repr::Set(k)) = (&s, &r) {
+            if self.rt.ann.itemdefs.get(*id).frozen {
+                // frozenset({...}), frozenset()
+                let fk = self.item_function("hl_repr", k)?;
+                let d = (x, SomeValue::Ptr(r.lowleveltype(self.rt)));
+                return Ok(self
+                    .call_helper_in(super::dicts::RDICT, "ll_frozenset_repr", vec![d, fk])?
+                    .0);
+            }
+        }
         if let Some(mut prefix) = self.collection_prefix(v, &s) {
             // deque([...]), defaultdict(<class 'int'>, {...}),
             // deque([...], maxlen=3)
@@ -437,6 +448,18 @@ impl Cx<'_, '_, '_, '_> {
         c: rpy3_annotator::ClassDefId,
         s_method: SomeValue,
     ) -> Result<Hlvalue, RTypeError> {
+        self.call_text_method_with(x, c, s_method, Vec::new())
+    }
+
+    /// `call_text_method` with more arguments after the instance (the spec
+    /// `__format__` takes).
+    fn call_text_method_with(
+        &mut self,
+        x: Hlvalue,
+        c: rpy3_annotator::ClassDefId,
+        s_method: SomeValue,
+        more: Vec<Hlvalue>,
+    ) -> Result<Hlvalue, RTypeError> {
         if let Hlvalue::Variable(v) = &x {
             self.synthetic.insert(
                 *v,
@@ -450,9 +473,11 @@ impl Cx<'_, '_, '_, '_> {
         self.graph.vars[result].concretetype = Some(Repr::Str.lowleveltype(self.rt));
         self.lowered.insert(result, Repr::Str);
         self.synthetic.insert(result, SomeValue::str());
+        let mut args = vec![x];
+        args.extend(more);
         let call = SpaceOperation {
             opname: rpy3_model::OpName::SimpleCall,
-            args: vec![x],
+            args,
             result,
             lineno: self.lineno,
         };
@@ -862,6 +887,7 @@ impl Cx<'_, '_, '_, '_> {
         let mut pieces: Vec<Hlvalue> = Vec::new();
         let mut literal = String::new();
         let mut auto = 0usize;
+        let mut manual = false;
         let mut i = 0;
         let bad = |why: &str| RTypeError::new(format!("the format string {fmt:?}: {why}"));
         while i < chars.len() {
@@ -902,14 +928,26 @@ impl Cx<'_, '_, '_, '_> {
                 Some((n, c)) => (n.to_string(), Some(c.to_string())),
                 None => (head, None),
             };
+            // (the argument's index: positional ones first, then keywords)
+            let j;
             let v = if name.is_empty() {
+                if manual {
+                    return Err(bad("cannot switch from manual field specification to automatic field numbering"));
+                }
                 auto += 1;
+                j = auto - 1;
                 args.get(auto - 1)
             } else if let Ok(index) = name.parse::<usize>() {
+                if auto > 0 {
+                    return Err(bad("cannot switch from automatic field numbering to manual field specification"));
+                }
+                manual = true;
+                j = index;
                 args.get(index)
-            } else if let Some((_, v)) = keywords.iter().find(|(k, _)| *k == name) {
+            } else if let Some(k) = keywords.iter().position(|(k, _)| *k == name) {
                 // a named field: its keyword argument
-                Some(v)
+                j = args.len() + k;
+                Some(&keywords[k].1)
             } else if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 return Err(bad(&format!("no keyword argument '{name}'")));
             } else {
@@ -921,6 +959,47 @@ impl Cx<'_, '_, '_, '_> {
             .clone();
             self.flush_literal(&mut literal, &mut pieces)?;
             let r = self.repr_of(&v)?;
+            if let Repr::Instance(c) = r {
+                let formatter = self
+                    .rt
+                    .ann
+                    .format_methods
+                    .get(&(self.g, self.block, self.index, j | rpy3_annotator::FORMAT_FIELD))
+                    .cloned();
+                if let (Some(s_method), None) = (formatter, conv.as_deref()) {
+                    // the class's __format__, given the spec
+                    let x = self.input(&v, &r)?;
+                    let spec_arg = Hlvalue::Constant(rpy3_model::Constant::new(rpy3_model::PyObj::new(
+                        &pyo3::types::PyString::new(self.py, &spec).into_any(),
+                    )));
+                    pieces.push(self.call_text_method_with(x, c, s_method, vec![spec_arg])?);
+                    continue;
+                }
+                // an instance shown by its class's __str__ (__repr__)
+                let key = if conv.as_deref() == Some("r") {
+                    j | rpy3_annotator::REPR_FIELD
+                } else {
+                    j
+                };
+                let shown = self
+                    .rt
+                    .ann
+                    .format_methods
+                    .get(&(self.g, self.block, self.index, key))
+                    .cloned();
+                if let Some(s_method) = shown {
+                    if conv.is_none() && !spec.is_empty() {
+                        return Err(RTypeError::new(format!(
+                            "the format string {fmt:?}: a format spec for an instance whose \
+                             class has no __format__ (CPython raises TypeError)"
+                        )));
+                    }
+                    let x = self.input(&v, &r)?;
+                    let text = self.call_text_method(x, c, s_method)?;
+                    pieces.push(self.format_with("ll_format_str", text, &spec)?);
+                    continue;
+                }
+            }
             if let Some(c) = conv.as_deref() {
                 // the text is a new low-level value: formatted as a str
                 if c != "r" && c != "s" {
@@ -1180,6 +1259,7 @@ impl Cx<'_, '_, '_, '_> {
                 | H::Iter
                 | H::Next
                 | H::Repr
+                | H::Ascii
                 | H::Format
                 | H::Mod
                 | H::Newslice
@@ -1478,6 +1558,12 @@ impl Cx<'_, '_, '_, '_> {
             H::Str | H::Repr => {
                 let r = reprs[0].clone();
                 self.text_of(&op.args[0], &r, op.opname == H::Repr)?
+            }
+            // ascii(x): repr(x) with its non-ASCII characters escaped
+            H::Ascii => {
+                let r = reprs[0].clone();
+                let text = self.text_of(&op.args[0], &r, true)?;
+                self.call_str_helper("ll_ascii_escape", vec![text], st)?
             }
             H::Mod if matches!(reprs[0], Repr::Str | Repr::UniChar) => {
                 self.percent_format(op, reprs)?
