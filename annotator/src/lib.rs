@@ -1237,12 +1237,14 @@ impl Annotator {
             }
             let result = rules::consider_op(self, py, graph, op, &args)?;
             if result.is_impossible() {
+                // (a call, or an operation calling a special method or a
+                // property)
                 let is_call = matches!(
                     op.opname,
                     rpy3_model::OpName::SimpleCall
                         | rpy3_model::OpName::CallArgs
                         | rpy3_model::OpName::Next
-                );
+                ) || self.special_calls.contains_key(&(graph, block, i));
                 if is_call {
                     // A call that does not return (yet): the rest of the
                     // block is dead until it does.  Its results are

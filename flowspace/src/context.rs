@@ -889,5 +889,15 @@ fn calls_special_method(op: OpName) -> bool {
             | Str
             | Repr
             | Hash
+            | Format
+            | Bool
+            | Iter
+            | Next
+            // a property's getter or setter
+            | Getattr
+            | Setattr
+            // the keys' __hash__ and __eq__
+            | Newdict
+            | Newset
     )
 }

@@ -399,6 +399,14 @@ impl RTyper<'_> {
             self.repr_open.borrow_mut().push(root);
             let r = self.getrepr_of(s);
             self.repr_open.borrow_mut().pop();
+            // (the annotation a container of this repr has, for the item
+            // functions that compare, hash and show it as an item)
+            if let Ok(r) = &r {
+                self.list_items
+                    .borrow_mut()
+                    .entry(r.clone())
+                    .or_insert_with(|| s.clone());
+            }
             return r;
         }
         self.getrepr_of(s)

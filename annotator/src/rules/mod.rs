@@ -817,6 +817,10 @@ fn getattr(
             let classes: Vec<ClassDefId> = if konst.is_some() {
                 vec![*c]
             } else {
+                // (read again when a new subclass appears)
+                if let Some(pos) = ann.current_position() {
+                    ann.classdefs[*c].method_readers.insert((pos.0, pos.1));
+                }
                 ann.classdefs
                     .keys()
                     .filter(|&k| ann.is_subclass(k, *c))

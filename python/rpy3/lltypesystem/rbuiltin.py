@@ -31,6 +31,22 @@ def ll_unorderable(op):
     raise TypeError("'>=' not supported between instances")
 
 
+def ll_check_float_to_int(f):
+    """A float becoming an int: CPython's OverflowError for an infinity,
+    ValueError for a NaN (checked before the conversion when the program
+    reads exception messages)."""
+    if f != f:
+        raise ValueError("cannot convert float NaN to integer")
+    if f - f != 0.0:
+        raise OverflowError("cannot convert float infinity to integer")
+
+
+def ll_check_chr(n):
+    """chr(n): CPython's ValueError for a code point out of range."""
+    if n < 0 or n > 0x10ffff:
+        raise ValueError("chr() arg not in range(0x110000)")
+
+
 def ll_check_int_divisor(b, which):
     """The divisor of an int `//` (which 0), `/` (1) or `%` (2):
     ZeroDivisionError with CPython's message when it is 0 (checked before

@@ -121,6 +121,7 @@ impl Cx<'_, '_, '_, '_> {
                 match r {
                     Repr::Float => {
                         let x = self.input(&args[0], &r)?;
+                        self.check_float_to_int(x.clone())?;
                         self.emit(LlOp::CastFloatToInt, vec![x], SIGNED)
                     }
                     Repr::Number => {
@@ -306,6 +307,7 @@ impl Cx<'_, '_, '_, '_> {
                     (Repr::Float, None) => {
                         let x = self.input(&args[0], &r)?;
                         let v = self.emit(LlOp::FloatRound, vec![x], FLOAT);
+                        self.check_float_to_int(v.clone())?;
                         let v = self.emit(LlOp::CastFloatToInt, vec![v], SIGNED);
                         self.convert(v, &int, &want)?
                     }
@@ -338,6 +340,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             "chr" => {
                 let x = self.input(&args[0], &int)?;
+                self.check_chr(x.clone())?;
                 let c = self.emit(LlOp::CastIntToUnichar, vec![x], UNICHAR);
                 self.convert(c, &Repr::UniChar, &want)?
             }
@@ -564,6 +567,7 @@ impl Cx<'_, '_, '_, '_> {
                     _ => LlOp::FloatTrunc,
                 };
                 let v = self.emit(op, vec![x], FLOAT);
+                self.check_float_to_int(v.clone())?;
                 let v = self.emit(LlOp::CastFloatToInt, vec![v], SIGNED);
                 self.convert(v, &int, want)?
             }

@@ -1490,6 +1490,45 @@ impl Cx<'_, '_, '_, '_> {
                         "indexing containers (the containers issue)",
                     ));
                 };
+                let konst = match &op.args[1] {
+                    Hlvalue::Constant(c) => Some(c.value.clone()),
+                    Hlvalue::Variable(v) => self.rt.ann.binding(self.g, *v).konst().cloned(),
+                };
+                if let Some(k) = konst.as_ref().filter(|k| k.bind(self.py).is_instance_of::<pyo3::types::PySlice>()) {
+                    // a constant slice (with a step): the tuple of the items
+                    // it picks
+                    let picked: Vec<usize> = self
+                        .py
+                        .import("builtins")
+                        .and_then(|b| b.getattr("range"))
+                        .and_then(|r| {
+                            let (start, stop, step): (isize, isize, isize) = k
+                                .bind(self.py)
+                                .call_method1("indices", (items.len(),))?
+                                .extract()?;
+                            r.call1((start, stop, step))?.try_iter()?.map(|i| i?.extract()).collect()
+                        })
+                        .map_err(|e| RTypeError::new(format!("a tuple slice: {e}")))?;
+                    let t = self.tuple_input(&op.args[0], &tr)?;
+                    let Repr::Tuple(want_items) = self.result_repr(op)? else {
+                        return Err(RTypeError::new("a tuple slice that is not a tuple"));
+                    };
+                    if want_items.len() != picked.len() {
+                        return Err(RTypeError::new("a tuple slice of another length"));
+                    }
+                    let mut vals = Vec::new();
+                    for (&i, w) in picked.iter().zip(want_items.iter()) {
+                        let v = self.emit(
+                            LlOp::Getfield,
+                            vec![t.clone(), name(self.py, &format!("item{i}"))],
+                            items[i].lowleveltype(self.rt),
+                        );
+                        vals.push(self.convert(v, &items[i], w)?);
+                    }
+                    let v = self.new_tuple(&want_items, vals)?;
+                    self.finish(op.result, v);
+                    return Ok(());
+                }
                 let idx: i64 = match &op.args[1] {
                     Hlvalue::Constant(c) => c
                         .value

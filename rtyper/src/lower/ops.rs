@@ -687,6 +687,34 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 
+    /// Before float `f` becomes an int (`int()`, `round()`, `math.floor`),
+    /// when the program reads the messages of OverflowError or ValueError:
+    /// a check raising them with CPython's message for an infinity or a
+    /// NaN (the conversion's own check gives none).
+    pub(super) fn check_float_to_int(&mut self, f: Hlvalue) -> Result<(), RTypeError> {
+        let ovf = self.rt.exception_classdef("OverflowError");
+        let val = self.rt.exception_classdef("ValueError");
+        if !self.keeps_message(ovf) && !self.keeps_message(val) {
+            return Ok(());
+        }
+        self.call_helper_in(
+            super::builtins::RBUILTIN,
+            "ll_check_float_to_int",
+            vec![(f, SomeValue::float())],
+        )?;
+        Ok(())
+    }
+
+    /// Before `chr(n)`, when the program reads ValueError's message: a
+    /// check raising it with CPython's message for an `n` out of range.
+    pub(super) fn check_chr(&mut self, n: Hlvalue) -> Result<(), RTypeError> {
+        if !self.keeps_message(self.rt.exception_classdef("ValueError")) {
+            return Ok(());
+        }
+        self.call_helper_in(super::builtins::RBUILTIN, "ll_check_chr", vec![(n, SomeValue::int())])?;
+        Ok(())
+    }
+
     /// `(a, b) -> bool`: `a OP b` for tuples of items `ia` and `ib` (`OP`
     /// the comparison numbered `i`), comparing items in order until a
     /// pair differs.

@@ -653,6 +653,10 @@ impl Cx<'_, '_, '_, '_> {
         let mut values: Vec<(Hlvalue, Repr)> = Vec::new();
         if let Repr::Tuple(items) = &reprs[1] {
             let t = self.input(&op.args[1], &reprs[1])?;
+            let s_items = match self.s(&op.args[1]) {
+                SomeValue::Tuple(s) if s.len() == items.len() => Some(s),
+                _ => None,
+            };
             for (i, r) in items.iter().enumerate() {
                 let v = self.emit(
                     LlOp::Getfield,
@@ -661,6 +665,10 @@ impl Cx<'_, '_, '_, '_> {
                 );
                 if let Hlvalue::Variable(var) = &v {
                     self.lowered.insert(*var, r.clone());
+                    // (an item known from its annotation, as None)
+                    if let Some(s) = &s_items {
+                        self.synthetic.insert(*var, s[i].clone());
+                    }
                 }
                 values.push((v, r.clone()));
             }
