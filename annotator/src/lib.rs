@@ -298,6 +298,37 @@ impl Annotator {
 
     /// The least annotation containing both (merging container definitions
     /// and uniting class definitions).
+    /// The annotations of plain functions `descs` as prebuilt closures
+    /// like the instances of `c` (a closure class): None when `c` is no
+    /// closure class or a function cannot be one.
+    fn functions_as_closures(
+        &mut self,
+        descs: &std::collections::BTreeSet<DescId>,
+        c: ClassDefId,
+    ) -> Option<Vec<SomeValue>> {
+        Python::attach(|py| {
+            let m = py.import("rpy3._closures").ok()?;
+            let cls = self.classdefs[c].cls.bind(py).clone();
+            let n = m.getattr("closure_params").ok()?.call1((cls,)).ok()?;
+            if n.is_none() {
+                return None;
+            }
+            let mut out = Vec::new();
+            for d in descs.iter() {
+                if !matches!(self.descs[*d], Desc::Function(_)) {
+                    return None;
+                }
+                let f = self.desc_object(*d)?;
+                let w = m.getattr("function_wrapper").ok()?.call1((f.bind(py), &n)).ok()?;
+                if w.is_none() {
+                    return None;
+                }
+                out.push(self.immutablevalue(py, &w).ok()?.without_const());
+            }
+            Some(out)
+        })
+    }
+
     pub fn union(&mut self, a: &SomeValue, b: &SomeValue) -> Result<SomeValue, UnionError> {
         use SomeValue::*;
         // an int, float or bool meeting a number class of rpy3's (a
@@ -307,6 +338,22 @@ impl Annotator {
         {
             if self.is_number_class(*classdef) {
                 return Ok(inst.clone());
+            }
+        }
+        if let (Pbc { descs, can_be_none }, inst @ Instance { classdef, .. })
+        | (inst @ Instance { classdef, .. }, Pbc { descs, can_be_none }) = (a, b)
+        {
+            // plain functions meeting closures: each function as a
+            // prebuilt closure calling it (rpy3._closures.function_wrapper)
+            if let Some(wrapped) = self.functions_as_closures(descs, *classdef) {
+                let mut u = inst.clone();
+                for w in wrapped {
+                    u = self.union(&u, &w)?;
+                }
+                if *can_be_none {
+                    u = self.union(&u, &None_)?;
+                }
+                return Ok(u);
             }
         }
         if let (

@@ -409,6 +409,12 @@ impl Oracle {
                     // (a namedtuple standing for its stand-in class)
                     || crate::description::stdlib_replacement(py, value)
                         .is_some_and(|r| r.is_instance(cls).unwrap_or(false))
+                    // (a plain function standing for its prebuilt closure)
+                    || (value.is_instance_of::<pyo3::types::PyFunction>()
+                        && py
+                            .import("rpy3._closures")
+                            .and_then(|m| m.getattr("existing_wrapper")?.call1((value,)))
+                            .is_ok_and(|w| w.is_instance(cls).unwrap_or(false)))
             }
             Pbc { descs, .. } => descs.iter().any(|d| match self.descs.get(d) {
                 Some(DescView::Object(o)) => {

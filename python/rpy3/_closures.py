@@ -97,6 +97,7 @@ def _base(nparams):
         ns = {"__name__": __name__}
         exec(compile(source, "<closures>", "exec"), ns)
         cls = ns["Closure%d" % nparams]
+        cls._rpy3_closure_base_ = nparams
         _bases[nparams] = cls
     return cls
 
@@ -172,3 +173,53 @@ def closure_class(func, ndefaults=0):
 
 _VARARGS = 0x04
 _VARKEYWORDS = 0x08
+
+
+# id(function) -> (function, its wrapper instance)
+_wrappers = {}
+
+
+def closure_params(cls):
+    """The number of parameters of the closures `cls` (a class) is the
+    base of, or None when it is no closure class."""
+    for k in getattr(cls, "__mro__", ()):
+        n = k.__dict__.get("_rpy3_closure_base_")
+        if n is not None:
+            return n
+    return None
+
+
+def function_wrapper(func, nparams):
+    """A plain function where a closure taking `nparams` parameters may be
+    (one variable holding either): a prebuilt instance of a closure class
+    whose `__call__` calls `func`; None when `func` cannot be one (another
+    number of parameters, *args, keyword-only parameters)."""
+    entry = _wrappers.get(id(func))
+    if entry is not None and entry[0] is func:
+        return entry[1]
+    code = getattr(func, "__code__", None)
+    if (code is None or code.co_argcount != nparams or code.co_kwonlyargcount
+            or code.co_flags & (_VARARGS | _VARKEYWORDS)):
+        return None
+    params = ["a%d" % i for i in range(nparams)]
+    name = "Function_" + "".join(ch if ch.isalnum() else "_" for ch in code.co_qualname)
+    source = ("class %s(_Base):\n"
+              "    def __call__(self%s):\n"
+              "        return _func(%s)\n"
+              % (name, "".join(", " + p for p in params), ", ".join(params)))
+    ns = {"_func": func, "_Base": _base(nparams), "__name__": __name__}
+    exec(compile(source, "<function %s as a closure>" % code.co_qualname, "exec"), ns)
+    cls = ns[name]
+    cls.__qualname__ = "<function %s as a closure>" % code.co_qualname
+    cls.__module__ = func.__module__
+    inst = cls()
+    _wrappers[id(func)] = (func, inst)
+    return inst
+
+
+def existing_wrapper(func):
+    """The wrapper `function_wrapper` made for `func`, or None."""
+    entry = _wrappers.get(id(func))
+    if entry is not None and entry[0] is func:
+        return entry[1]
+    return None

@@ -946,6 +946,18 @@ impl RTyper<'_> {
                 obj.repr().map(|x| x.to_string()).unwrap_or_default()
             ))
         };
+        if matches!(r, Repr::Instance(_)) && obj.is_instance_of::<pyo3::types::PyFunction>() {
+            // a plain function where closures are: its prebuilt closure
+            // (as the annotator united them)
+            if let Some(w) = py
+                .import("rpy3._closures")
+                .and_then(|m| m.getattr("existing_wrapper")?.call1((obj,)))
+                .ok()
+                .filter(|w| !w.is_none())
+            {
+                return self.convert_const(py, r, &w);
+            }
+        }
         if rpy3_annotator::is_undefined_local(obj) {
             // a local not assigned on this path: the zero of its type
             let t = r.lowleveltype(self);

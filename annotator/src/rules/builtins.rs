@@ -1583,6 +1583,21 @@ pub fn method(
             s_self: None,
         });
     }
+    if let (
+        SomeValue::Builtin {
+            name: "object",
+            s_self: None,
+        },
+        "__new__",
+    ) = (obj, name)
+    {
+        // `Cls.__new__(Cls)` (object's): an instance not initialised, as
+        // RPython's instantiate()
+        return Ok(SomeValue::Builtin {
+            name: "instantiate",
+            s_self: None,
+        });
+    }
     let table: &[&'static str] = match obj {
         SomeValue::Str { .. } => &[
             "join",

@@ -1070,6 +1070,21 @@ fn pbc_getattr(
         }
     };
     let o = obj.bind(py);
+    if name == "__new__" && o.is_instance_of::<pyo3::types::PyType>() {
+        // `Cls.__new__(Cls)` of a class keeping object's __new__: an
+        // instance not initialised (RPython's instantiate())
+        let object_new = py
+            .import("builtins")
+            .and_then(|b| b.getattr("object")?.getattr("__new__"));
+        if let (Ok(v), Ok(on)) = (o.getattr(name), object_new) {
+            if v.is(&on) {
+                return Ok(SomeValue::Builtin {
+                    name: "instantiate",
+                    s_self: None,
+                });
+            }
+        }
+    }
     if name == "__init__" && o.is_instance_of::<pyo3::types::PyType>() {
         // `Base.__init__` where the base is a built-in class (Exception, object)
         if let Ok(v) = o.getattr(name) {

@@ -276,6 +276,10 @@ fn percent_conversions(fmt: &str) -> Vec<Option<bool>> {
         }
         i += 1;
         while matches!(chars.get(i), Some('-' | '+' | ' ' | '#' | '0'..='9' | '.' | '*' | 'l' | 'h' | 'L')) {
+            // (a '*' width takes a value, never shown)
+            if chars[i] == '*' {
+                out.push(None);
+            }
             i += 1;
         }
         match chars.get(i) {

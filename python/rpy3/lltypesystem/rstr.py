@@ -2277,3 +2277,45 @@ def ll_bytes_fill_char(b, i):
     if len(b.chars) != 1:
         raise TypeError("ljust() argument 2 must be a byte string of length 1")
     return b.chars[i]
+
+
+@ll_args(PSTR, Signed, PSTR)
+def ll_star_spec(before, width, after):
+    """The format specification of a `%*d` directive: `before` (its
+    alignment and flags), the width taken from the values, `after`; a
+    negative width left-justifies, as in CPython."""
+    n = len(before.chars)
+    start = 0
+    lead = 0
+    if width < 0:
+        width = -width
+        # the alignment ('<', '>' or '0=') becomes '<'
+        lead = 1
+        if n >= 2 and before.chars[0] == '0' and before.chars[1] == '=':
+            start = 2
+        elif n >= 1:
+            start = 1
+    digits = ll_int2str(width)
+    nd = len(digits.chars)
+    na = len(after.chars)
+    r = malloc(typeOf(before).TO, lead + (n - start) + nd + na)
+    k = 0
+    if lead:
+        r.chars[0] = '<'
+        k = 1
+    i = start
+    while i < n:
+        r.chars[k] = before.chars[i]
+        k += 1
+        i += 1
+    i = 0
+    while i < nd:
+        r.chars[k] = digits.chars[i]
+        k += 1
+        i += 1
+    i = 0
+    while i < na:
+        r.chars[k] = after.chars[i]
+        k += 1
+        i += 1
+    return r

@@ -646,6 +646,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// Set while lowering an operation on bytes: the string helpers are
     /// called in their copies for `rpy_bytes`.
     bytes_mode: bool,
+    /// The width a `%*d` directive being lowered takes from its values
+    /// (its specification holds [`STAR_WIDTH`] in its place).
+    star_width: Option<Hlvalue>,
     /// The key functions of the `r_dict` the operation being lowered works
     /// on (eq, hash), if it is one.
     custom_keys: Option<(SomeValue, SomeValue)>,
@@ -683,6 +686,7 @@ impl<'r, 'a, 'py, 'g> Cx<'r, 'a, 'py, 'g> {
             lowered: std::collections::HashMap::new(),
             raising_at: None,
             bytes_mode: false,
+            star_width: None,
             custom_keys: None,
             callee_override: None,
             synthetic: std::collections::HashMap::new(),
@@ -731,6 +735,18 @@ impl Cx<'_, '_, '_, '_> {
                     rpy3_annotator::description::prebuilt_builder(self.py, c.value.bind(self.py))
                 {
                     return s;
+                }
+                // `Cls.__new__` (object's): instantiate(), as the annotator
+                if self
+                    .py
+                    .import("builtins")
+                    .and_then(|b| b.getattr("object")?.getattr("__new__"))
+                    .is_ok_and(|n| n.is(c.value.bind(self.py)))
+                {
+                    return SomeValue::Builtin {
+                        name: "instantiate",
+                        s_self: None,
+                    };
                 }
                 if let Some(d) = self.rt.ann.lookup_desc(&c.value) {
                     return self.rt.ann.pbc(d);

@@ -747,6 +747,18 @@ impl Cx<'_, '_, '_, '_> {
                 i += 1;
             }
             let mut width = String::new();
+            if chars.get(i) == Some(&'*') {
+                // the width is the next value (negative: left-justified)
+                i += 1;
+                let Some((_, (w, wr))) = next.next() else {
+                    return Err(RTypeError::new(format!(
+                        "not enough arguments for the format {fmt:?}"
+                    )));
+                };
+                let w = self.convert(w, &wr, &Repr::Int(IntKind::Signed))?;
+                self.star_width = Some(w);
+                width.push(STAR_WIDTH);
+            }
             while let Some(c) = chars.get(i).filter(|c| c.is_ascii_digit()) {
                 width.push(*c);
                 i += 1;
@@ -772,8 +784,8 @@ impl Cx<'_, '_, '_, '_> {
                 literal.push('%');
                 continue;
             }
-            if chars.get(i - 2) == Some(&'*') || width.contains('*') {
-                return Err(RTypeError::unsupported("'*' widths in % formatting"));
+            if conv == '*' {
+                return Err(RTypeError::unsupported("'*' precisions in % formatting"));
             }
             let Some((j, (v, r))) = next.next() else {
                 return Err(RTypeError::new(format!(
@@ -1176,10 +1188,30 @@ impl Cx<'_, '_, '_, '_> {
 
     /// [`Cx::format_uint`] with a constant specification.
     pub(super) fn format_uint_with(&mut self, x: Hlvalue, spec: &str) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
-        let p = self.rt.prebuilt_string(spec)?;
-        let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        let spec = self.spec_value(spec)?;
         self.format_uint(x, spec)
+    }
+
+    /// A format specification as a value: a constant, or, where a `%*d`
+    /// takes its width from the values ([`STAR_WIDTH`]), built when run.
+    fn spec_value(&mut self, spec: &str) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let Some((before, after)) = spec.split_once(STAR_WIDTH) else {
+            let p = self.rt.prebuilt_string(spec)?;
+            return value_const(self.py, LlValue::Ptr(Some(p)), st);
+        };
+        let w = self
+            .star_width
+            .take()
+            .ok_or_else(|| RTypeError::new("a '*' width without its value"))?;
+        let mut parts = Vec::new();
+        for s in [before, after] {
+            let p = self.rt.prebuilt_string(s)?;
+            parts.push(value_const(self.py, LlValue::Ptr(Some(p)), st)?);
+        }
+        let after = parts.pop().expect("two parts");
+        let before = parts.pop().expect("two parts");
+        self.call_str_helper("ll_star_spec", vec![before, w, after], st)
     }
 
     /// `helper(value, spec)` with a constant specification.
@@ -1190,8 +1222,7 @@ impl Cx<'_, '_, '_, '_> {
         spec: &str,
     ) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
-        let p = self.rt.prebuilt_string(spec)?;
-        let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        let spec = self.spec_value(spec)?;
         self.call_str_helper(helper, vec![value, spec], st)
     }
 
@@ -1361,7 +1392,12 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, v);
             return Ok(true);
         }
-        let bytes = reprs.contains(&Repr::Bytes) || want == Repr::Bytes;
+        // (`str % values` is a str operation whatever the values are)
+        let bytes = if op.opname == H::Mod && matches!(reprs[0], Repr::Str | Repr::UniChar) {
+            false
+        } else {
+            reprs.contains(&Repr::Bytes) || want == Repr::Bytes
+        };
         let any_str = reprs.contains(&Repr::Str)
             || reprs.contains(&Repr::StrIter)
             || want == Repr::Str
@@ -1623,6 +1659,10 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
 }
 
 /// How many arguments a constant `%` format takes (`%%` takes none).
+/// Where a `%*d` directive's width goes in its format specification (see
+/// [`Cx::spec_value`]).
+const STAR_WIDTH: char = '\u{1}';
+
 fn percent_arg_count(fmt: &str) -> usize {
     let chars: Vec<char> = fmt.chars().collect();
     let mut count = 0;
@@ -1635,8 +1675,12 @@ fn percent_arg_count(fmt: &str) -> usize {
         i += 1;
         while matches!(
             chars.get(i),
-            Some('-' | '+' | ' ' | '#' | '0'..='9' | '.' | 'l' | 'h' | 'L')
+            Some('-' | '+' | ' ' | '#' | '0'..='9' | '.' | 'l' | 'h' | 'L' | '*')
         ) {
+            // (a '*' width takes a value too)
+            if chars[i] == '*' {
+                count += 1;
+            }
             i += 1;
         }
         if matches!(chars.get(i), Some(c) if *c != '%') {
