@@ -143,6 +143,11 @@ pub struct Annotator {
     /// argument (the operation's position, the argument's index), the
     /// annotation of its class's `__str__` or `__repr__` (a PBC of methods).
     pub format_methods: HashMap<(GraphId, BlockId, usize, usize), SomeValue>,
+    /// For an exception class whose instances are shown (`str(e)`, `%s`,
+    /// `print`) while subclasses define `__str__` it does not: the function
+    /// that shows one (`rpy3._defaults.exception_str_dispatcher`), called
+    /// with the instance.
+    pub exception_str_dispatchers: HashMap<ClassDefId, PyObj>,
 }
 
 /// An argument of a built-in replaced by a call: its index, the call, and
@@ -210,6 +215,7 @@ impl Annotator {
             field_walkers: std::collections::BTreeSet::new(),
             special_args: HashMap::new(),
             format_methods: HashMap::new(),
+            exception_str_dispatchers: HashMap::new(),
         }
     }
 
@@ -926,6 +932,72 @@ impl Annotator {
         let c = self.getclassdef(py, base.as_any())?;
         let s = SomeValue::str().noneable().expect("a str may be None");
         self.set_attr(py, c, EXC_MESSAGE_ATTR, &s)
+    }
+
+    /// The text of an instance known as exception class `c` is shown:
+    /// its message is kept, and where subclasses define a `__str__` that
+    /// `c` lacks, a dispatcher calling theirs (else giving the message) is
+    /// annotated for the rtyper (`exception_str_dispatchers`), read again
+    /// when a new subclass appears.
+    pub fn note_exception_text(&mut self, py: Python<'_>, c: ClassDefId) -> Result<(), AnnotatorError> {
+        if self.exception_keeps_message(py, c) {
+            self.note_exception_message(py)?;
+        }
+        if rules::special::defines(self, py, c, "__str__") {
+            return Ok(());
+        }
+        if let Some(pos) = self.current_position() {
+            self.classdefs[c].method_readers.insert((pos.0, pos.1));
+        }
+        // the subclasses defining __str__ first below `c`
+        let own = |ann: &Annotator, k: ClassDefId| {
+            ann.classdefs[k]
+                .cls
+                .bind(py)
+                .getattr("__dict__")
+                .and_then(|d| d.get_item("__str__"))
+                .is_ok_and(|m| m.is_instance_of::<pyo3::types::PyFunction>())
+        };
+        let mut tops = Vec::new();
+        for k in self.subtree(c) {
+            if k == c || !own(self, k) {
+                continue;
+            }
+            let mut b = self.classdefs[k].base;
+            let mut shadowed = false;
+            while let Some(x) = b {
+                if x == c {
+                    break;
+                }
+                if own(self, x) {
+                    shadowed = true;
+                    break;
+                }
+                b = self.classdefs[x].base;
+            }
+            if !shadowed {
+                tops.push(self.classdefs[k].cls.clone());
+            }
+        }
+        if tops.is_empty() {
+            self.exception_str_dispatchers.remove(&c);
+            return Ok(());
+        }
+        let classes = pyo3::types::PyTuple::new(py, tops.iter().map(|k| k.bind(py)))
+            .map_err(|e| self.error(format!("{e}")))?;
+        let keeps = self.exception_keeps_message(py, c);
+        let f = py
+            .import("rpy3._defaults")
+            .and_then(|m| m.getattr("exception_str_dispatcher")?.call1((classes, keeps)))
+            .map_err(|e| self.error(format!("rpy3._defaults: {e}")))?;
+        let s_f = self.immutablevalue(py, &f)?;
+        let s_inst = SomeValue::Instance {
+            classdef: c,
+            can_be_none: false,
+        };
+        rules::call(self, py, &s_f, crate::description::CallArgs::positional(vec![s_inst]))?;
+        self.exception_str_dispatchers.insert(c, PyObj::new(&f));
+        Ok(())
     }
 
     /// Whether instances of `c` (or of a subclass) compare through an

@@ -21,3 +21,35 @@ def install(cls):
         cls.__repr__ = default_repr
     if "__str__" not in cls.__dict__:
         cls.__str__ = default_str
+
+
+# ids of the classes -> (classes, keeps, dispatcher)
+_exception_dispatchers = {}
+
+
+def exception_str_dispatcher(classes, keeps):
+    """`str(e)` of an exception known as a class whose subclasses
+    `classes` define `__str__`: theirs for their instances, else the text
+    of the exception's arguments (what rpy3 keeps in `__rpy3_message__`
+    when `keeps`; CPython's own `__str__`)."""
+    key = (tuple(id(k) for k in classes), keeps)
+    entry = _exception_dispatchers.get(key)
+    if entry is not None and entry[0] == classes:
+        return entry[1]
+    ns = {}
+    lines = ["def exception_str(e):"]
+    for i, k in enumerate(classes):
+        ns["K%d" % i] = k
+        lines.append("    if isinstance(e, K%d):" % i)
+        lines.append("        return e.__str__()")
+    if keeps:
+        lines.append("    m = e.__rpy3_message__")
+        lines.append("    if m is None:")
+        lines.append("        return ''")
+        lines.append("    return m")
+    else:
+        lines.append("    return ''")
+    exec(compile("\n".join(lines) + "\n", "<exception str>", "exec"), ns)
+    f = ns["exception_str"]
+    _exception_dispatchers[key] = (classes, f)
+    return f

@@ -265,17 +265,17 @@ pub fn consider_op(
             ))),
         },
         Str => {
-            // a subclass's __str__ (or __repr__) would be silently ignored
-            ann.refuse_special_methods(py, &args[0], &["__str__", "__repr__"], "str()")?;
             // the text of an exception: exceptions keep the text of their
-            // arguments (also those rpy3's own helpers raise)
+            // arguments (also those rpy3's own helpers raise), subclasses
+            // defining __str__ are dispatched to
             if let SomeValue::Instance { classdef, .. } = &args[0] {
-                if ann.is_exception_classdef(py, *classdef)
-                    && ann.exception_keeps_message(py, *classdef)
-                {
-                    ann.note_exception_message(py)?;
+                if ann.is_exception_classdef(py, *classdef) {
+                    ann.note_exception_text(py, *classdef)?;
+                    return Ok(str_of(&args[0]));
                 }
             }
+            // a subclass's __str__ (or __repr__) would be silently ignored
+            ann.refuse_special_methods(py, &args[0], &["__str__", "__repr__"], "str()")?;
             Ok(str_of(&args[0]))
         }
         // the repr of a character has quotes around it

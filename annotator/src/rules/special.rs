@@ -321,6 +321,8 @@ pub fn format_methods(
             continue;
         };
         if ann.is_exception_classdef(py, c) && !repr {
+            // (shown as str(e) is: its message, or a subclass's __str__)
+            ann.note_exception_text(py, c)?;
             continue;
         }
         install_text_defaults(ann, py, std::slice::from_ref(&item))?;
@@ -406,6 +408,12 @@ fn install_text_defaults(
         return Ok(());
     };
     if defines(ann, py, c, "__str__") || defines(ann, py, c, "__repr__") {
+        return Ok(());
+    }
+    if ann.is_exception_classdef(py, c) {
+        // an exception shows its message, or a subclass's __str__ through
+        // a dispatcher (`Annotator::note_exception_text`); object's text
+        // is not an exception's
         return Ok(());
     }
     let below = ann.subtree(c).into_iter().any(|k| {

@@ -145,6 +145,16 @@ impl Cx<'_, '_, '_, '_> {
         c: ClassDefId,
     ) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
+        if let Some(f) = self.rt.ann.exception_str_dispatchers.get(&c).cloned() {
+            // subclasses define __str__: the dispatcher the annotator made
+            let s = SomeValue::Instance {
+                classdef: c,
+                can_be_none: false,
+            };
+            let idx = self.rt.helper_for(self.py, f.bind(self.py), vec![s])?;
+            let fc = self.func_const(idx)?;
+            return Ok(self.emit(LlOp::DirectCall, vec![fc, x], st));
+        }
         let Some(owner) = self.message_owner(c) else {
             let p = self.rt.prebuilt_string("")?;
             return value_const(self.py, LlValue::Ptr(Some(p)), st);
