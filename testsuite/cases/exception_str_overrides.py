@@ -62,7 +62,21 @@ def as_base(n):
         return str(e)
 
 
+def as_both(n):
+    try:
+        raise_one(n)
+        return ("none", "")
+    except AppError as e:
+        return ("app", str(e))
+    except Exception as e:
+        return ("exc", str(e))
+
+
 CASES = [
+    (as_both, [1]),
+    (as_both, [3]),
+    (as_both, [4]),
+    (as_both, [6]),
     (as_exception, [1]),
     (as_exception, [2]),
     (as_exception, [3]),

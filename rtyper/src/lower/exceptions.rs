@@ -152,6 +152,21 @@ impl Cx<'_, '_, '_, '_> {
                 can_be_none: false,
             };
             let idx = self.rt.helper_for(self.py, f.bind(self.py), vec![s])?;
+            // (one dispatcher may serve several classes: it takes their
+            // common base)
+            let x = match self.rt.funcs_ty(idx).def() {
+                rpy3_model::lltype::TypeDef::Func { args, .. }
+                    if args.first().is_some_and(|&t| t != Repr::Instance(c).lowleveltype(self.rt)) =>
+                {
+                    let t = args[0];
+                    self.emit(
+                        LlOp::CastPointer,
+                        vec![crate::helpers::type_const(self.py, t)?, x],
+                        t,
+                    )
+                }
+                _ => x,
+            };
             let fc = self.func_const(idx)?;
             return Ok(self.emit(LlOp::DirectCall, vec![fc, x], st));
         }
