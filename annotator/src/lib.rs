@@ -1000,6 +1000,15 @@ impl Annotator {
         Ok(())
     }
 
+    /// Whether instances of `c` (or of a subclass) show through a
+    /// `__str__` or `__repr__` of the program's.
+    pub fn shows_specially(&self, py: Python<'_>, c: ClassDefId) -> bool {
+        self.subtree(c).into_iter().any(|k| {
+            rules::special::defines(self, py, k, "__str__")
+                || rules::special::defines(self, py, k, "__repr__")
+        })
+    }
+
     /// Whether instances of `c` (or of a subclass) compare through an
     /// `__eq__` of the program's.
     pub fn compares_specially(&self, py: Python<'_>, c: ClassDefId) -> bool {

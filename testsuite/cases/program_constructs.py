@@ -78,7 +78,44 @@ def bytes_shown(n):
     return ("bad magic %r" % b, "%s|%r" % ("x", b"a\nb"), "%r" % (b[:1],))
 
 
+def bytearray_text(n):
+    out = bytearray()
+    out.append(n)
+    out.append(255)
+    raw = bytearray(b"ab")
+    raw.append(n + 60)
+    return (out.hex(), raw.decode("ascii"), bytes([n, 255, 3]).hex(" "), b"".hex(":"),
+            bytes(out).hex("-"))
+
+
+def char_values(k):
+    d = {"a": "x", "b": "y"}
+    v = d.get(k)
+    return (v if v is not None else "<none>", d.get(k, "") + "|")
+
+
+class Move:
+    def __init__(self, p):
+        self.p = p
+
+
+class Illegal(Exception):
+    def __init__(self, legal):
+        self.legal = legal
+
+
+def exception_of_objects(n):
+    try:
+        raise Illegal([Move(n), Move(n + 1)])
+    except Illegal as e:
+        return (len(e.legal), e.legal[1].p)
+
+
 CASES = [
+    (bytearray_text, [7]),
+    (char_values, ["a"]),
+    (char_values, ["q"]),
+    (exception_of_objects, [4]),
     (one_variable, [3]),
     (one_variable, [1]),
     (in_a_list, [3]),

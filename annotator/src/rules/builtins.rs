@@ -1648,6 +1648,22 @@ pub fn method(
             "hex",
         ],
         SomeValue::List(id) if ann.itemdefs.get(*id).tuple => &["index", "count"],
+        // a bytearray has bytes' methods that make a str too
+        SomeValue::List(id) if ann.itemdefs.get(*id).bytearray => &[
+            "append",
+            "extend",
+            "pop",
+            "insert",
+            "remove",
+            "index",
+            "count",
+            "reverse",
+            "sort",
+            "copy",
+            "clear",
+            "hex",
+            "decode",
+        ],
         SomeValue::List(_) => &[
             "append",
             "extend",
@@ -1919,6 +1935,8 @@ fn call_method(
                     ann.itemdefs.get_mut(id).resized = true;
                     S::None_
                 }
+                // (a bytearray's, as of the bytes it holds)
+                "hex" | "decode" => S::str(),
                 "rotate" => {
                     if let Some(n) = a.first() {
                         if !matches!(n, S::Integer { .. } | S::Bool { .. }) {

@@ -1918,6 +1918,26 @@ def ll_bytes_hex(b):
     return r
 
 
+def ll_bytes_hex_sep(b, sep):
+    """b.hex(sep): two lowercase hex digits a byte, `sep` (one
+    character) between the bytes."""
+    if len(sep.chars) != 1:
+        raise ValueError("sep must be length 1.")
+    n = len(b.chars)
+    if n == 0:
+        return malloc(STR, 0)
+    r = malloc(STR, 3 * n - 1)
+    i = 0
+    while i < n:
+        o = ord(b.chars[i])
+        if i > 0:
+            r.chars[3 * i - 1] = sep.chars[0]
+        r.chars[3 * i] = _digit_char(o >> 4, False)
+        r.chars[3 * i + 1] = _digit_char(o & 15, False)
+        i += 1
+    return r
+
+
 def _is_cased_char(c):
     o = ord(c)
     if o < 128:

@@ -509,7 +509,7 @@ impl Cx<'_, '_, '_, '_> {
             // a default of another type than the values (a str where the
             // values are characters, an int where they are bools): the
             // value found, or the default, as their union
-            ("get" | "pop", 2, false)
+            ("get", 1 | 2, false) | ("pop", 2, false)
                 if vr.lowleveltype(self.rt) != want.lowleveltype(self.rt)
                     && !matches!(want, Repr::Optional(inner) if **inner == vr) =>
             {
@@ -521,11 +521,16 @@ impl Cx<'_, '_, '_, '_> {
                     other => other,
                 };
                 let s_key = self.s(&args[0]).without_const();
-                let s_default = self.s(&args[1]).without_const();
+                // (`d.get(k)`: None)
+                let none = Hlvalue::Constant(rpy3_model::Constant::new(rpy3_model::PyObj::new(
+                    &self.py.None().into_bound(self.py),
+                )));
+                let default = args.get(1).unwrap_or(&none).clone();
+                let s_default = self.s(&default).without_const();
                 let rk = self.rt.getrepr(&s_key)?;
                 let rd = self.rt.getrepr(&s_default)?;
                 let k = self.input(&args[0], &rk)?;
-                let dv = self.input(&args[1], &rd)?;
+                let dv = self.input(&default, &rd)?;
                 let helper = if method == "get" {
                     "hl_get_default"
                 } else {

@@ -640,6 +640,24 @@ impl Cx<'_, '_, '_, '_> {
         let item = *item;
         let l = self.list_arg(recv, &lr)?;
         let none = value_const(self.py, LlValue::Void, VOID)?;
+        if matches!(method, "hex" | "decode") && self.is_bytearray(recv) {
+            // a bytearray's: those of the bytes it holds
+            let (b, _) = self.call_list_helper("ll_bytes_from_list", vec![l])?;
+            let Hlvalue::Variable(bv) = b else {
+                return Err(RTypeError::new("bytes of a bytearray"));
+            };
+            self.synthetic.insert(
+                bv,
+                SomeValue::Str {
+                    kind: rpy3_annotator::model::StrKind::Bytes,
+                    is_char: false,
+                    can_be_none: false,
+                    konst: None,
+                },
+            );
+            self.lowered.insert(bv, Repr::Bytes);
+            return self.str_method(method, &Hlvalue::Variable(bv), args, want);
+        }
         let (v, have) = match (method, args.len()) {
             ("append", 1) => {
                 let x = self.item_arg(&args[0], &item)?;

@@ -67,6 +67,14 @@ impl Cx<'_, '_, '_, '_> {
                 let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_hex", args)?;
                 return self.convert(v, &Repr::Str, want);
             }
+            ("hex", Repr::Bytes) if args.len() == 1 => {
+                // b.hex(sep): the separator between the bytes' digits
+                let sep = self.input(&args[0], &Repr::Str)?;
+                let strt = Repr::Str.lowleveltype(self.rt);
+                let args = vec![(me, SomeValue::Ptr(st)), (sep, SomeValue::Ptr(strt))];
+                let (v, _) = self.call_helper_in(crate::RSTR, "ll_bytes_hex_sep", args)?;
+                return self.convert(v, &Repr::Str, want);
+            }
             ("upper" | "lower" | "capitalize" | "swapcase" | "title", Repr::Bytes)
                 if args.is_empty() =>
             {
@@ -621,6 +629,21 @@ impl Cx<'_, '_, '_, '_> {
             }
             Repr::Instance(c) if !repr && self.is_exception_class(*c) => {
                 return self.exception_text(x, *c);
+            }
+            // an instance whose class shows it by neither __str__ nor
+            // __repr__ (an item of an exception's arguments): object's
+            // text, without the address CPython adds
+            Repr::Instance(c)
+                if !self.is_exception_class(*c) && !self.rt.ann.shows_specially(self.py, *c) =>
+            {
+                let name = self.rt.ann.classdefs[*c]
+                    .cls
+                    .bind(self.py)
+                    .getattr("__name__")
+                    .and_then(|n| n.extract::<String>())
+                    .unwrap_or_else(|_| "object".to_string());
+                let p = self.rt.prebuilt_string(&format!("<{name} object>"))?;
+                return value_const(self.py, LlValue::Ptr(Some(p)), st);
             }
             other => {
                 let what = if repr { "repr" } else { "str" };
