@@ -1001,10 +1001,11 @@ impl Annotator {
     }
 
     /// Whether instances of `c` (or of a subclass) show through a
-    /// `__str__` or `__repr__` of the program's.
-    pub fn shows_specially(&self, py: Python<'_>, c: ClassDefId) -> bool {
+    /// `__repr__` (for `repr()`), or a `__str__` or `__repr__` (for
+    /// `str()`), of the program's.
+    pub fn shows_specially(&self, py: Python<'_>, c: ClassDefId, repr: bool) -> bool {
         self.subtree(c).into_iter().any(|k| {
-            rules::special::defines(self, py, k, "__str__")
+            (!repr && rules::special::defines(self, py, k, "__str__"))
                 || rules::special::defines(self, py, k, "__repr__")
         })
     }

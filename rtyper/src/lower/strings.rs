@@ -634,7 +634,7 @@ impl Cx<'_, '_, '_, '_> {
             // __repr__ (an item of an exception's arguments): object's
             // text, without the address CPython adds
             Repr::Instance(c)
-                if !self.is_exception_class(*c) && !self.rt.ann.shows_specially(self.py, *c) =>
+                if !self.is_exception_class(*c) && !self.rt.ann.shows_specially(self.py, *c, repr) =>
             {
                 let name = self.rt.ann.classdefs[*c]
                     .cls
