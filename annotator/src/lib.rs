@@ -34,7 +34,7 @@ pub use error::AnnotatorError;
 pub use ids::{ClassDefId, DescId, GraphId, ItemDefId};
 pub use model::{describe, SomeValue};
 pub use rpy3_flowspace::is_undefined_local;
-pub use rules::special::{FORMAT_FIELD, REPR_FIELD};
+pub use rules::special::{FORMAT_FIELD, PROTOCOL_HELPER, REPR_FIELD};
 pub use rules::{static_method_name, 
     builtin_name, is_plain_format, keyword_slots, unbound_method_wrapper, unboxes_optional,
     world_object,

@@ -53,3 +53,25 @@ def exception_str_dispatcher(classes, keeps):
     f = ns["exception_str"]
     _exception_dispatchers[key] = (classes, f)
     return f
+
+
+def contains_by_iteration(container, item):
+    """`item in container` where its class defines `__iter__` but not
+    `__contains__`: CPython goes over the items."""
+    for x in container:
+        if x == item:
+            return True
+    return False
+
+
+def iterate_by_index(obj):
+    """`iter(obj)` where its class defines `__getitem__` but not
+    `__iter__`: CPython's old protocol, items 0, 1, ... until IndexError."""
+    i = 0
+    while True:
+        try:
+            x = obj[i]
+        except IndexError:
+            return
+        yield x
+        i += 1

@@ -493,6 +493,27 @@ pub fn consider_op(
             if let Some(r) = print_star(ann, py, &args[0], &ca, &shape.keywords, 2 + i - 1)? {
                 return Ok(r);
             }
+            if let SomeValue::Instance { classdef, .. } = &args[0] {
+                if special::defines(ann, py, *classdef, "__call__") {
+                    // an instance called with keywords (or *args): its
+                    // __call__, the instance standing for the bound method
+                    let s_method = ann.get_attr(py, *classdef, "__call__")?;
+                    let result = call(ann, py, &s_method, ca)?;
+                    if let Some(at) = ann.current_position() {
+                        ann.special_calls.insert(
+                            at,
+                            SpecialCall {
+                                method: "__call__".to_string(),
+                                s_method,
+                                receiver: 0,
+                                args: Vec::new(),
+                                negate: false,
+                            },
+                        );
+                    }
+                    return Ok(result);
+                }
+            }
             call(ann, py, &args[0], ca)
         }
         Yield => {

@@ -119,10 +119,19 @@ fn lookup_special(
             .and_then(class_of)
             .is_some_and(|c| defines(ann, py, c, name))
     };
+    // (the left operand's class, nor any subclass, defines the method:
+    // object's gives NotImplemented, and the right one's reflection is
+    // called, as in CPython)
+    let lacks = |i: usize, name: &str| -> bool {
+        match args.get(i).and_then(class_of) {
+            Some(c) => !ann.subtree(c).into_iter().any(|k| defines(ann, py, k, name)),
+            None => true,
+        }
+    };
     let binary = |name: &'static str, rname: &'static str| {
         if has(0, name) {
             Some((name, 0, vec![1], false))
-        } else if rname.is_empty() || class_of(&args[0]).is_some() {
+        } else if rname.is_empty() || !lacks(0, name) {
             None
         } else if has(1, rname) {
             Some((rname, 1, vec![0], false))
@@ -225,7 +234,7 @@ pub fn consider(
         install_text_defaults(ann, py, args)?;
     }
     let Some((method, receiver, passed, negate)) = lookup(ann, py, op, args) else {
-        return Ok(None);
+        return protocol_fallback(ann, py, op, args);
     };
     let Some(c) = class_of(&args[receiver]) else {
         return Ok(None);
@@ -256,6 +265,62 @@ pub fn consider(
                 receiver,
                 args: passed,
                 negate,
+            },
+        );
+    }
+    Ok(Some(result))
+}
+
+/// The prefix of the `method` of a [`SpecialCall`] that calls a helper
+/// function of `rpy3._defaults` (the instance its first argument) instead
+/// of a method.
+pub const PROTOCOL_HELPER: &str = "protocol:";
+
+/// The protocols CPython falls back on when a class lacks the special
+/// method an operation wants: `x in obj` iterates over `obj` (its
+/// `__iter__`), `iter(obj)` indexes it from 0 until IndexError (its
+/// `__getitem__`).  A call of a helper of `rpy3._defaults`, recorded as
+/// a special call whose method is a function.
+fn protocol_fallback(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+) -> Result<Option<SomeValue>, AnnotatorError> {
+    let Some(c) = args.first().and_then(class_of) else {
+        return Ok(None);
+    };
+    let lacks = |ann: &Annotator, name: &str| !ann.subtree(c).into_iter().any(|k| defines(ann, py, k, name));
+    let (helper, passed) = match op.opname {
+        OpName::Contains if lacks(ann, "__contains__") && defines(ann, py, c, "__iter__") => {
+            ("contains_by_iteration", vec![1])
+        }
+        OpName::Iter if lacks(ann, "__iter__") && defines(ann, py, c, "__getitem__") => {
+            ("iterate_by_index", vec![])
+        }
+        _ => return Ok(None),
+    };
+    let f = py
+        .import("rpy3._defaults")
+        .and_then(|m| m.getattr(helper))
+        .map_err(|e| ann.error(format!("rpy3._defaults: {e}")))?;
+    let s_f = ann.immutablevalue(py, &f)?;
+    let mut call_args = vec![args[0].clone()];
+    call_args.extend(passed.iter().map(|&i| args[i].clone()));
+    let result = super::call(ann, py, &s_f, CallArgs::positional(call_args))?;
+    let result = match op.opname {
+        OpName::Contains if !result.is_impossible() => SomeValue::bool(),
+        _ => result,
+    };
+    if let Some(at) = ann.current_position() {
+        ann.special_calls.insert(
+            at,
+            SpecialCall {
+                method: format!("{PROTOCOL_HELPER}{helper}"),
+                s_method: s_f,
+                receiver: 0,
+                args: passed,
+                negate: false,
             },
         );
     }

@@ -948,7 +948,32 @@ impl Cx<'_, '_, '_, '_> {
         op: &SpaceOperation,
         sc: &rpy3_annotator::SpecialCall,
     ) -> Result<(), RTypeError> {
-        let mut args = vec![op.args[sc.receiver].clone()];
+        if op.opname == rpy3_model::OpName::CallArgs && sc.method == "__call__" {
+            // an instance called with keywords: the call as it is, the
+            // instance standing for its bound __call__
+            self.callee_override = Some(sc.s_method.clone());
+            let lowered = self.call(op);
+            self.callee_override = None;
+            return lowered;
+        }
+        // (a helper function standing for a protocol: it comes first and
+        // takes the receiver)
+        let function = match &sc.s_method {
+            SomeValue::Pbc { descs, .. }
+                if descs.len() == 1 && sc.method.starts_with(rpy3_annotator::PROTOCOL_HELPER) =>
+            {
+                let d = *descs.iter().next().expect("one");
+                match &self.rt.ann.descs[d] {
+                    rpy3_annotator::description::Desc::Function(_) => self.rt.ann.desc_object(d),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let mut args = match &function {
+            Some(f) => vec![Hlvalue::Constant(Constant::new(f.clone())), op.args[sc.receiver].clone()],
+            None => vec![op.args[sc.receiver].clone()],
+        };
         args.extend(sc.args.iter().map(|&i| op.args[i].clone()));
         let result = if sc.negate {
             let v = self.graph.new_var("");
@@ -964,7 +989,9 @@ impl Cx<'_, '_, '_, '_> {
             result,
             lineno: op.lineno,
         };
-        self.callee_override = Some(sc.s_method.clone());
+        if function.is_none() {
+            self.callee_override = Some(sc.s_method.clone());
+        }
         let lowered = self.call(&call);
         self.callee_override = None;
         lowered?;
