@@ -8,7 +8,7 @@
 //! only ever grow, so the process reaches the least fixpoint whatever the
 //! order in which pending blocks are taken.
 
-pub use rpy3_model::program::EXC_MESSAGE_ATTR;
+pub use rpy3_model::program::{EXC_ARGS_ATTR, EXC_MESSAGE_ATTR, EXC_NAME_ATTR};
 
 pub mod classdef;
 pub mod description;
@@ -1016,6 +1016,17 @@ impl Annotator {
         self.subtree(c)
             .into_iter()
             .any(|k| rules::special::defines(self, py, k, "__eq__"))
+    }
+
+    /// `repr()` of some exception is taken: exceptions keep their class's
+    /// name and the reprs of their arguments ([`EXC_NAME_ATTR`],
+    /// [`EXC_ARGS_ATTR`] of `BaseException`, None when not set).
+    pub fn note_exception_repr(&mut self, py: Python<'_>) -> Result<(), AnnotatorError> {
+        let base = py.get_type::<pyo3::exceptions::PyBaseException>();
+        let c = self.getclassdef(py, base.as_any())?;
+        let s = SomeValue::str().noneable().expect("a str may be None");
+        self.set_attr(py, c, EXC_NAME_ATTR, &s)?;
+        self.set_attr(py, c, EXC_ARGS_ATTR, &s)
     }
 
     /// Whether instances of `c` hash through their class's `__hash__`

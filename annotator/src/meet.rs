@@ -174,6 +174,10 @@ impl Annotator {
                     knowntypedata: None,
                 },
             },
+            // a plain machine int holds no bool (one that does is an int
+            // that may be a bool)
+            (Bool { .. }, Integer { kind: IntKind::Signed, bool_too: false, .. })
+            | (Integer { kind: IntKind::Signed, bool_too: false, .. }, Bool { .. }) => Impossible,
             (Bool { konst, .. }, Integer { konst: ik, .. })
             | (Integer { konst: ik, .. }, Bool { konst, .. }) => {
                 let int_value = ik.as_ref().map(|k| {

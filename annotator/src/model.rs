@@ -540,7 +540,15 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
         (Bool { konst, .. }, Integer { kind, nonneg, .. })
         | (Integer { kind, nonneg, .. }, Bool { konst, .. }) => {
             let _ = konst;
-            if kind.unsigned() {
+            if *kind != IntKind::Signed {
+                // (only a machine word shows a bool it holds as a bool)
+                Integer {
+                    kind: *kind,
+                    nonneg: *nonneg || kind.unsigned(),
+                    konst: None,
+                    bool_too: false,
+                }
+            } else if kind.unsigned() {
                 Integer {
                     kind: *kind,
                     nonneg: true,

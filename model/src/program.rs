@@ -111,6 +111,14 @@ pub struct LlExceptionClass {
 /// `inst_` and this name).
 pub const EXC_MESSAGE_ATTR: &str = "__rpy3_message__";
 
+/// The attributes of `BaseException` instances that `repr(e)` shows, when
+/// the program takes one: the name of the class made (set where it is
+/// made) and the reprs of the arguments, comma-separated (set with the
+/// message).
+pub const EXC_NAME_ATTR: &str = "__rpy3_exc_name__";
+/// See [`EXC_NAME_ATTR`].
+pub const EXC_ARGS_ATTR: &str = "__rpy3_exc_args__";
+
 /// A translated program.
 #[derive(Clone)]
 pub struct LlProgram {

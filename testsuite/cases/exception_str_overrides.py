@@ -87,3 +87,37 @@ CASES = [
     (as_base, [2]),
     (as_base, [3]),
 ]
+
+
+class MyErr(Exception):
+    pass
+
+
+class Wrapped(MyErr):
+    def __init__(self, code):
+        MyErr.__init__(self, "code", code)
+
+
+def exception_reprs(n):
+    out = []
+    for k in range(6):
+        try:
+            if k == 0:
+                raise ValueError("m%d" % n)
+            if k == 1:
+                raise MyErr("bad", n)
+            if k == 2:
+                raise Wrapped(n)
+            if k == 3:
+                raise KeyError(n)
+            if k == 4:
+                raise IndexError()
+            d = {1: 2}
+            d[n]
+        except Exception as e:
+            out.append(repr(e))
+            out.append("%r" % (e,))
+    return out
+
+
+CASES.append((exception_reprs, [3]))

@@ -281,6 +281,12 @@ pub fn consider_op(
         // the repr of a character has quotes around it
         Repr | Ascii => {
             ann.refuse_special_methods(py, &args[0], &["__repr__"], "repr()")?;
+            // an exception's: its class's name and its arguments' reprs
+            if let SomeValue::Instance { classdef, .. } = &args[0] {
+                if ann.is_exception_classdef(py, *classdef) {
+                    ann.note_exception_repr(py)?;
+                }
+            }
             Ok(SomeValue::str())
         }
         Format => Ok(SomeValue::str()),

@@ -390,6 +390,11 @@ pub fn format_methods(
             ann.note_exception_text(py, c)?;
             continue;
         }
+        if ann.is_exception_classdef(py, c) && !defines(ann, py, c, "__repr__") {
+            // (shown as repr(e) is)
+            ann.note_exception_repr(py)?;
+            continue;
+        }
         install_text_defaults(ann, py, std::slice::from_ref(&item))?;
         let method = if !repr && defines(ann, py, c, "__str__") {
             "__str__"

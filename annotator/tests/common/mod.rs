@@ -75,6 +75,7 @@ pub fn arg_annotations(
                     kind,
                     nonneg: false,
                     konst: None,
+                    bool_too: false,
                 },
                 SomeValue::Str { kind, .. } => SomeValue::Str {
                     kind,

@@ -2339,3 +2339,27 @@ def ll_star_spec(before, width, after):
         k += 1
         i += 1
     return r
+
+
+@ll_args(PSTR, PSTR, PSTR)
+def ll_exception_repr(name, static_name, args):
+    """repr(e): the name of the exception's class (`static_name` when not
+    kept), its arguments' reprs in parentheses."""
+    if not name:
+        name = static_name
+    nn = len(name.chars)
+    na = 0
+    if args:
+        na = len(args.chars)
+    r = malloc(typeOf(static_name).TO, nn + na + 2)
+    i = 0
+    while i < nn:
+        r.chars[i] = name.chars[i]
+        i += 1
+    r.chars[nn] = '('
+    i = 0
+    while i < na:
+        r.chars[nn + 1 + i] = args.chars[i]
+        i += 1
+    r.chars[nn + 1 + na] = ')'
+    return r

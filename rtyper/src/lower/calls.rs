@@ -1080,7 +1080,9 @@ impl Cx<'_, '_, '_, '_> {
             VOID,
         );
         self.init_class_defaults(c, &p)?;
-        // an exception keeps the text of the call's arguments
+        // an exception keeps the text of the call's arguments (and the
+        // name of its class, for repr())
+        self.set_exception_name(p.clone(), c)?;
         if !args.is_empty() {
             self.set_exception_message(p.clone(), c, &args)?;
         }

@@ -9,7 +9,7 @@
 //! text, shown as ''.
 
 use pyo3::prelude::*;
-use rpy3_annotator::{ClassDefId, SomeValue, EXC_MESSAGE_ATTR};
+use rpy3_annotator::{ClassDefId, SomeValue, EXC_ARGS_ATTR, EXC_MESSAGE_ATTR, EXC_NAME_ATTR};
 use rpy3_model::lloperation::LlOp;
 use rpy3_model::lltype::{LlValue, VOID};
 use rpy3_model::Hlvalue;
@@ -31,6 +31,104 @@ impl Cx<'_, '_, '_, '_> {
         }
         let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
         self.rt.classes.owner_of(c, EXC_MESSAGE_ATTR, &base_of)
+    }
+
+    /// The class that holds the fields `repr()` of instances of `c` reads
+    /// (see `EXC_NAME_ATTR`), if the program takes such reprs and `c` is
+    /// an exception class.
+    fn repr_owner(&self, c: ClassDefId, attr: &str) -> Option<ClassDefId> {
+        if !self.rt.ann.is_exception_classdef(self.py, c) {
+            return None;
+        }
+        let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+        self.rt.classes.owner_of(c, attr, &base_of)
+    }
+
+    /// Where exception `x` of class `c` (exactly) is made: the name
+    /// `repr(e)` shows, when the program takes one.
+    pub(super) fn set_exception_name(&mut self, x: Hlvalue, c: ClassDefId) -> Result<(), RTypeError> {
+        let Some(owner) = self.repr_owner(c, EXC_NAME_ATTR) else {
+            return Ok(());
+        };
+        let cname: String = self.rt.ann.classdefs[c]
+            .cls
+            .bind(self.py)
+            .getattr("__name__")
+            .and_then(|n| n.extract())
+            .unwrap_or_default();
+        let st = Repr::Str.lowleveltype(self.rt);
+        let p = self.rt.prebuilt_string(&cname)?;
+        let text = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        let f = self.field_ptr(x, c, owner)?;
+        self.emit(
+            LlOp::Setfield,
+            vec![f, name(self.py, &field_name(EXC_NAME_ATTR)), text],
+            VOID,
+        );
+        Ok(())
+    }
+
+    /// The reprs of `args`, comma-separated, as those `repr(e)` shows of
+    /// exception `x` of class `c`, when the program takes such reprs.
+    fn set_exception_args_repr(
+        &mut self,
+        x: Hlvalue,
+        c: ClassDefId,
+        args: &[Hlvalue],
+    ) -> Result<(), RTypeError> {
+        let Some(owner) = self.repr_owner(c, EXC_ARGS_ATTR) else {
+            return Ok(());
+        };
+        let mut pieces = Vec::new();
+        let mut literal = String::new();
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                literal.push_str(", ");
+            }
+            self.flush_literal(&mut literal, &mut pieces)?;
+            let r = self.repr_of(a)?;
+            let v = self.input(a, &r)?;
+            let r = match r {
+                Repr::LlPtr(t) if Some(t) == self.rt.str_ptr => Repr::Str,
+                r => r,
+            };
+            let maybe_none = self.s(a).can_be_none();
+            match self.text_of_ll(v, &r, true, maybe_none) {
+                Ok(t) => pieces.push(t),
+                Err(e) if e.retry => return Err(e),
+                Err(_) => return Ok(()),
+            }
+        }
+        let text = self.concat_pieces(literal, pieces)?;
+        let f = self.field_ptr(x, c, owner)?;
+        self.emit(
+            LlOp::Setfield,
+            vec![f, name(self.py, &field_name(EXC_ARGS_ATTR)), text],
+            VOID,
+        );
+        Ok(())
+    }
+
+    /// `repr(e)` of `x`, a low-level exception instance of class `c`:
+    /// `Name(args...)`, the name of the class it was made of (else `c`'s).
+    pub(super) fn exception_repr(&mut self, x: Hlvalue, c: ClassDefId) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
+        let cname: String = self.rt.ann.classdefs[c]
+            .cls
+            .bind(self.py)
+            .getattr("__name__")
+            .and_then(|n| n.extract())
+            .unwrap_or_default();
+        let p = self.rt.prebuilt_string(&cname)?;
+        let static_name = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+        let (Some(no), Some(ao)) = (self.repr_owner(c, EXC_NAME_ATTR), self.repr_owner(c, EXC_ARGS_ATTR)) else {
+            return Err(RTypeError::unsupported("repr() of an exception"));
+        };
+        let f = self.field_ptr(x.clone(), c, no)?;
+        let n = self.emit(LlOp::Getfield, vec![f, name(self.py, &field_name(EXC_NAME_ATTR))], st);
+        let f = self.field_ptr(x, c, ao)?;
+        let a = self.emit(LlOp::Getfield, vec![f, name(self.py, &field_name(EXC_ARGS_ATTR))], st);
+        self.call_str_helper("ll_exception_repr", vec![n, static_name, a], st)
     }
 
     /// Whether instances of exception class `c` keep a message.
@@ -98,6 +196,7 @@ impl Cx<'_, '_, '_, '_> {
         c: ClassDefId,
         args: &[Hlvalue],
     ) -> Result<(), RTypeError> {
+        self.set_exception_args_repr(x.clone(), c, args)?;
         let Some(owner) = self.message_owner(c) else {
             return Ok(());
         };

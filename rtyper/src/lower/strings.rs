@@ -630,6 +630,9 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Instance(c) if !repr && self.is_exception_class(*c) => {
                 return self.exception_text(x, *c);
             }
+            Repr::Instance(c) if repr && self.is_exception_class(*c) => {
+                return self.exception_repr(x, *c);
+            }
             // an instance whose class shows it by neither __str__ nor
             // __repr__ (an item of an exception's arguments): object's
             // text, without the address CPython adds
