@@ -517,7 +517,8 @@ pub fn union_simple(a: &SomeValue, b: &SomeValue) -> Option<Result<SomeValue, Un
                 kind,
                 nonneg: *n1 && *n2,
                 konst: union_const(c1, c2),
-                bool_too: *b1 || *b2,
+                // (only a machine word shows a bool it holds as a bool)
+                bool_too: (*b1 || *b2) && kind == IntKind::Signed,
             }
         }
         (

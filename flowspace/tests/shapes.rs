@@ -225,20 +225,24 @@ fn raise_and_reraise() {
             graph f(x_0)
             block0(x_0):
                 v1 = bool(x_0)
-                switch v1
-                False --> return(1)
-                True --> block1()
-            block1():
-                v2 = simple_call(<class E>)
                 switch last_exception
-                --> except(<class E>, v2)
-                <class Exception> as (last_exception_3, last_exc_value_4) --> block2(last_exception_3, last_exc_value_4)
-            block2(v5, v6):
-                v7 = issubtype(v5, <class E>)
-                v8 = bool(v7)
-                switch v8
-                False --> except(v5, v6)
-                True --> except(v5, v6)
+                --> block1(v1)
+                <class Exception> as (last_exception_2, last_exc_value_3) --> block3(last_exception_2, last_exc_value_3)
+            block1(v4):
+                switch v4
+                False --> return(1)
+                True --> block2()
+            block2():
+                v5 = simple_call(<class E>)
+                switch last_exception
+                --> except(<class E>, v5)
+                <class Exception> as (last_exception_6, last_exc_value_7) --> block3(last_exception_6, last_exc_value_7)
+            block3(v8, v9):
+                v10 = issubtype(v8, <class E>)
+                v11 = bool(v10)
+                switch v11
+                False --> except(v8, v9)
+                True --> except(v8, v9)
         "#]],
     );
 }
@@ -344,7 +348,7 @@ fn fstring_and_percent_formatting() {
         expect![[r#"
             graph f(x_0, s_1)
             block0(x_0, s_1):
-                v2 = str(x_0)
+                v2 = format(x_0, '')
                 v3 = repr(s_1)
                 v4 = format(x_0, '>4')
                 v5 = add(v2, ':')
