@@ -1221,11 +1221,32 @@ fn zip_star(
     let Some(star) = &ca.star else {
         return Ok(None);
     };
-    if !is_zip
-        || !ca.positional.is_empty()
-        || !ca.keywords.is_empty()
-        || matches!(star, SomeValue::Tuple(_))
+    if !ca.positional.is_empty() || !ca.keywords.is_empty() || matches!(star, SomeValue::Tuple(_)) {
+        return Ok(None);
+    }
+    if let SomeValue::Builtin {
+        name: name @ ("min" | "max"),
+        s_self: None,
+    } = callee
     {
+        // max(*seq) of a sequence of two items or more is max(seq)
+        let s_method = callee.clone();
+        let result = call(ann, py, &s_method, CallArgs::positional(vec![star.clone()]))?;
+        if let Some(at) = ann.current_position() {
+            ann.special_calls.insert(
+                at,
+                special::SpecialCall {
+                    method: name.to_string(),
+                    s_method,
+                    receiver: star_at,
+                    args: vec![star_at],
+                    negate: false,
+                },
+            );
+        }
+        return Ok(Some(result));
+    }
+    if !is_zip {
         return Ok(None);
     }
     let f = py

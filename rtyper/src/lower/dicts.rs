@@ -29,18 +29,18 @@ fn parts(r: &Repr) -> Option<(Repr, Repr)> {
 }
 
 impl Cx<'_, '_, '_, '_> {
-    fn dict_helper(&mut self, helper: &str, args: Vec<Arg>) -> Result<Hlvalue, RTypeError> {
+    pub(super) fn dict_helper(&mut self, helper: &str, args: Vec<Arg>) -> Result<Hlvalue, RTypeError> {
         Ok(self.call_helper_in(RDICT, helper, args)?.0)
     }
 
-    fn dict_arg(&mut self, h: &Hlvalue, dr: &Repr) -> Result<Arg, RTypeError> {
+    pub(super) fn dict_arg(&mut self, h: &Hlvalue, dr: &Repr) -> Result<Arg, RTypeError> {
         let v = self.input(h, dr)?;
         Ok((v, SomeValue::Ptr(dr.lowleveltype(self.rt))))
     }
 
     /// The `hash` and `eq` function pointers of keys of repr `key` (an
     /// `r_dict`'s own functions when the operation is on one).
-    fn key_functions(&mut self, key: &Repr) -> Result<(Arg, Arg), RTypeError> {
+    pub(super) fn key_functions(&mut self, key: &Repr) -> Result<(Arg, Arg), RTypeError> {
         if let Some((eq, hash)) = self.custom_keys.clone() {
             return Ok((self.function_arg(&hash)?, self.function_arg(&eq)?));
         }

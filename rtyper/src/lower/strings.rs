@@ -698,6 +698,46 @@ impl Cx<'_, '_, '_, '_> {
                 }
                 values.push((v, r.clone()));
             }
+        } else if let (Repr::Dict(kr, vr), true) = (&reprs[1], fmt.contains("%(")) {
+            // `fmt % mapping`: each directive's value is the mapping's item
+            // of the key in its parentheses (KeyError when missing)
+            let (kr, vr) = ((**kr).clone(), (**vr).clone());
+            let dr = reprs[1].clone();
+            let chars: Vec<char> = fmt.chars().collect();
+            let mut i = 0;
+            while i < chars.len() {
+                if chars[i] != '%' {
+                    i += 1;
+                    continue;
+                }
+                if chars.get(i + 1) == Some(&'%') {
+                    i += 2;
+                    continue;
+                }
+                if chars.get(i + 1) != Some(&'(') {
+                    return Err(RTypeError::new(format!(
+                        "the format {fmt:?} mixes keys and positions"
+                    )));
+                }
+                let close = chars[i..]
+                    .iter()
+                    .position(|&c| c == ')')
+                    .map(|p| i + p)
+                    .ok_or_else(|| RTypeError::new(format!("incomplete format key in {fmt:?}")))?;
+                let key: String = chars[i + 2..close].iter().collect();
+                i = close + 1;
+                let d = self.dict_arg(&op.args[1], &dr)?;
+                let kc = Hlvalue::Constant(rpy3_model::Constant::new(rpy3_model::PyObj::new(
+                    &pyo3::types::PyString::new(self.py, &key).into_any(),
+                )));
+                let k = self.item_arg(&kc, &kr)?;
+                let (hash, eq) = self.key_functions(&kr)?;
+                let v = self.dict_helper("ll_getitem", vec![d, k, hash, eq])?;
+                if let Hlvalue::Variable(var) = &v {
+                    self.lowered.insert(*var, vr.clone());
+                }
+                values.push((v, vr.clone()));
+            }
         } else if let Repr::List(item, SeqKind::Tuple) = &reprs[1] {
             // a tuple of a length known at run time only: as many items as
             // the format takes, else TypeError
@@ -759,6 +799,13 @@ impl Cx<'_, '_, '_, '_> {
                 continue;
             }
             i += 1;
+            if chars.get(i) == Some(&'(') {
+                // a mapping key (its value is already among the values)
+                while i < chars.len() && chars[i] != ')' {
+                    i += 1;
+                }
+                i += 1;
+            }
             let (mut minus, mut plus, mut space, mut alt, mut zero) =
                 (false, false, false, false, false);
             while let Some(&c) = chars.get(i) {

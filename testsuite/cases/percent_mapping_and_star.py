@@ -1,0 +1,34 @@
+"""`fmt % mapping` with `%(key)s` directives (flags and widths too, `%%`,
+KeyError for a missing key), and `max(*seq)` / `min(*seq)` of a list."""
+
+
+def mapping(n):
+    d = {"name": "bob", "age": "%d" % n}
+    return "%(name)s is %(age)s years; %(name)-6s|%%|%(name)r" % d
+
+
+def mapping_numbers(n):
+    d = {"x": n, "y": n * 2}
+    return ("%(x)d+%(y)05d=%(x)x" % d, "%(y)s" % d)
+
+
+def missing_key(n):
+    d = {"x": n}
+    try:
+        return "%(z)d" % d
+    except KeyError:
+        return "missing"
+
+
+def star_extremes(n):
+    l = [n, 3, 9, -1]
+    return (max(*l), min(*l), max(*[n, 2]), min(*[str(n), "b"]))
+
+
+CASES = [
+    (mapping, [3]),
+    (mapping_numbers, [4]),
+    (missing_key, [1]),
+    (star_extremes, [4]),
+    (star_extremes, [12]),
+]
