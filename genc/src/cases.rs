@@ -171,6 +171,8 @@ impl<'a> CaseGlue<'a> {
                     Primitive::Char => "printf(\"bytes([%u])\", (unsigned)v);".to_string(),
                     Primitive::UniChar => "printf(\"chr(%u)\", (unsigned)v);".to_string(),
                     Primitive::Void => {
+                        // (one printer for every None; remembered as such)
+                        self.printers.insert(t, "rpy_print_none".into());
                         return Ok("rpy_print_none".into());
                     }
                 };

@@ -83,7 +83,13 @@ def ascii_and_identifiers(s):
             "naïve".isidentifier(), "a-b".isidentifier())
 
 
+def two_nones(n):
+    t = (n, None, n * 1.5, None)
+    return (t, t[1], str(t), [None, None])
+
+
 CASES = [
+    (two_nones, [3]),
     (frozensets, [1]),
     (frozensets, [4]),
     (instance_text, ["x"]),
