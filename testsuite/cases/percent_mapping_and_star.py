@@ -32,3 +32,10 @@ CASES = [
     (star_extremes, [4]),
     (star_extremes, [12]),
 ]
+
+
+def negative_powers(n):
+    return (n ** -1, n ** -2, 10 ** -3, n ** 2, pow(n, -1), (n + 0.5) ** -1)
+
+
+CASES += [(negative_powers, [2]), (negative_powers, [-4])]

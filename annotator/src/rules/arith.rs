@@ -133,8 +133,15 @@ pub fn binary(
                 Rshift => n1,
                 _ => false,
             };
+        // an int to a negative constant power is a float, as in CPython
+        let negative_power = op == Pow
+            && kind == IntKind::Signed
+            && b.konst().is_some_and(|k| {
+                Python::attach(|py| k.bind(py).extract::<i64>().is_ok_and(|e| e < 0))
+            });
         return Ok(match op {
             Truediv => SomeValue::float(),
+            Pow if negative_power => SomeValue::float(),
             Divmod => SomeValue::Tuple(vec![
                 SomeValue::Integer {
                     kind,
