@@ -93,3 +93,25 @@ def class_dispatcher(classes, npos, kwnames):
     """`dispatch(cls, args...)` instantiating whichever of `classes` `cls`
     is."""
     return _by_identity("c", "dispatch_new", "cls", "cls is c%d", classes, npos, kwnames)
+
+
+def classmethod_dispatcher(pairs, npos, kwnames):
+    """`dispatch(cls, args...)` calling, for whichever class `cls` is, its
+    classmethod: `pairs` is [function, class, function, class...] (the
+    functions differ)."""
+    key = ("cm", tuple(id(x) for x in pairs), npos, tuple(kwnames))
+    if key in _cache:
+        return _cache[key][0]
+    import types
+    methods = [types.MethodType(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+    params, call = _params(npos, kwnames)
+    namespace = {}
+    for i, m in enumerate(methods):
+        namespace["k%d" % i] = m.__self__
+        namespace["m%d" % i] = m
+    head = ", ".join(["cls"] + params)
+    last = len(methods) - 1
+    cases = [("cls is k%d" % i, "m%d(%s)" % (i, call)) for i in range(last)]
+    d = _make("dispatch_classmethod", head, cases, "m%d(%s)" % (last, call), namespace)
+    _cache[key] = (d, (pairs, methods))
+    return d

@@ -745,9 +745,46 @@ impl Cx<'_, '_, '_, '_> {
                     })
                     .collect();
                 if funcs.len() != 1 {
-                    return Err(RTypeError::unsupported(
-                        "calling different methods of several frozen objects",
-                    ));
+                    // classmethods of several classes (a variable holding
+                    // classes): a dispatcher comparing the class
+                    if self.repr_of(&op.args[0])? != Repr::Class {
+                        return Err(RTypeError::unsupported(
+                            "calling different methods of several frozen objects",
+                        ));
+                    }
+                    let mut methods = Vec::new();
+                    let mut classes = std::collections::BTreeSet::new();
+                    for d in descs.iter() {
+                        let Desc::MethodOfFrozen { func, frozen } = &self.rt.ann.descs[*d] else {
+                            unreachable!("methods of frozen objects")
+                        };
+                        classes.insert(*frozen);
+                        let (f, k) = (
+                            self.rt.ann.desc_object(*func),
+                            self.rt.ann.desc_object(*frozen),
+                        );
+                        let (Some(f), Some(k)) = (f, k) else {
+                            return Err(RTypeError::new("a classmethod without its objects"));
+                        };
+                        methods.push(f.bind(self.py).clone());
+                        methods.push(k.bind(self.py).clone());
+                    }
+                    let s_classes = SomeValue::Pbc {
+                        descs: std::sync::Arc::new(classes),
+                        can_be_none: false,
+                    };
+                    let (v, rr) = self.call_dispatcher(
+                        "classmethod_dispatcher",
+                        None,
+                        methods,
+                        op.args[0].clone(),
+                        s_classes,
+                        positional,
+                        keywords,
+                    )?;
+                    let v = self.convert(v, &rr, &want)?;
+                    self.finish(op.result, v);
+                    return Ok(());
                 }
                 let func = *funcs.iter().next().expect("one");
                 let f = self.callee(func)?;
@@ -1606,6 +1643,27 @@ impl Cx<'_, '_, '_, '_> {
             self.finish(op.result, c);
             return Ok(());
         }
+        if let (SomeValue::Instance { .. }, SomeValue::Pbc { descs, .. }, Repr::Class) =
+            (&s_obj, &s_res, &want)
+        {
+            if descs
+                .iter()
+                .all(|d| matches!(self.rt.ann.descs[*d], Desc::MethodOfFrozen { .. }))
+            {
+                // a classmethod read through an instance of one of several
+                // classes: bound to the instance's class (its vtable)
+                let r = self.repr_of(&op.args[0])?;
+                let x = self.input(&op.args[0], &r)?;
+                let obj = self.object_ptr_of(x)?;
+                let v = self.emit(
+                    LlOp::Getfield,
+                    vec![obj, name(self.py, "typeptr")],
+                    self.rt.objmodel.vtable_ptr,
+                );
+                self.finish(op.result, v);
+                return Ok(());
+            }
+        }
         if let SomeValue::Pbc { descs, .. } = &s_obj {
             // an attribute of the one frozen object a constant is: its value
             if let [d] = descs.iter().copied().collect::<Vec<_>>()[..] {
@@ -1784,3 +1842,4 @@ impl Cx<'_, '_, '_, '_> {
         Ok(())
     }
 }
+
