@@ -14,3 +14,13 @@ def star_unpack_middle(n):
 
 
 CASES = [(star_unpack_middle, [5]), (star_unpack_middle, [2]), (range_attrs, [1, 10, 2]), (range_attrs, [5, -3, -2]), (range_eq, [5]), (range_eq, [6]), (range_eq, [0])]
+
+
+def range_slices(n):
+    r = range(1, n, 2)
+    return (list(r[::-1]), list(r[1:]), list(r[:2]), list(r[::2]), list(r[-2:]),
+            list(r[5:1:-1]), list(range(n)[::-3]), list(range(n, 0, -2)[1::2]),
+            len(r[::-1]), [x * 2 for x in r[1:3]])
+
+
+CASES += [(range_slices, [10]), (range_slices, [1]), (range_slices, [0]), (range_slices, [15])]

@@ -524,3 +524,56 @@ def ll_range_eq(a0, a1, a2, b0, b1, b2):
     if a0 != b0:
         return False
     return n == 1 or a2 == b2
+
+
+def _range_len(start, stop, step):
+    if step > 0:
+        if stop <= start:
+            return 0
+        return (stop - start - 1) // step + 1
+    if stop >= start:
+        return 0
+    return (start - stop - 1) // (-step) + 1
+
+
+def _slice_bound(i, n, negative_step):
+    if i < 0:
+        i += n
+        if i < 0:
+            if negative_step:
+                return -1
+            return 0
+    elif i >= n:
+        if negative_step:
+            return n - 1
+        return n
+    return i
+
+
+def ll_range_slice(start, stop, step, lo, hi, st, flags, which):
+    """Part `which` (0 start, 1 stop, 2 step) of range(start, stop, step)
+    sliced by [lo:hi:st] (given where `flags` has bits 1, 2, 4), as
+    CPython's range slicing (slice.indices of the range's length)."""
+    n = _range_len(start, stop, step)
+    if flags & 4 == 0:
+        st = 1
+    if st == 0:
+        raise ValueError("slice step cannot be zero")
+    negative = st < 0
+    if flags & 1:
+        lo = _slice_bound(lo, n, negative)
+    elif negative:
+        lo = n - 1
+    else:
+        lo = 0
+    if flags & 2:
+        hi = _slice_bound(hi, n, negative)
+    elif negative:
+        hi = -1
+    else:
+        hi = n
+    if which == 0:
+        return start + lo * step
+    if which == 1:
+        return start + hi * step
+    return step * st

@@ -969,6 +969,24 @@ impl Cx<'_, '_, '_, '_> {
             // a new box; such a box where an int (bool, float) is: its int
             (Repr::Int(_) | Repr::Bool, Repr::IntBool) => self.box_number(v, have)?,
             (Repr::IntBool, w) => self.unbox_intbool(v, w)?,
+            // a range where a list of ints is expected: its items, made now
+            (Repr::Range, Repr::List(item, SeqKind::List))
+                if **item == Repr::Int(IntKind::Signed) =>
+            {
+                let zero = value_const(self.py, LlValue::Int(0), rpy3_model::lltype::SIGNED)?;
+                let l = self.new_list_of_length(item, zero)?;
+                let mut hargs = vec![(l.clone(), SomeValue::Ptr(wt))];
+                for f in ["start", "stop", "step"] {
+                    let x = self.emit(
+                        LlOp::Getfield,
+                        vec![v.clone(), name(self.py, f)],
+                        rpy3_model::lltype::SIGNED,
+                    );
+                    hargs.push((x, SomeValue::int()));
+                }
+                self.call_list_helper("ll_extend_range", hargs)?;
+                l
+            }
             // a generator of one of a family: its frame's header
             (Repr::Generator(_), Repr::GeneratorSet(_)) => {
                 self.emit(LlOp::CastPointer, vec![type_const(self.py, wt)?, v], wt)

@@ -323,6 +323,13 @@ impl Cx<'_, '_, '_, '_> {
 
     /// `r[i]` of a range list, raising IndexError out of bounds.
     pub(super) fn range_getitem(&mut self, op: &SpaceOperation) -> Result<(), RTypeError> {
+        let konst = match &op.args[1] {
+            Hlvalue::Constant(c) => Some(c.value.clone()),
+            Hlvalue::Variable(_) => self.s(&op.args[1]).konst().cloned(),
+        };
+        if let Some(k) = konst.filter(|k| k.bind(self.py).is_instance_of::<pyo3::types::PySlice>()) {
+            return self.range_slice(op, &k);
+        }
         let ri = self.repr_of(&op.args[1])?;
         if !matches!(ri, Repr::Int(_) | Repr::Bool) {
             return Err(RTypeError::unsupported(
@@ -336,6 +343,48 @@ impl Cx<'_, '_, '_, '_> {
         let v = self.emit(LlOp::DirectCall, vec![f, r, i], SIGNED);
         let want = self.result_repr(op)?;
         let v = self.convert(v, &Repr::Int(IntKind::Signed), &want)?;
+        self.finish(op.result, v);
+        Ok(())
+    }
+
+    /// `r[a:b:c]` of a range with a constant slice: the range of the items
+    /// it picks (`rpy3.lltypesystem.rbuiltin.ll_range_slice`).
+    fn range_slice(&mut self, op: &SpaceOperation, k: &rpy3_model::PyObj) -> Result<(), RTypeError> {
+        let s = k.bind(self.py);
+        let mut flags = 0;
+        let mut parts = Vec::new();
+        for (bit, attr) in [(1, "start"), (2, "stop"), (4, "step")] {
+            let v = s.getattr(attr).map_err(|e| RTypeError::new(e.to_string()))?;
+            let n = if v.is_none() {
+                0
+            } else {
+                flags |= bit;
+                v.extract::<i64>()
+                    .map_err(|_| RTypeError::unsupported("a range slice of a non-integer"))?
+            };
+            parts.push(value_const(self.py, LlValue::Int(n), SIGNED)?);
+        }
+        let r = self.input(&op.args[0], &Repr::Range)?;
+        let mut fields = Vec::new();
+        for f in ["start", "stop", "step"] {
+            fields.push(self.emit(LlOp::Getfield, vec![r.clone(), name(self.py, f)], SIGNED));
+        }
+        let fc = value_const(self.py, LlValue::Int(flags), SIGNED)?;
+        let (range_struct, pr, _, _) = self.rt.range_types();
+        let tc = crate::helpers::type_const(self.py, range_struct)?;
+        let p = self.emit(LlOp::Malloc, vec![tc], pr);
+        for (which, f) in ["start", "stop", "step"].iter().enumerate() {
+            let wc = value_const(self.py, LlValue::Int(which as i64), SIGNED)?;
+            let mut args: Vec<(Hlvalue, SomeValue)> =
+                fields.iter().map(|v| (v.clone(), SomeValue::int())).collect();
+            args.extend(parts.iter().map(|v| (v.clone(), SomeValue::int())));
+            args.push((fc.clone(), SomeValue::int()));
+            args.push((wc, SomeValue::int()));
+            let (v, _) = self.call_helper_in(super::builtins::RBUILTIN, "ll_range_slice", args)?;
+            self.emit(LlOp::Setfield, vec![p.clone(), name(self.py, f), v], rpy3_model::lltype::VOID);
+        }
+        let want = self.result_repr(op)?;
+        let v = self.convert(p, &Repr::Range, &want)?;
         self.finish(op.result, v);
         Ok(())
     }
