@@ -154,3 +154,21 @@ CASES = [
     (sort_tuples_with_lists, [1]),
     (sort_tuples_with_lists, [9]),
 ]
+
+
+class Unhashable:
+    def __eq__(self, o):
+        return True
+
+    def __hash__(self):
+        raise TypeError("unhashable Unhashable")
+
+
+def hash_always_raises(n):
+    try:
+        return len({Unhashable(): n})
+    except TypeError as e:
+        return -1
+
+
+CASES.append((hash_always_raises, [1]))

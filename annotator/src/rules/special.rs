@@ -254,6 +254,9 @@ pub fn consider(
         }
         ("__bool__" | "__contains__", _) if !result.is_impossible() => SomeValue::bool(),
         ("__len__", _) if op.opname == OpName::Bool && !result.is_impossible() => SomeValue::bool(),
+        // (a __hash__ that always raises: the hash is still an int where
+        // containers compute it)
+        ("__hash__", _) => SomeValue::int(),
         _ => result,
     };
     if let Some(at) = ann.current_position() {

@@ -960,6 +960,11 @@ impl Cx<'_, '_, '_, '_> {
         }
         Ok(match (have, want) {
             (_, Repr::Void) => value_const(self.py, LlValue::Void, VOID)?,
+            // the result of a call that never returns where a number is
+            // expected: never used, the zero of the type
+            (Repr::Void, Repr::Int(_) | Repr::Bool | Repr::Float) => {
+                value_const(self.py, wt.default_value(), wt)?
+            }
             // an int, bool or float where a number of either kind is
             // expected: a new box; a box where a float (or, narrowed, an
             // int) is: its value
