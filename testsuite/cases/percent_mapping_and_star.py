@@ -1,5 +1,7 @@
 """`fmt % mapping` with `%(key)s` directives (flags and widths too, `%%`,
-KeyError for a missing key), and `max(*seq)` / `min(*seq)` of a list."""
+KeyError for a missing key), `max(*seq)` / `min(*seq)` of a list, ints to
+negative constant powers, and `str.format()` specs holding fields of
+their own (`{:{width}}`)."""
 
 
 def mapping(n):
@@ -39,3 +41,12 @@ def negative_powers(n):
 
 
 CASES += [(negative_powers, [2]), (negative_powers, [-4])]
+
+
+def nested_specs(n, x):
+    return ("{:{}}".format(n, 5), "{0:0{1}d}".format(n, 6), "{:.{}}".format("abcdef", 2),
+            "{:>{w}.{p}f}|{:^{w}}".format(x, "ab", w=9, p=2),
+            "[{:{fill}<{width}}]".format(n, fill="*", width=6))
+
+
+CASES += [(nested_specs, [42, 3.14159]), (nested_specs, [-7, -0.5])]

@@ -649,6 +649,9 @@ pub(super) struct Cx<'r, 'a, 'py, 'g> {
     /// The width a `%*d` directive being lowered takes from its values
     /// (its specification holds [`STAR_WIDTH`] in its place).
     star_width: Option<Hlvalue>,
+    /// The specification, made when run, of a `str.format()` field whose
+    /// spec holds fields (`{:{w}}`; the spec is `DYNAMIC_SPEC`).
+    dynamic_spec: Option<Hlvalue>,
     /// The key functions of the `r_dict` the operation being lowered works
     /// on (eq, hash), if it is one.
     custom_keys: Option<(SomeValue, SomeValue)>,
@@ -687,6 +690,7 @@ impl<'r, 'a, 'py, 'g> Cx<'r, 'a, 'py, 'g> {
             raising_at: None,
             bytes_mode: false,
             star_width: None,
+            dynamic_spec: None,
             custom_keys: None,
             callee_override: None,
             synthetic: std::collections::HashMap::new(),

@@ -1003,15 +1003,25 @@ impl Cx<'_, '_, '_, '_> {
                 i += 2;
                 continue;
             }
-            let close = chars[i..]
-                .iter()
-                .position(|&x| x == '}')
-                .map(|p| i + p)
-                .ok_or_else(|| bad("unclosed '{'"))?;
+            // (the matching '}': a spec may hold fields of its own)
+            let mut depth = 0;
+            let mut close = None;
+            for (p, &x) in chars.iter().enumerate().skip(i) {
+                if x == '{' {
+                    depth += 1;
+                } else if x == '}' {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(p);
+                        break;
+                    }
+                }
+            }
+            let close = close.ok_or_else(|| bad("unclosed '{'"))?;
             let field: String = chars[i + 1..close].iter().collect();
             i = close + 1;
-            if field.contains('{') {
-                return Err(RTypeError::unsupported("nested fields in str.format()"));
+            if field.split_once(':').map_or(field.contains('{'), |(h, _)| h.contains('{')) {
+                return Err(bad("a field name with '{'"));
             }
             let (head, spec) = match field.split_once(':') {
                 Some((h, s)) => (h.to_string(), s.to_string()),
@@ -1051,6 +1061,53 @@ impl Cx<'_, '_, '_, '_> {
             .ok_or_else(|| bad("not enough arguments"))?
             .clone();
             self.flush_literal(&mut literal, &mut pieces)?;
+            let spec = if spec.contains('{') {
+                // a spec holding fields (`{:{width}}`): made when run, of
+                // the text of those arguments
+                let sc: Vec<char> = spec.chars().collect();
+                let mut spieces = Vec::new();
+                let mut slit = String::new();
+                let mut k = 0;
+                while k < sc.len() {
+                    if sc[k] != '{' {
+                        slit.push(sc[k]);
+                        k += 1;
+                        continue;
+                    }
+                    let end = sc[k..]
+                        .iter()
+                        .position(|&x| x == '}')
+                        .map(|p| k + p)
+                        .ok_or_else(|| bad("unclosed '{' in a spec"))?;
+                    let inner: String = sc[k + 1..end].iter().collect();
+                    k = end + 1;
+                    let a = if inner.is_empty() {
+                        if manual {
+                            return Err(bad("cannot switch from manual field specification to automatic field numbering"));
+                        }
+                        auto += 1;
+                        args.get(auto - 1)
+                    } else if let Ok(index) = inner.parse::<usize>() {
+                        if auto > 0 {
+                            return Err(bad("cannot switch from automatic field numbering to manual field specification"));
+                        }
+                        manual = true;
+                        args.get(index)
+                    } else {
+                        keywords.iter().find(|(kw, _)| *kw == inner).map(|(_, v)| v)
+                    }
+                    .ok_or_else(|| bad("not enough arguments"))?
+                    .clone();
+                    self.flush_literal(&mut slit, &mut spieces)?;
+                    let ar = self.repr_of(&a)?;
+                    spieces.push(self.text_of(&a, &ar, false)?);
+                }
+                let dynamic = self.concat_pieces(slit, spieces)?;
+                self.dynamic_spec = Some(dynamic);
+                DYNAMIC_SPEC.to_string()
+            } else {
+                spec
+            };
             let r = self.repr_of(&v)?;
             if let Repr::Instance(c) = r {
                 let formatter = self
@@ -1060,6 +1117,11 @@ impl Cx<'_, '_, '_, '_> {
                     .get(&(self.g, self.block, self.index, j | rpy3_annotator::FORMAT_FIELD))
                     .cloned();
                 if let (Some(s_method), None) = (formatter, conv.as_deref()) {
+                    if spec == DYNAMIC_SPEC {
+                        return Err(RTypeError::unsupported(
+                            "a spec made of fields for a class's __format__",
+                        ));
+                    }
                     // the class's __format__, given the spec
                     let x = self.input(&v, &r)?;
                     let spec_arg = Hlvalue::Constant(rpy3_model::Constant::new(rpy3_model::PyObj::new(
@@ -1109,9 +1171,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             if matches!(r, Repr::Number | Repr::IntBool) {
                 let x = self.input(&v, &r)?;
-                let st = Repr::Str.lowleveltype(self.rt);
-                let p = self.rt.prebuilt_string(&spec)?;
-                let spec = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
+                let spec = self.spec_value(&spec)?;
                 pieces.push(self.number_format(x, spec)?);
                 continue;
             }
@@ -1269,6 +1329,12 @@ impl Cx<'_, '_, '_, '_> {
     /// takes its width from the values ([`STAR_WIDTH`]), built when run.
     fn spec_value(&mut self, spec: &str) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
+        if spec == DYNAMIC_SPEC {
+            return self
+                .dynamic_spec
+                .take()
+                .ok_or_else(|| RTypeError::new("a spec made of fields without its value"));
+        }
         let Some((before, after)) = spec.split_once(STAR_WIDTH) else {
             let p = self.rt.prebuilt_string(spec)?;
             return value_const(self.py, LlValue::Ptr(Some(p)), st);
@@ -1735,6 +1801,10 @@ fn format_helper(r: &Repr) -> Result<(&'static str, Repr), RTypeError> {
 /// Where a `%*d` directive's width goes in its format specification (see
 /// [`Cx::spec_value`]).
 const STAR_WIDTH: char = '\u{1}';
+
+/// The whole format specification of a `str.format()` field whose spec
+/// holds fields of its own (made when run, see [`Cx::spec_value`]).
+const DYNAMIC_SPEC: &str = "\u{2}";
 
 fn percent_arg_count(fmt: &str) -> usize {
     let chars: Vec<char> = fmt.chars().collect();
