@@ -50,3 +50,12 @@ def nested_specs(n, x):
 
 
 CASES += [(nested_specs, [42, 3.14159]), (nested_specs, [-7, -0.5])]
+
+
+def int_precisions(n):
+    return ("%.3d" % n, "%5.3d|%-6.3d|%05.3d|%+.4d|%.3x|%#.4x|%.0d|%.2i" % (n, n, n, n, n, n, n, n),
+            "%#08.3x|%08.3o|% .3d" % (n, n, n))
+
+
+CASES += [(int_precisions, [5]), (int_precisions, [-5]), (int_precisions, [0]),
+          (int_precisions, [123456])]

@@ -2363,3 +2363,37 @@ def ll_exception_repr(name, static_name, args):
         i += 1
     r.chars[nn + 1 + na] = ')'
     return r
+
+
+@ll_args(PSTR, Signed, Signed)
+def ll_int_precision(s, prec, zero_width):
+    """The text of an int formatted by `%.Nd` (`%.Nx`...): its digits
+    padded with zeros to `prec`, after its sign and its `0x`/`0o`, and to
+    `zero_width` in all (the `0` flag with a width)."""
+    n = len(s.chars)
+    i = 0
+    if i < n and (s.chars[i] == '-' or s.chars[i] == '+' or s.chars[i] == ' '):
+        i += 1
+    if (i + 1 < n and s.chars[i] == '0'
+            and (s.chars[i + 1] == 'x' or s.chars[i + 1] == 'X' or s.chars[i + 1] == 'o')):
+        i += 2
+    digits = n - i
+    zeros = prec - digits
+    if zero_width - n > zeros:
+        zeros = zero_width - n
+    if zeros <= 0:
+        return s
+    r = malloc(typeOf(s).TO, n + zeros)
+    k = 0
+    while k < i:
+        r.chars[k] = s.chars[k]
+        k += 1
+    z = 0
+    while z < zeros:
+        r.chars[i + z] = '0'
+        z += 1
+    k = i
+    while k < n:
+        r.chars[k + zeros] = s.chars[k]
+        k += 1
+    return r

@@ -910,10 +910,62 @@ impl Cx<'_, '_, '_, '_> {
                     };
                     self.format_with("ll_format_str", text, &spec)?
                 }
+                'd' | 'i' | 'u' | 'x' | 'X' | 'o' if precision.is_some() => {
+                    // a precision is the least number of digits (zeros
+                    // before them); the width then pads the whole (with
+                    // zeros after the sign under the '0' flag)
+                    let mut digits_spec = String::from(">");
+                    if plus {
+                        digits_spec.push('+');
+                    } else if space {
+                        digits_spec.push(' ');
+                    }
+                    if alt {
+                        digits_spec.push('#');
+                    }
+                    digits_spec.push(if matches!(conv, 'i' | 'u') { 'd' } else { conv });
+                    let x = match &r {
+                        Repr::Float => {
+                            let f = self.input(&v, &Repr::Float)?;
+                            self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
+                        }
+                        Repr::Number => {
+                            let n = self.input(&v, &Repr::Number)?;
+                            self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
+                        }
+                        Repr::Int(k) if k.unsigned() => {
+                            return Err(RTypeError::unsupported(
+                                "a precision in a % directive of an unsigned int",
+                            ))
+                        }
+                        _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
+                    };
+                    let text = self.format_with("ll_format_int", x, &digits_spec)?;
+                    let p: i64 = precision
+                        .as_deref()
+                        .unwrap_or("0")
+                        .parse()
+                        .map_err(|_| RTypeError::new(format!("a precision in {fmt:?}")))?;
+                    let pc = value_const(self.py, LlValue::Int(p), SIGNED)?;
+                    let zero_width: i64 = if zero && !minus {
+                        width.parse().unwrap_or(0)
+                    } else {
+                        0
+                    };
+                    let zc = value_const(self.py, LlValue::Int(zero_width), SIGNED)?;
+                    let st = Repr::Str.lowleveltype(self.rt);
+                    let text = self.call_str_helper("ll_int_precision", vec![text, pc, zc], st)?;
+                    if width.is_empty() {
+                        text
+                    } else {
+                        let pad = format!("{}{width}", if minus { '<' } else { '>' });
+                        self.format_with("ll_format_str", text, &pad)?
+                    }
+                }
                 'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'c' => {
                     if precision.is_some() {
                         return Err(RTypeError::unsupported(
-                            "a precision in an integer % directive",
+                            "a precision in a %c directive",
                         ));
                     }
                     if conv == 'c' && matches!(r, Repr::Str | Repr::UniChar) {
