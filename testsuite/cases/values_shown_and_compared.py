@@ -100,3 +100,16 @@ CASES = [
     (ascii_and_identifiers, ["ñ\u1234x"]),
     (ascii_and_identifiers, ["abc_1"]),
 ]
+
+
+class Accented:
+    def __repr__(self):
+        return "Acc(é)"
+
+
+def percent_a(s):
+    return ("%a|%5a|%-8a|%r" % (s, s, "é", s), "%a" % (Accented(),), "%a" % 3,
+            ascii(Accented()), ascii([s]))
+
+
+CASES += [(percent_a, ["é\u1234x"]), (percent_a, ["ab"])]

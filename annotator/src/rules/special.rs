@@ -200,7 +200,7 @@ fn lookup_special(
         Bool if has(0, "__len__") => Some(("__len__", 0, vec![], false)),
         Str if has(0, "__str__") => Some(("__str__", 0, vec![], false)),
         Format if has(0, "__format__") => Some(("__format__", 0, vec![1], false)),
-        Str | Repr if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
+        Str | Repr | Ascii if has(0, "__repr__") => Some(("__repr__", 0, vec![], false)),
         Hash if has(0, "__hash__") => Some(("__hash__", 0, vec![], false)),
         SimpleCall if has(0, "__call__") => Some(("__call__", 0, (1..args.len()).collect(), false)),
         // float(x), int(x) of an instance: its conversion method
@@ -253,6 +253,8 @@ pub fn consider(
             SomeValue::bool()
         }
         ("__bool__" | "__contains__", _) if !result.is_impossible() => SomeValue::bool(),
+        // ascii(x): the repr escaped, another str than the method gives
+        ("__repr__", _) if op.opname == OpName::Ascii && !result.is_impossible() => SomeValue::str(),
         ("__len__", _) if op.opname == OpName::Bool && !result.is_impossible() => SomeValue::bool(),
         // (a __hash__ that always raises: the hash is still an int where
         // containers compute it)
@@ -352,7 +354,7 @@ fn percent_conversions(fmt: &str) -> Vec<Option<bool>> {
         }
         match chars.get(i) {
             Some('%') => {}
-            Some('r') => out.push(Some(true)),
+            Some('r' | 'a') => out.push(Some(true)),
             Some('s') => out.push(Some(false)),
             Some(_) => out.push(None),
             None => {}

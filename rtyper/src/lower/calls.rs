@@ -1012,10 +1012,17 @@ impl Cx<'_, '_, '_, '_> {
             None => vec![op.args[sc.receiver].clone()],
         };
         args.extend(sc.args.iter().map(|&i| op.args[i].clone()));
+        let ascii = op.opname == rpy3_model::OpName::Ascii;
         let result = if sc.negate {
             let v = self.graph.new_var("");
             self.graph.vars[v].concretetype = Some(BOOL);
             self.lowered.insert(v, Repr::Bool);
+            v
+        } else if ascii {
+            let v = self.graph.new_var("");
+            self.graph.vars[v].concretetype = Some(Repr::Str.lowleveltype(self.rt));
+            self.lowered.insert(v, Repr::Str);
+            self.synthetic.insert(v, SomeValue::str());
             v
         } else {
             op.result
@@ -1035,6 +1042,14 @@ impl Cx<'_, '_, '_, '_> {
         if sc.negate {
             // `!=` through `__eq__`: the call's result as a bool, negated
             let v = self.emit(LlOp::BoolNot, vec![Hlvalue::Variable(result)], BOOL);
+            self.finish(op.result, v);
+        }
+        if ascii {
+            // ascii(x): its __repr__, non-ASCII characters escaped
+            let st = Repr::Str.lowleveltype(self.rt);
+            let v = self.call_str_helper("ll_ascii_escape", vec![Hlvalue::Variable(result)], st)?;
+            let want = self.result_repr(op)?;
+            let v = self.convert(v, &Repr::Str, &want)?;
             self.finish(op.result, v);
         }
         Ok(())

@@ -890,7 +890,7 @@ impl Cx<'_, '_, '_, '_> {
             }
             spec.push_str(&width);
             let piece = match conv {
-                's' | 'r' | 'a' if conv != 'a' => {
+                's' | 'r' | 'a' => {
                     if let Some(p) = &precision {
                         spec.push('.');
                         spec.push_str(p);
@@ -906,7 +906,14 @@ impl Cx<'_, '_, '_, '_> {
                         (Repr::Instance(c), Some(s_method)) => {
                             self.call_text_method(v.clone(), *c, s_method)?
                         }
-                        _ => self.text_of(&v, &r, conv == 'r')?,
+                        _ => self.text_of(&v, &r, conv != 's')?,
+                    };
+                    // (%a: the repr with its non-ASCII characters escaped)
+                    let text = if conv == 'a' {
+                        let st = Repr::Str.lowleveltype(self.rt);
+                        self.call_str_helper("ll_ascii_escape", vec![text], st)?
+                    } else {
+                        text
                     };
                     self.format_with("ll_format_str", text, &spec)?
                 }
