@@ -24,3 +24,23 @@ def range_slices(n):
 
 
 CASES += [(range_slices, [10]), (range_slices, [1]), (range_slices, [0]), (range_slices, [15])]
+
+
+def range_methods(n):
+    r = range(0, 20, 3)
+    rr = range(10, 0, -2)
+    out = [n in r, r.count(n), rr.count(n)]
+    try:
+        out.append(r.index(n))
+    except ValueError as e:
+        out.append(-1)
+        out.append(len(str(e)))
+    try:
+        out.append(rr.index(n))
+    except ValueError:
+        out.append(-2)
+    return out
+
+
+CASES += [(range_methods, [9]), (range_methods, [10]), (range_methods, [-3]),
+          (range_methods, [21]), (range_methods, [0]), (range_methods, [4])]

@@ -577,3 +577,30 @@ def ll_range_slice(start, stop, step, lo, hi, st, flags, which):
     if which == 1:
         return start + hi * step
     return step * st
+
+
+def _range_position(start, stop, step, x):
+    """The index of `x` in range(start, stop, step), or -1."""
+    if step > 0:
+        if x < start or x >= stop:
+            return -1
+    elif x > start or x <= stop:
+        return -1
+    if (x - start) % step != 0:
+        return -1
+    return (x - start) // step
+
+
+def ll_range_index(start, stop, step, x):
+    """range.index(x)."""
+    i = _range_position(start, stop, step, x)
+    if i < 0:
+        raise ValueError("%d is not in range" % x)
+    return i
+
+
+def ll_range_count(start, stop, step, x):
+    """range.count(x): 1 or 0."""
+    if _range_position(start, stop, step, x) < 0:
+        return 0
+    return 1

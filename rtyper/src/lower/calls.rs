@@ -438,7 +438,7 @@ impl Cx<'_, '_, '_, '_> {
                 name,
                 s_self: Some(inner),
             } if matches!(**inner, SomeValue::List(_))
-                && matches!(self.repr_of(&op.args[0])?, Repr::List(..)) =>
+                && matches!(self.repr_of(&op.args[0])?, Repr::List(..) | Repr::Range) =>
             {
                 let v = self.list_method(name, &op.args[0], &positional, &keywords, &want)?;
                 self.finish(op.result, v);
@@ -1656,6 +1656,12 @@ impl Cx<'_, '_, '_, '_> {
         if want == Repr::Void || is_constant(&s_res) {
             let c = constant_of(self.rt, self.py, &s_res, &want)?;
             self.finish(op.result, c);
+            return Ok(());
+        }
+        if let (SomeValue::Builtin { s_self: Some(_), .. }, Repr::Range) = (&s_res, &want) {
+            // a bound method of a range is the range
+            let x = self.input(&op.args[0], &Repr::Range)?;
+            self.finish(op.result, x);
             return Ok(());
         }
         if let (SomeValue::Instance { .. }, SomeValue::Pbc { descs, .. }, Repr::Class) =

@@ -634,6 +634,24 @@ impl Cx<'_, '_, '_, '_> {
         want: &Repr,
     ) -> Result<Hlvalue, RTypeError> {
         let lr = self.repr_of(recv)?;
+        if lr == Repr::Range && matches!(method, "index" | "count") && args.len() == 1 {
+            // a range's: by its bounds (ValueError when not in it)
+            let r = self.input(recv, &Repr::Range)?;
+            let mut hargs = Vec::new();
+            for f in ["start", "stop", "step"] {
+                let v = self.emit(LlOp::Getfield, vec![r.clone(), name(self.py, f)], SIGNED);
+                hargs.push((v, SomeValue::int()));
+            }
+            let x = self.input(&args[0], &Repr::Int(IntKind::Signed))?;
+            hargs.push((x, SomeValue::int()));
+            let helper = if method == "index" {
+                "ll_range_index"
+            } else {
+                "ll_range_count"
+            };
+            let (v, _) = self.call_helper_in(super::builtins::RBUILTIN, helper, hargs)?;
+            return self.convert(v, &Repr::Int(IntKind::Signed), want);
+        }
         let Repr::List(item, _) = lr.clone() else {
             return Err(RTypeError::new("a list method on a non-list"));
         };
