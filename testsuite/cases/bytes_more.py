@@ -32,3 +32,14 @@ CASES = [
     (iterate, [b"abc"]),
     (iterate, [b""]),
 ]
+
+
+def int_of_bytes(b):
+    try:
+        return int(b) * 2
+    except ValueError:
+        return -1
+
+
+CASES += [(int_of_bytes, [b'42']), (int_of_bytes, [b' -7 ']), (int_of_bytes, [b'x1']),
+          (int_of_bytes, [b'1_000'])]

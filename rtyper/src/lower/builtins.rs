@@ -132,6 +132,11 @@ impl Cx<'_, '_, '_, '_> {
                         let x = self.input(&args[0], &Repr::Str)?;
                         self.call_str_helper("ll_str2int", vec![x], SIGNED)?
                     }
+                    // int(b'42'): the same parse, of the bytes
+                    Repr::Bytes if args.len() == 1 => {
+                        let x = self.input(&args[0], &Repr::Bytes)?;
+                        self.in_bytes_mode(|cx| cx.call_str_helper("ll_str2int", vec![x], SIGNED))?
+                    }
                     Repr::Str | Repr::UniChar if args.len() == 2 => {
                         let x = self.input(&args[0], &Repr::Str)?;
                         let base = self.input(&args[1], &int)?;

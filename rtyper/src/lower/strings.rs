@@ -286,7 +286,7 @@ impl Cx<'_, '_, '_, '_> {
     }
 
     /// Runs `f` with the string helpers called in their copies for bytes.
-    fn in_bytes_mode<T>(
+    pub(super) fn in_bytes_mode<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, RTypeError>,
     ) -> Result<T, RTypeError> {
