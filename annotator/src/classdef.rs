@@ -579,6 +579,13 @@ impl Annotator {
                         s_self: Some(Box::new(s_obj.clone())),
                     });
                 }
+                if name == "__str__" && self.is_exception_classdef(py, objdef) {
+                    // an exception's own text, as BaseException shows it
+                    return Ok(SomeValue::Builtin {
+                        name: "exception_message",
+                        s_self: Some(Box::new(s_obj.clone())),
+                    });
+                }
                 return Err(self.error(format!(
                     "super().{name}: the method of a built-in class is not RPython"
                 )));

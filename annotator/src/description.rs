@@ -857,6 +857,12 @@ impl Annotator {
             }
             return Ok(s);
         }
+        if is_base_exception_str(py, obj) {
+            return Ok(SomeValue::Builtin {
+                name: "exception_message",
+                s_self: None,
+            });
+        }
         if let Some(name) = crate::rules::builtin_name(py, obj) {
             return Ok(SomeValue::Builtin { name, s_self: None });
         }
@@ -1224,4 +1230,12 @@ pub fn combinations<T: Clone>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
             .collect();
     }
     combos
+}
+
+/// Whether `obj` is BaseException's `__str__` (`Exception.__str__(self)`
+/// in an override): the exception's own text.
+pub fn is_base_exception_str(py: Python<'_>, obj: &Bound<'_, PyAny>) -> bool {
+    py.import("builtins")
+        .and_then(|b| b.getattr("BaseException")?.getattr("__str__"))
+        .is_ok_and(|bs| bs.is(obj))
 }

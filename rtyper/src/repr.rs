@@ -870,7 +870,7 @@ impl RTyper<'_> {
             },
             // the built-in __init__ of super(C, obj) carries obj
             S::Builtin {
-                name: "base_init",
+                name: "base_init" | "exception_message",
                 s_self: Some(inner),
             } if matches!(**inner, S::Instance { .. }) => self.getrepr(inner)?,
             // a StringBuilder, and its methods bound to it

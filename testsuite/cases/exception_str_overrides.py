@@ -121,3 +121,35 @@ def exception_reprs(n):
 
 
 CASES.append((exception_reprs, [3]))
+
+
+class Bracketed(Exception):
+    def __str__(self):
+        return "Err<" + Exception.__str__(self) + ">"
+
+
+class Boxed(ValueError):
+    def __str__(self):
+        return "E2[" + super().__str__() + "]"
+
+
+class Quiet(Exception):
+    def __str__(self):
+        return "q:" + Exception.__str__(self)
+
+
+def base_str_in_override(n):
+    out = []
+    for k in range(3):
+        try:
+            if k == 0:
+                raise Bracketed("m%d" % n)
+            if k == 1:
+                raise Boxed("v", n)
+            raise Quiet()
+        except Exception as e:
+            out.append(str(e))
+    return out
+
+
+CASES.append((base_str_in_override, [3]))

@@ -1112,6 +1112,21 @@ fn pbc_getattr(
             }
         }
     }
+    if name == "__str__" && o.is_instance_of::<pyo3::types::PyType>() {
+        // `Exception.__str__(self)` (BaseException's): the exception's own
+        // text
+        let base_str = py
+            .import("builtins")
+            .and_then(|b| b.getattr("BaseException")?.getattr("__str__"));
+        if let (Ok(v), Ok(bs)) = (o.getattr(name), base_str) {
+            if v.is(&bs) {
+                return Ok(SomeValue::Builtin {
+                    name: "exception_message",
+                    s_self: None,
+                });
+            }
+        }
+    }
     if name == "__init__" && o.is_instance_of::<pyo3::types::PyType>() {
         // `Base.__init__` where the base is a built-in class (Exception, object)
         if let Ok(v) = o.getattr(name) {
@@ -1355,6 +1370,28 @@ pub(crate) fn call(
                 })?;
             }
             Ok(result)
+        }
+        // BaseException's __str__ of an exception (`Exception.__str__(self)`,
+        // `super().__str__()`): the text of its arguments
+        SomeValue::Builtin {
+            name: "exception_message",
+            s_self,
+        } => {
+            let inst = match s_self.as_deref() {
+                Some(inst) => Some(inst.clone()),
+                None => args.positional.first().cloned(),
+            };
+            match inst {
+                Some(SomeValue::Instance { classdef, .. })
+                    if ann.is_exception_classdef(py, classdef) =>
+                {
+                    if ann.exception_keeps_message(py, classdef) {
+                        ann.note_exception_message(py)?;
+                    }
+                    Ok(SomeValue::str())
+                }
+                _ => Err(ann.error("BaseException.__str__ of something that is not an exception")),
+            }
         }
         // the `__init__` of a built-in base (`Exception.__init__`,
         // `object.__init__`): accepts the arguments, does nothing typable

@@ -280,6 +280,28 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         if let SomeValue::Builtin {
+            name: "exception_message",
+            s_self,
+        } = &s_callee
+        {
+            // BaseException's __str__: the exception's message (no
+            // dispatch to a subclass's __str__: this is the base's own)
+            let target = match s_self.as_deref() {
+                Some(inst) => Some((op.args[0].clone(), inst.clone())),
+                None => positional.first().map(|first| (first.clone(), self.s(first))),
+            };
+            let Some((inst, SomeValue::Instance { classdef, .. })) = target else {
+                return Err(RTypeError::new("BaseException.__str__ of a non-instance"));
+            };
+            let r = self.repr_of(&inst)?;
+            let x = self.input(&inst, &r)?;
+            let x = self.convert(x, &r, &Repr::Instance(classdef))?;
+            let v = self.exception_message_text(x, classdef)?;
+            let v = self.convert(v, &Repr::Str, &want)?;
+            self.finish(op.result, v);
+            return Ok(());
+        }
+        if let SomeValue::Builtin {
             name: "base_init",
             s_self,
         } = &s_callee
@@ -1643,7 +1665,8 @@ impl Cx<'_, '_, '_, '_> {
             // to the instance
             if let SomeValue::Pbc { .. }
             | SomeValue::Builtin {
-                name: "base_init", ..
+                name: "base_init" | "exception_message",
+                ..
             } = s_res
             {
                 let r = self.repr_of(&op.args[0])?;

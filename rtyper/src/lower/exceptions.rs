@@ -243,7 +243,6 @@ impl Cx<'_, '_, '_, '_> {
         x: Hlvalue,
         c: ClassDefId,
     ) -> Result<Hlvalue, RTypeError> {
-        let st = Repr::Str.lowleveltype(self.rt);
         if let Some(f) = self.rt.ann.exception_str_dispatchers.get(&c).cloned() {
             // subclasses define __str__: the dispatcher the annotator made
             let s = SomeValue::Instance {
@@ -267,8 +266,20 @@ impl Cx<'_, '_, '_, '_> {
                 _ => x,
             };
             let fc = self.func_const(idx)?;
+            let st = Repr::Str.lowleveltype(self.rt);
             return Ok(self.emit(LlOp::DirectCall, vec![fc, x], st));
         }
+        self.exception_message_text(x, c)
+    }
+
+    /// The text of the arguments of `x`, a low-level exception instance of
+    /// class `c` (BaseException's `__str__`).
+    pub(super) fn exception_message_text(
+        &mut self,
+        x: Hlvalue,
+        c: ClassDefId,
+    ) -> Result<Hlvalue, RTypeError> {
+        let st = Repr::Str.lowleveltype(self.rt);
         let Some(owner) = self.message_owner(c) else {
             let p = self.rt.prebuilt_string("")?;
             return value_const(self.py, LlValue::Ptr(Some(p)), st);

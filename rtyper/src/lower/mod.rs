@@ -740,6 +740,12 @@ impl Cx<'_, '_, '_, '_> {
                 {
                     return s;
                 }
+                if rpy3_annotator::description::is_base_exception_str(self.py, c.value.bind(self.py)) {
+                    return SomeValue::Builtin {
+                        name: "exception_message",
+                        s_self: None,
+                    };
+                }
                 // `Cls.__new__` (object's): instantiate(), as the annotator
                 if self
                     .py
