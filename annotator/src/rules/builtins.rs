@@ -1649,21 +1649,11 @@ pub fn method(
         ],
         SomeValue::List(id) if ann.itemdefs.get(*id).tuple => &["index", "count"],
         // a bytearray has bytes' methods that make a str too
-        SomeValue::List(id) if ann.itemdefs.get(*id).bytearray => &[
-            "append",
-            "extend",
-            "pop",
-            "insert",
-            "remove",
-            "index",
-            "count",
-            "reverse",
-            "sort",
-            "copy",
-            "clear",
-            "hex",
-            "decode",
-        ],
+        SomeValue::List(id)
+            if ann.itemdefs.get(*id).bytearray && matches!(name, "hex" | "decode") =>
+        {
+            &["hex", "decode"]
+        }
         SomeValue::List(_) => &[
             "append",
             "extend",

@@ -526,16 +526,6 @@ def ll_range_eq(a0, a1, a2, b0, b1, b2):
     return n == 1 or a2 == b2
 
 
-def _range_len(start, stop, step):
-    if step > 0:
-        if stop <= start:
-            return 0
-        return (stop - start - 1) // step + 1
-    if stop >= start:
-        return 0
-    return (start - stop - 1) // (-step) + 1
-
-
 def _slice_bound(i, n, negative_step):
     if i < 0:
         i += n

@@ -77,21 +77,7 @@ impl Cx<'_, '_, '_, '_> {
                 match &want {
                     // the list met lists that are not ranges (it is passed
                     // where a sliced list goes): its items, made now
-                    Repr::List(item, _) if **item == int => {
-                        let zero = value_const(self.py, LlValue::Int(0), SIGNED)?;
-                        let l = self.new_list_of_length(item, zero)?;
-                        let mut hargs = vec![(l.clone(), SomeValue::Ptr(t))];
-                        for f in ["start", "stop", "step"] {
-                            let v = self.emit(
-                                LlOp::Getfield,
-                                vec![p.clone(), name(self.py, f)],
-                                SIGNED,
-                            );
-                            hargs.push((v, SomeValue::int()));
-                        }
-                        self.call_list_helper("ll_extend_range", hargs)?;
-                        l
-                    }
+                    Repr::List(item, _) if **item == int => self.convert(p, &Repr::Range, &want)?,
                     Repr::Range => p,
                     other => {
                         return Err(RTypeError::new(format!(

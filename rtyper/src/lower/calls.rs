@@ -1697,13 +1697,7 @@ impl Cx<'_, '_, '_, '_> {
                 // a classmethod read through an instance of one of several
                 // classes: bound to the instance's class (its vtable)
                 let r = self.repr_of(&op.args[0])?;
-                let x = self.input(&op.args[0], &r)?;
-                let obj = self.object_ptr_of(x)?;
-                let v = self.emit(
-                    LlOp::Getfield,
-                    vec![obj, name(self.py, "typeptr")],
-                    self.rt.objmodel.vtable_ptr,
-                );
+                let v = self.class_of_instance(&op.args[0], &r)?;
                 self.finish(op.result, v);
                 return Ok(());
             }

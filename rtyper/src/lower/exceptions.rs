@@ -50,12 +50,7 @@ impl Cx<'_, '_, '_, '_> {
         let Some(owner) = self.repr_owner(c, EXC_NAME_ATTR) else {
             return Ok(());
         };
-        let cname: String = self.rt.ann.classdefs[c]
-            .cls
-            .bind(self.py)
-            .getattr("__name__")
-            .and_then(|n| n.extract())
-            .unwrap_or_default();
+        let cname = self.class_name(c);
         let st = Repr::Str.lowleveltype(self.rt);
         let p = self.rt.prebuilt_string(&cname)?;
         let text = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
@@ -86,14 +81,7 @@ impl Cx<'_, '_, '_, '_> {
                 literal.push_str(", ");
             }
             self.flush_literal(&mut literal, &mut pieces)?;
-            let r = self.repr_of(a)?;
-            let v = self.input(a, &r)?;
-            let r = match r {
-                Repr::LlPtr(t) if Some(t) == self.rt.str_ptr => Repr::Str,
-                r => r,
-            };
-            let maybe_none = self.s(a).can_be_none();
-            match self.text_of_ll(v, &r, true, maybe_none) {
+            match self.argument_text(a, true) {
                 Ok(t) => pieces.push(t),
                 Err(e) if e.retry => return Err(e),
                 Err(_) => return Ok(()),
@@ -113,12 +101,7 @@ impl Cx<'_, '_, '_, '_> {
     /// `Name(args...)`, the name of the class it was made of (else `c`'s).
     pub(super) fn exception_repr(&mut self, x: Hlvalue, c: ClassDefId) -> Result<Hlvalue, RTypeError> {
         let st = Repr::Str.lowleveltype(self.rt);
-        let cname: String = self.rt.ann.classdefs[c]
-            .cls
-            .bind(self.py)
-            .getattr("__name__")
-            .and_then(|n| n.extract())
-            .unwrap_or_default();
+        let cname = self.class_name(c);
         let p = self.rt.prebuilt_string(&cname)?;
         let static_name = value_const(self.py, LlValue::Ptr(Some(p)), st)?;
         let (Some(no), Some(ao)) = (self.repr_owner(c, EXC_NAME_ATTR), self.repr_owner(c, EXC_ARGS_ATTR)) else {
@@ -152,23 +135,7 @@ impl Cx<'_, '_, '_, '_> {
     /// the tuple's repr for several.
     fn arguments_text(&mut self, c: ClassDefId, args: &[Hlvalue]) -> Result<Hlvalue, RTypeError> {
         let keyerror = self.is_subclass(c, self.rt.exception_classdef("KeyError"));
-        let text = |cx: &mut Self, a: &Hlvalue, repr: bool| -> Result<Hlvalue, RTypeError> {
-            let r = cx.repr_of(a)?;
-            let x = cx.input(a, &r)?;
-            // a low-level string (the messages rpy3's helpers build)
-            let r = match r {
-                Repr::LlPtr(t) if Some(t) == cx.rt.str_ptr => Repr::Str,
-                r => r,
-            };
-            let maybe_none = matches!(
-                cx.s(a),
-                SomeValue::Str {
-                    can_be_none: true,
-                    ..
-                }
-            );
-            cx.text_of_ll(x, &r, repr, maybe_none)
-        };
+        let text = |cx: &mut Self, a: &Hlvalue, repr: bool| cx.argument_text(a, repr);
         if let [one] = args {
             return text(self, one, keyerror);
         }
@@ -184,6 +151,35 @@ impl Cx<'_, '_, '_, '_> {
         }
         literal.push(')');
         self.concat_pieces(literal, pieces)
+    }
+
+    /// The text (`repr`: the repr) of an exception's argument `a`.
+    fn argument_text(&mut self, a: &Hlvalue, repr: bool) -> Result<Hlvalue, RTypeError> {
+        let r = self.repr_of(a)?;
+        let x = self.input(a, &r)?;
+        // a low-level string (the messages rpy3's helpers build)
+        let r = match r {
+            Repr::LlPtr(t) if Some(t) == self.rt.str_ptr => Repr::Str,
+            r => r,
+        };
+        let maybe_none = matches!(
+            self.s(a),
+            SomeValue::Str {
+                can_be_none: true,
+                ..
+            }
+        );
+        self.text_of_ll(x, &r, repr, maybe_none)
+    }
+
+    /// The `__name__` of the class of class definition `c`.
+    pub(super) fn class_name(&self, c: ClassDefId) -> String {
+        self.rt.ann.classdefs[c]
+            .cls
+            .bind(self.py)
+            .getattr("__name__")
+            .and_then(|n| n.extract())
+            .unwrap_or_default()
     }
 
     /// Stores the text of `args` as the message of `x`, a low-level

@@ -985,8 +985,7 @@ impl Cx<'_, '_, '_, '_> {
             (Repr::Int(_) | Repr::Bool, Repr::IntBool) => self.box_number(v, have)?,
             (Repr::IntBool, w) => self.unbox_intbool(v, w)?,
             // a range where a list of ints is expected: its items, made now
-            (Repr::Range, Repr::List(item, SeqKind::List))
-                if **item == Repr::Int(IntKind::Signed) =>
+            (Repr::Range, Repr::List(item, _)) if **item == Repr::Int(IntKind::Signed) =>
             {
                 let zero = value_const(self.py, LlValue::Int(0), rpy3_model::lltype::SIGNED)?;
                 let l = self.new_list_of_length(item, zero)?;
@@ -1179,6 +1178,17 @@ impl Cx<'_, '_, '_, '_> {
         let args = vec![(r.clone(), SomeValue::Ptr(rt)), (l, SomeValue::Ptr(lt))];
         self.call_list_helper("ll_copy_into", args)?;
         Ok(r)
+    }
+
+    /// The class (vtable) of instance `h` of repr `r`: `type(h)`.
+    pub(super) fn class_of_instance(&mut self, h: &Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
+        let x = self.input(h, r)?;
+        let obj = self.object_ptr_of(x)?;
+        Ok(self.emit(
+            LlOp::Getfield,
+            vec![obj, name(self.py, "typeptr")],
+            self.rt.objmodel.vtable_ptr,
+        ))
     }
 
     pub(super) fn result_repr(&self, op: &SpaceOperation) -> Result<Repr, RTypeError> {
@@ -1644,13 +1654,7 @@ impl Cx<'_, '_, '_, '_> {
                 let Repr::Instance(_) = r else {
                     return Err(RTypeError::unsupported("type() of a non-instance"));
                 };
-                let x = self.input(&op.args[0], &r)?;
-                let obj = self.object_ptr_of(x)?;
-                let v = self.emit(
-                    LlOp::Getfield,
-                    vec![obj, name(self.py, "typeptr")],
-                    self.rt.objmodel.vtable_ptr,
-                );
+                let v = self.class_of_instance(&op.args[0], &r)?;
                 self.finish(op.result, v);
                 Ok(())
             }

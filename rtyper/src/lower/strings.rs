@@ -639,12 +639,7 @@ impl Cx<'_, '_, '_, '_> {
             Repr::Instance(c)
                 if !self.is_exception_class(*c) && !self.rt.ann.shows_specially(self.py, *c, repr) =>
             {
-                let name = self.rt.ann.classdefs[*c]
-                    .cls
-                    .bind(self.py)
-                    .getattr("__name__")
-                    .and_then(|n| n.extract::<String>())
-                    .unwrap_or_else(|_| "object".to_string());
+                let name = self.class_name(*c);
                 let p = self.rt.prebuilt_string(&format!("<{name} object>"))?;
                 return value_const(self.py, LlValue::Ptr(Some(p)), st);
             }
@@ -931,22 +926,12 @@ impl Cx<'_, '_, '_, '_> {
                         digits_spec.push('#');
                     }
                     digits_spec.push(if matches!(conv, 'i' | 'u') { 'd' } else { conv });
-                    let x = match &r {
-                        Repr::Float => {
-                            let f = self.input(&v, &Repr::Float)?;
-                            self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
-                        }
-                        Repr::Number => {
-                            let n = self.input(&v, &Repr::Number)?;
-                            self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
-                        }
-                        Repr::Int(k) if k.unsigned() => {
-                            return Err(RTypeError::unsupported(
-                                "a precision in a % directive of an unsigned int",
-                            ))
-                        }
-                        _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
-                    };
+                    if matches!(&r, Repr::Int(k) if k.unsigned()) {
+                        return Err(RTypeError::unsupported(
+                            "a precision in a % directive of an unsigned int",
+                        ));
+                    }
+                    let x = self.percent_int(&v, &r)?;
                     let text = self.format_with("ll_format_int", x, &digits_spec)?;
                     let p: i64 = precision
                         .as_deref()
@@ -980,24 +965,13 @@ impl Cx<'_, '_, '_, '_> {
                         self.format_with("ll_format_str", text, &spec)?
                     } else {
                         spec.push(if matches!(conv, 'i' | 'u') { 'd' } else { conv });
-                        let x = match &r {
-                            // '%d' % 2.7 is '2'
-                            Repr::Float => {
-                                let f = self.input(&v, &Repr::Float)?;
-                                self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
-                            }
-                            Repr::Number => {
-                                let n = self.input(&v, &Repr::Number)?;
-                                self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
-                            }
-                            // an unsigned word: its digits above maxint too
-                            Repr::Int(k) if k.unsigned() => {
-                                let u = self.input(&v, &Repr::Int(IntKind::Unsigned))?;
-                                pieces.push(self.format_uint_with(u, &spec)?);
-                                continue;
-                            }
-                            _ => self.input(&v, &Repr::Int(IntKind::Signed))?,
-                        };
+                        // an unsigned word: its digits above maxint too
+                        if matches!(&r, Repr::Int(k) if k.unsigned()) {
+                            let u = self.input(&v, &Repr::Int(IntKind::Unsigned))?;
+                            pieces.push(self.format_uint_with(u, &spec)?);
+                            continue;
+                        }
+                        let x = self.percent_int(&v, &r)?;
                         self.format_with("ll_format_int", x, &spec)?
                     }
                 }
@@ -1382,6 +1356,22 @@ impl Cx<'_, '_, '_, '_> {
     pub(super) fn format_uint_with(&mut self, x: Hlvalue, spec: &str) -> Result<Hlvalue, RTypeError> {
         let spec = self.spec_value(spec)?;
         self.format_uint(x, spec)
+    }
+
+    /// The signed int an integer `%` directive shows of `v` (repr `r`):
+    /// `'%d' % 2.7` is `'2'`.
+    fn percent_int(&mut self, v: &Hlvalue, r: &Repr) -> Result<Hlvalue, RTypeError> {
+        Ok(match r {
+            Repr::Float => {
+                let f = self.input(v, &Repr::Float)?;
+                self.emit(LlOp::CastFloatToInt, vec![f], SIGNED)
+            }
+            Repr::Number => {
+                let n = self.input(v, &Repr::Number)?;
+                self.number_helper("ll_num_int", vec![(n, Repr::Number)])?.0
+            }
+            _ => self.input(v, &Repr::Int(IntKind::Signed))?,
+        })
     }
 
     /// A format specification as a value: a constant, or, where a `%*d`
