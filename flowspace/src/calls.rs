@@ -465,6 +465,9 @@ impl<'py> FlowContext<'py> {
     ) -> FlowResult<Hlvalue> {
         let f = self.stdlib_replacement(f)?;
         let f = self.renamed_builtin(f)?;
+        if let Some(v) = self.format_with_accessors(&f, npos, kwnames, &values)? {
+            return Ok(v);
+        }
         if let Some(v) = self.collections_call(&f, npos, kwnames, &values)? {
             return Ok(v);
         }
@@ -563,6 +566,111 @@ impl<'py> FlowContext<'py> {
     /// A function or class of the standard library that `rpy3.stdlib`
     /// replaces by RPython code (`random`, `heapq`, `bisect`) becomes that
     /// code; any other callee is kept.
+    /// `"{0.x} {1[2]}".format(a, b)`: the attributes and items a
+    /// constant format string's fields name are read by operations of
+    /// their own (`getattr`, `getitem`), and the call formats those values
+    /// through a format string with plain numbered fields.  `None` when
+    /// the call is not such a call or no field has an accessor.
+    fn format_with_accessors(
+        &mut self,
+        f: &Hlvalue,
+        npos: usize,
+        kwnames: &[String],
+        values: &[Hlvalue],
+    ) -> FlowResult<Option<Hlvalue>> {
+        let Hlvalue::Constant(c) = f else {
+            return Ok(None);
+        };
+        let fmt: String = {
+            let obj = c.value.bind(self.py);
+            let is_format = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                == "builtin_function_or_method"
+                && obj.getattr("__name__").map(|n| n.to_string()).unwrap_or_default() == "format";
+            match obj.getattr("__self__") {
+                Ok(recv) if is_format && recv.is_exact_instance_of::<pyo3::types::PyString>() => {
+                    recv.extract().map_err(|e| self.pyerr("str.format", e))?
+                }
+                _ => return Ok(None),
+            }
+        };
+        let Some(fields) = format_fields(&fmt) else {
+            return Ok(None);
+        };
+        if !fields.iter().any(|fl| !fl.accessors.is_empty()) {
+            return Ok(None);
+        }
+        // (each field's argument: positional by number or in order, or a keyword)
+        let mut auto = 0usize;
+        let mut manual = false;
+        let mut args = Vec::with_capacity(fields.len());
+        for fl in &fields {
+            let arg = if fl.arg.is_empty() {
+                if manual {
+                    return Err(self.error(format!(
+                        "the format string {fmt:?}: cannot switch from manual field \
+                         specification to automatic field numbering"
+                    )));
+                }
+                auto += 1;
+                (auto - 1 < npos).then(|| values[auto - 1].clone())
+            } else if let Ok(i) = fl.arg.parse::<usize>() {
+                if auto > 0 {
+                    return Err(self.error(format!(
+                        "the format string {fmt:?}: cannot switch from automatic field \
+                         numbering to manual field specification"
+                    )));
+                }
+                manual = true;
+                (i < npos).then(|| values[i].clone())
+            } else {
+                kwnames
+                    .iter()
+                    .position(|k| *k == fl.arg)
+                    .map(|k| values[npos + k].clone())
+            };
+            let Some(mut v) = arg else {
+                return Err(self.error(format!(
+                    "the format string {fmt:?}: no argument for the field '{}'",
+                    fl.arg
+                )));
+            };
+            for acc in &fl.accessors {
+                v = match acc {
+                    Accessor::Attr(name) => {
+                        let n = self.const_str(name);
+                        self.do_op(OpName::Getattr, vec![v, n])?
+                    }
+                    Accessor::Item(key) => {
+                        let k = match key.parse::<i64>() {
+                            Ok(i) if key.bytes().all(|b| b.is_ascii_digit()) => self.const_int(i),
+                            _ => self.const_str(key),
+                        };
+                        self.do_op(OpName::Getitem, vec![v, k])?
+                    }
+                };
+            }
+            args.push(v);
+        }
+        // the format with field k standing for args[k]
+        let mut plain = String::new();
+        let mut k = 0usize;
+        for piece in format_pieces(&fmt) {
+            match piece {
+                FormatPiece::Text(t) => plain.push_str(&t),
+                FormatPiece::FieldStart => {
+                    plain.push_str(&format!("{{{k}"));
+                    k += 1;
+                }
+            }
+        }
+        let method = pyo3::types::PyString::new(self.py, &plain)
+            .getattr("format")
+            .map_err(|e| self.pyerr("str.format", e))?;
+        let mut all = vec![self.constant(&method)];
+        all.extend(args);
+        self.do_op(OpName::SimpleCall, all).map(Some)
+    }
+
     fn stdlib_replacement(&mut self, f: Hlvalue) -> FlowResult<Hlvalue> {
         let Hlvalue::Constant(c) = &f else {
             return Ok(f);
@@ -1176,4 +1284,150 @@ impl<'py> FlowContext<'py> {
         };
         build().map_err(|e| self.pyerr("creating a nested function", e))
     }
+}
+
+/// An attribute or item a `str.format` field reads from its argument.
+enum Accessor {
+    Attr(String),
+    Item(String),
+}
+
+/// A replacement field of a format string: its argument (empty for the
+/// next automatic one, digits, or a keyword) and what it reads from it.
+struct FormatField {
+    arg: String,
+    accessors: Vec<Accessor>,
+}
+
+/// A format string cut where fields start: the text around them keeps
+/// each field's conversion and spec, the field name taken out.
+enum FormatPiece {
+    Text(String),
+    FieldStart,
+}
+
+/// Splits a format string into text and field starts (the field name
+/// removed), in the order CPython reads the fields, nested spec fields
+/// included.  The field names are [`format_fields`]'s.
+fn format_pieces(fmt: &str) -> Vec<FormatPiece> {
+    let mut out = Vec::new();
+    scan_format(fmt, &mut |p| out.push(p), &mut |_| {});
+    out
+}
+
+/// The fields of a format string in the order CPython reads them (a
+/// field's nested spec fields after it), or `None` when it is malformed.
+fn format_fields(fmt: &str) -> Option<Vec<FormatField>> {
+    let mut fields = Vec::new();
+    let mut ok = true;
+    scan_format(fmt, &mut |_| {}, &mut |f| match f {
+        Some(f) => fields.push(f),
+        None => ok = false,
+    });
+    ok.then_some(fields)
+}
+
+fn scan_format(
+    fmt: &str,
+    piece: &mut dyn FnMut(FormatPiece),
+    field: &mut dyn FnMut(Option<FormatField>),
+) {
+    let chars: Vec<char> = fmt.chars().collect();
+    let mut text = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if (c == '{' || c == '}') && chars.get(i + 1) == Some(&c) {
+            text.push(c);
+            text.push(c);
+            i += 2;
+            continue;
+        }
+        if c != '{' {
+            text.push(c);
+            i += 1;
+            continue;
+        }
+        piece(FormatPiece::Text(std::mem::take(&mut text)));
+        piece(FormatPiece::FieldStart);
+        // the field name: up to '!' or ':' outside brackets, or the end
+        i += 1;
+        let mut name = String::new();
+        let mut in_bracket = false;
+        while i < chars.len() {
+            let x = chars[i];
+            if !in_bracket && matches!(x, '!' | ':' | '}') {
+                break;
+            }
+            if x == '[' {
+                in_bracket = true;
+            } else if x == ']' {
+                in_bracket = false;
+            }
+            name.push(x);
+            i += 1;
+        }
+        field(parse_field_name(&name));
+        // the conversion and spec, whose nested fields come next
+        let mut depth = 1;
+        while i < chars.len() {
+            let x = chars[i];
+            if x == '{' {
+                depth += 1;
+                if depth == 2 {
+                    piece(FormatPiece::Text(std::mem::take(&mut text)));
+                    piece(FormatPiece::FieldStart);
+                    let mut inner = String::new();
+                    i += 1;
+                    while i < chars.len() && chars[i] != '}' {
+                        inner.push(chars[i]);
+                        i += 1;
+                    }
+                    field(parse_field_name(&inner));
+                    depth -= 1;
+                    text.push('}');
+                    i += 1;
+                    continue;
+                }
+            } else if x == '}' {
+                depth -= 1;
+                if depth == 0 {
+                    text.push('}');
+                    i += 1;
+                    break;
+                }
+            }
+            text.push(x);
+            i += 1;
+        }
+    }
+    piece(FormatPiece::Text(text));
+}
+
+/// `arg(.attr|[key])*`, or `None` when malformed.
+fn parse_field_name(name: &str) -> Option<FormatField> {
+    let end = name.find(['.', '[']).unwrap_or(name.len());
+    let arg = name[..end].to_string();
+    let mut accessors = Vec::new();
+    let mut rest = &name[end..];
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let e = r.find(['.', '[']).unwrap_or(r.len());
+            if e == 0 {
+                return None;
+            }
+            accessors.push(Accessor::Attr(r[..e].to_string()));
+            rest = &r[e..];
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let e = r.find(']')?;
+            if e == 0 {
+                return None;
+            }
+            accessors.push(Accessor::Item(r[..e].to_string()));
+            rest = &r[e + 1..];
+        } else {
+            return None;
+        }
+    }
+    Some(FormatField { arg, accessors })
 }

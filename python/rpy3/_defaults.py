@@ -64,6 +64,15 @@ def contains_by_iteration(container, item):
     return False
 
 
+def reverse_by_index(obj):
+    """`reversed(obj)` where its class defines `__len__` and
+    `__getitem__` but not `__reversed__`: items len(obj) - 1 down to 0."""
+    i = len(obj) - 1
+    while i >= 0:
+        yield obj[i]
+        i -= 1
+
+
 def iterate_by_index(obj):
     """`iter(obj)` where its class defines `__getitem__` but not
     `__iter__`: CPython's old protocol, items 0, 1, ... until IndexError."""

@@ -253,6 +253,22 @@ pub fn binary(
             ann.itemdefs.get_mut(*id).resized = true;
             Ok(SomeValue::List(*id))
         }
+        (
+            Add,
+            SomeValue::List(id),
+            SomeValue::Str {
+                kind: StrKind::Bytes,
+                ..
+            },
+        ) if (inplace || ann.itemdefs.get(*id).bytearray) && !ann.itemdefs.get(*id).tuple => {
+            // lst += b extends the list with the bytes' ints; a bytearray
+            // + bytes is a new bytearray
+            ann.generalize_item(*id, &SomeValue::nonneg_int(), &SomeValue::Impossible)?;
+            if inplace {
+                ann.itemdefs.get_mut(*id).resized = true;
+            }
+            Ok(SomeValue::List(*id))
+        }
         (Add, SomeValue::List(id), SomeValue::Tuple(t))
             if inplace && !ann.itemdefs.get(*id).tuple =>
         {

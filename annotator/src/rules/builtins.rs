@@ -229,7 +229,11 @@ fn classmethod_builtin_name(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<&'
     let recv = obj.getattr("__self__").ok()?;
     let name: String = obj.getattr("__name__").ok()?.extract().ok()?;
     let dict_type = py.import("builtins").ok()?.getattr("dict").ok()?;
-    (name == "fromkeys" && dict_type.is(&recv)).then_some("dict.fromkeys")
+    if name == "fromkeys" && dict_type.is(&recv) {
+        return Some("dict.fromkeys");
+    }
+    let bytes_type = py.import("builtins").ok()?.getattr("bytes").ok()?;
+    (name == "fromhex" && bytes_type.is(&recv)).then_some("bytes.fromhex")
 }
 
 /// The annotation of a prebuilt object of a built-in kind that is neither
@@ -564,7 +568,8 @@ pub fn call(
         "isinstance" | "divmod" | "pow" | "math.isclose" | "math.ldexp" | "math.comb" => 2,
         "len" | "range" | "abs" | "sum" | "any" | "all" | "iter" | "next" | "round"
         | "enumerate" | "min" | "max" | "chr" | "ord" | "hex" | "oct" | "bin"
-        | "math.factorial" | "math.perm" | "math.fsum" | "math.isqrt" | "dict.fromkeys" => 1,
+        | "math.factorial" | "math.perm" | "math.fsum" | "math.isqrt" | "dict.fromkeys"
+        | "bytes.fromhex" => 1,
         _ => 0,
     };
     if a.len() < min_args {
@@ -839,6 +844,21 @@ pub fn call(
                 Some(x) => pairs_of(ann, x, "dict()")?,
             };
             S::Dict(ann.new_container(ItemKind::Dict, k.without_const(), v.without_const()))
+        }
+        "bytes.fromhex" => {
+            arity(ann, name, a, 1, 1)?;
+            if !matches!(a[0], S::Str { kind: StrKind::Str, can_be_none: false, .. }) {
+                return Err(ann.error(format!(
+                    "bytes.fromhex() takes a str, not {}",
+                    describe(&a[0])
+                )));
+            }
+            S::Str {
+                kind: StrKind::Bytes,
+                is_char: false,
+                can_be_none: false,
+                konst: None,
+            }
         }
         "dict.fromkeys" => {
             arity(ann, name, a, 1, 2)?;
@@ -1580,6 +1600,19 @@ pub fn method(
     {
         return Ok(SomeValue::Builtin {
             name: "dict.fromkeys",
+            s_self: None,
+        });
+    }
+    if let (
+        SomeValue::Builtin {
+            name: "bytes",
+            s_self: None,
+        },
+        "fromhex",
+    ) = (obj, name)
+    {
+        return Ok(SomeValue::Builtin {
+            name: "bytes.fromhex",
             s_self: None,
         });
     }

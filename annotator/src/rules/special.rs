@@ -211,6 +211,14 @@ fn lookup_special(
         {
             Some(("__float__", 1, vec![], false))
         }
+        // reversed(x) of an instance: its __reversed__()
+        SimpleCall
+            if args.len() == 2
+                && matches!(args[0], SomeValue::Builtin { name: "reversed", s_self: None })
+                && has(1, "__reversed__") =>
+        {
+            Some(("__reversed__", 1, vec![], false))
+        }
         SimpleCall
             if args.len() == 2
                 && matches!(args[0], SomeValue::Builtin { name: "int", s_self: None })
@@ -292,11 +300,25 @@ fn protocol_fallback(
     op: &SpaceOperation,
     args: &[SomeValue],
 ) -> Result<Option<SomeValue>, AnnotatorError> {
-    let Some(c) = args.first().and_then(class_of) else {
+    let reversed_call = op.opname == OpName::SimpleCall
+        && args.len() == 2
+        && matches!(args[0], SomeValue::Builtin { name: "reversed", s_self: None });
+    // (the instance the protocol applies to)
+    let receiver = usize::from(reversed_call);
+    let Some(c) = args.get(receiver).and_then(class_of) else {
         return Ok(None);
     };
     let lacks = |ann: &Annotator, name: &str| !ann.subtree(c).into_iter().any(|k| defines(ann, py, k, name));
     let (helper, passed) = match op.opname {
+        // reversed(obj) without __reversed__: its items from len(obj) - 1 down
+        OpName::SimpleCall
+            if reversed_call
+                && lacks(ann, "__reversed__")
+                && defines(ann, py, c, "__len__")
+                && defines(ann, py, c, "__getitem__") =>
+        {
+            ("reverse_by_index", vec![])
+        }
         OpName::Contains if lacks(ann, "__contains__") && defines(ann, py, c, "__iter__") => {
             ("contains_by_iteration", vec![1])
         }
@@ -310,7 +332,7 @@ fn protocol_fallback(
         .and_then(|m| m.getattr(helper))
         .map_err(|e| ann.error(format!("rpy3._defaults: {e}")))?;
     let s_f = ann.immutablevalue(py, &f)?;
-    let mut call_args = vec![args[0].clone()];
+    let mut call_args = vec![args[receiver].clone()];
     call_args.extend(passed.iter().map(|&i| args[i].clone()));
     let result = super::call(ann, py, &s_f, CallArgs::positional(call_args))?;
     let result = match op.opname {
@@ -323,7 +345,7 @@ fn protocol_fallback(
             SpecialCall {
                 method: format!("{PROTOCOL_HELPER}{helper}"),
                 s_method: s_f,
-                receiver: 0,
+                receiver,
                 args: passed,
                 negate: false,
             },

@@ -1918,6 +1918,45 @@ def ll_bytes_hex(b):
     return r
 
 
+def _hex_value(c):
+    o = ord(c)
+    if 48 <= o <= 57:
+        return o - 48
+    if 97 <= o <= 102:
+        return o - 87
+    if 65 <= o <= 70:
+        return o - 55
+    return -1
+
+
+@ll_args(PSTR)
+def ll_bytes_fromhex(s):
+    """bytes.fromhex(s): two hex digits a byte, whitespace between bytes
+    skipped, ValueError at the first other character (CPython's message)."""
+    n = len(s.chars)
+    r = malloc(BYTES, n // 2)
+    k = 0
+    i = 0
+    while True:
+        while i < n and (s.chars[i] == ' ' or s.chars[i] == '\t' or s.chars[i] == '\n'
+                         or s.chars[i] == '\r' or s.chars[i] == '\x0b' or s.chars[i] == '\x0c'):
+            i += 1
+        if i >= n:
+            break
+        hi = _hex_value(s.chars[i])
+        if hi < 0:
+            raise ValueError("non-hexadecimal number found in fromhex() arg at position %d" % i)
+        if i + 1 >= n:
+            raise ValueError("non-hexadecimal number found in fromhex() arg at position %d" % (i + 1))
+        lo = _hex_value(s.chars[i + 1])
+        if lo < 0:
+            raise ValueError("non-hexadecimal number found in fromhex() arg at position %d" % (i + 1))
+        r.chars[k] = chr(hi * 16 + lo)
+        k += 1
+        i += 2
+    return ll_strslice(r, 0, k)
+
+
 def ll_bytes_hex_sep(b, sep):
     """b.hex(sep): two lowercase hex digits a byte, `sep` (one
     character) between the bytes."""

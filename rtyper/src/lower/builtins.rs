@@ -329,6 +329,13 @@ impl Cx<'_, '_, '_, '_> {
                     _ => return Err(RTypeError::unsupported("round() of these values")),
                 }
             }
+            "bytes.fromhex" => {
+                let x = self.input(&args[0], &Repr::Str)?;
+                let st = Repr::Str.lowleveltype(self.rt);
+                let (v, _) =
+                    self.call_helper_in(crate::RSTR, "ll_bytes_fromhex", vec![(x, SomeValue::Ptr(st))])?;
+                self.convert(v, &Repr::Bytes, &want)?
+            }
             "chr" => {
                 let x = self.input(&args[0], &int)?;
                 self.check_chr(x.clone())?;

@@ -190,6 +190,10 @@ impl Cx<'_, '_, '_, '_> {
                     ));
                 };
                 let t = self.input(star, &Repr::Tuple(items.clone()))?;
+                let s_items = match self.s(star) {
+                    SomeValue::Tuple(s) if s.len() == items.len() => Some(s),
+                    _ => None,
+                };
                 for (i, r) in items.iter().enumerate() {
                     let v = self.emit(
                         LlOp::Getfield,
@@ -198,6 +202,10 @@ impl Cx<'_, '_, '_, '_> {
                     );
                     if let Hlvalue::Variable(var) = &v {
                         self.lowered.insert(*var, r.clone());
+                        // (the item's own annotation, for what reads it)
+                        if let Some(s) = &s_items {
+                            self.synthetic.insert(*var, s[i].clone());
+                        }
                     }
                     pos.push(v);
                 }

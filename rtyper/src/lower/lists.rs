@@ -469,8 +469,11 @@ impl Cx<'_, '_, '_, '_> {
                 self.call_list_helper("ll_delslice", args)?;
                 self.list_result(op, value_const(self.py, LlValue::Void, VOID)?, &Repr::Void)?;
             }
-            H::InplaceAdd if matches!(self.repr_of(&op.args[1])?, Repr::Str | Repr::UniChar) => {
-                // a list of characters += a str: extended by its characters
+            H::InplaceAdd | H::Add
+                if matches!(self.repr_of(&op.args[1])?, Repr::Str | Repr::UniChar | Repr::Bytes) =>
+            {
+                // a list += a str (bytes): extended by its characters (ints);
+                // a bytearray + bytes: a new bytearray
                 let want = self.result_repr(op)?;
                 let Repr::List(item, _) = want.clone() else {
                     return Err(RTypeError::new("list += str without a list"));
@@ -478,9 +481,14 @@ impl Cx<'_, '_, '_, '_> {
                 let a = self.list_arg(first, &want)?;
                 let other = self.iterable_as_list(&op.args[1], &item)?;
                 let oa = (other, SomeValue::Ptr(want.lowleveltype(self.rt)));
-                let l = a.0.clone();
-                self.call_list_helper("ll_extend", vec![a, oa])?;
-                self.finish(op.result, l);
+                let v = if op.opname == H::Add {
+                    self.call_list_helper("ll_concat", vec![a, oa])?.0
+                } else {
+                    let l = a.0.clone();
+                    self.call_list_helper("ll_extend", vec![a, oa])?;
+                    l
+                };
+                self.finish(op.result, v);
             }
             H::Add | H::InplaceAdd => {
                 let want = self.result_repr(op)?;

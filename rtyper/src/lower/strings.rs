@@ -782,6 +782,17 @@ impl Cx<'_, '_, '_, '_> {
         } else {
             values.push((op.args[1].clone(), reprs[1].clone()));
         }
+        let want = percent_arg_count(&fmt);
+        if !fmt.contains("%(") && values.len() != want {
+            // a count CPython refuses at run time: the TypeError it raises
+            let [n, w] = [values.len(), want].map(|k| {
+                value_const(self.py, LlValue::Int(k as i64), rpy3_model::lltype::SIGNED)
+            });
+            self.call_str_helper("ll_percent_arg_count", vec![n?, w?], rpy3_model::lltype::VOID)?;
+            let st = Repr::Str.lowleveltype(self.rt);
+            let p = self.rt.prebuilt_string("")?;
+            return value_const(self.py, LlValue::Ptr(Some(p)), st);
+        }
         let mut next = values.into_iter().enumerate();
         let mut pieces: Vec<Hlvalue> = Vec::new();
         let mut literal = String::new();
