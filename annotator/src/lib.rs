@@ -515,14 +515,10 @@ impl Annotator {
                     classdef: c,
                     can_be_none: *n1 || *n2,
                 },
-                None => {
-                    return Err(UnionError {
-                        message: format!(
-                            "instances of {} and {} have no common base class",
-                            self.classdefs[*c1].name, self.classdefs[*c2].name
-                        ),
-                    })
-                }
+                None => Instance {
+                    classdef: self.unite_roots(*c1, *c2)?,
+                    can_be_none: *n1 || *n2,
+                },
             },
             (Type { classdef: c1, .. }, Type { classdef: c2, .. }) => {
                 let c = match (c1, c2) {
@@ -884,6 +880,44 @@ impl Annotator {
             .bind(py)
             .cast::<pyo3::types::PyType>()
             .is_ok_and(|t| t.is_subclass(&base).unwrap_or(false))
+    }
+
+    /// Instances of two classes without a common base meet (duck typing,
+    /// a `match` over unrelated classes): `object` becomes the base of
+    /// both hierarchies, as it is in Python, and the instances are known
+    /// as `object` instances from then on.  Classes that never meet keep
+    /// no such base.
+    fn unite_roots(&mut self, a: ClassDefId, b: ClassDefId) -> Result<ClassDefId, UnionError> {
+        let root = |ann: &Annotator, mut c: ClassDefId| {
+            while let Some(x) = ann.classdefs[c].base {
+                c = x;
+            }
+            c
+        };
+        let object = Python::attach(|py| -> Result<ClassDefId, UnionError> {
+            let obj = py.get_type::<pyo3::types::PyAny>();
+            let key = PyObj::new(obj.as_any());
+            if let Some(&c) = self.classdef_of.get(&key) {
+                return Ok(c);
+            }
+            let id = self.classdefs.push(ClassDef {
+                cls: key.clone(),
+                name: "object".to_string(),
+                base: None,
+                subdefs: Vec::new(),
+                attrs: HashMap::new(),
+                method_readers: BTreeSet::new(),
+            });
+            self.classdef_of.insert(key, id);
+            Ok(id)
+        })?;
+        for c in [root(self, a), root(self, b)] {
+            if c != object {
+                self.classdefs[c].base = Some(object);
+                self.classdefs[object].subdefs.push(c);
+            }
+        }
+        Ok(object)
     }
 
     /// Whether instances of the exception class `c` show the text of their
