@@ -107,7 +107,21 @@ def identity(n):
     return (objs[0] is a, objs[1] is b, objs[0] is objs[1])
 
 
+def class_values(n):
+    cls = Circle if n > 2 else Square
+    kinds = [Circle, Square, Labelled]
+    return (cls(n).area(), [k(n).area() for k in kinds])
+
+
+def with_none_items(n):
+    objs = [Circle(n), Square(n), None]
+    return [o.area() if o is not None else -1 for o in objs]
+
+
 CASES = [
+    (class_values, [3]),
+    (class_values, [1]),
+    (with_none_items, [2]),
     (duck_methods, [6]),
     (duck_attribute, [4]),
     (class_patterns, [6]),
