@@ -509,6 +509,25 @@ impl<'py> FlowContext<'py> {
                 }
             }
         }
+        if let (OpName::Getitem, Some(Hlvalue::Constant(c))) = (opname, args.first()) {
+            // an Enum class indexed by a name: its member of that name
+            let obj = c.value.bind(self.py).clone();
+            if obj.is_instance_of::<pyo3::types::PyType>() && args.len() == 2 {
+                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib")
+                    .map_err(|e| self.pyerr("rpy3.stdlib", e))?
+                {
+                    let f = m
+                        .getattr("getitem_replacement")
+                        .and_then(|f| f.call1((&obj,)))
+                        .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
+                    if !f.is_none() {
+                        let f = self.constant(&f);
+                        let key = args[1].clone();
+                        return self.do_op(OpName::SimpleCall, vec![f, key]);
+                    }
+                }
+            }
+        }
         if let Some(c) = self.try_fold(opname, &args) {
             return Ok(c);
         }

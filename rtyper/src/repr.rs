@@ -1512,6 +1512,19 @@ impl RTyper<'_> {
                 hash_code_points(&b.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())
             }
             Repr::Void => 0,
+            // an Enum member: its stand-in's __hash__ is hash(self.name)
+            Repr::Instance(_) => {
+                let name = k
+                    .py()
+                    .import("rpy3.stdlib.enums")
+                    .and_then(|m| m.getattr("standin_hash_name")?.call1((k,)))
+                    .map_err(|_| bad())?;
+                if name.is_none() {
+                    return Err(bad());
+                }
+                let s: String = name.extract().map_err(|_| bad())?;
+                hash_code_points(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
+            }
             // ll_hash_float is CPython's hash of floats
             Repr::Float => {
                 let _: f64 = k.extract().map_err(|_| bad())?;

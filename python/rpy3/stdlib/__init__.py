@@ -163,6 +163,14 @@ def call_replacement(obj):
     return replacement(obj)
 
 
+def getitem_replacement(obj):
+    """What indexing the constant `obj` calls instead: for an Enum class,
+    a function giving its member of a name (or None)."""
+    if _renums.is_enum_class(obj):
+        return _renums.lookup_name(obj)
+    return None
+
+
 def iteration_replacement(obj):
     """What iterating over the constant `obj` goes over instead: an Enum
     class, its members (or None)."""

@@ -19,6 +19,7 @@ _classes = {}
 _members = {}
 # id(class) -> (class, lookup function)
 _lookups = {}
+_name_lookups = {}
 
 # what an Enum class holds that is the enum machinery's, not the program's
 _MACHINERY = frozenset(["__new__", "__init__", "_generate_next_value_", "_missing_",
@@ -50,6 +51,21 @@ def _own_methods(cls):
     return d
 
 
+def standin_hash_name(obj):
+    """The name whose hash is the hash of `obj`, an Enum member or its
+    stand-in whose class keeps the stand-in's `__hash__` (hash(self.name)),
+    or None for any other object."""
+    if isinstance(obj, enum.Enum) and is_enum_class(type(obj)):
+        obj = replacement_member(obj)
+    cls = type(obj)
+    if not getattr(cls, "_rpy3_enum_", False):
+        return None
+    h = cls.__dict__.get("__hash__")
+    if h is None or getattr(h, "_rpy3_enum_hash_", False) is not True:
+        return None
+    return obj.name
+
+
 def _standin_class(cls):
     qual = cls.__name__
     ns = {}
@@ -63,6 +79,7 @@ def _standin_class(cls):
         "        return hash(self.name)\n" % (qual, qual + ".", qual))
     exec(compile(src, "<enum %s>" % qual, "exec"), ns)
     standin = ns[qual]
+    standin.__hash__._rpy3_enum_hash_ = True
     for name, v in _own_methods(cls).items():
         setattr(standin, name, v)
     standin.__module__ = cls.__module__
@@ -132,3 +149,22 @@ def lookup(cls):
     lookup_member.__qualname__ = cls.__qualname__ + ".__call__"
     _lookups[id(cls)] = (cls, lookup_member)
     return lookup_member
+
+
+def lookup_name(cls):
+    """The function `cls[name]` becomes for Enum class `cls`: its member of
+    that name, KeyError (of the name) when none has it."""
+    entry = _name_lookups.get(id(cls))
+    if entry is not None and entry[0] is cls:
+        return entry[1]
+    all_members = members(cls)
+
+    def lookup_member_name(name):
+        for m in all_members:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    lookup_member_name.__qualname__ = cls.__qualname__ + ".__getitem__"
+    _name_lookups[id(cls)] = (cls, lookup_member_name)
+    return lookup_member_name
