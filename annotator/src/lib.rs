@@ -132,6 +132,11 @@ pub struct Annotator {
     /// Operations on instances annotated as calls of a special method of
     /// their class (`__add__`, `__getitem__`, ...), by position.
     pub special_calls: HashMap<(GraphId, BlockId, usize), rules::SpecialCall>,
+    /// `getattr`/`setattr` operations on a value that is a class (a class
+    /// method's `cls`, `type(x)`) whose attribute the program assigns:
+    /// the prebuilt instance holding it (see `rpy3._classattrs`), which
+    /// the operation reads or writes instead, by position.
+    pub class_attr_holders: HashMap<(GraphId, BlockId, usize), PyObj>,
     /// Blocks that walk over every instance attribute of some classes
     /// (`deepcopy_fields`): reflowed when any class gains an attribute.
     pub field_walkers: std::collections::BTreeSet<Position>,
@@ -212,6 +217,7 @@ impl Annotator {
             ll_types: HashMap::new(),
             call_sites: HashMap::new(),
             special_calls: HashMap::new(),
+            class_attr_holders: HashMap::new(),
             field_walkers: std::collections::BTreeSet::new(),
             special_args: HashMap::new(),
             format_methods: HashMap::new(),

@@ -41,6 +41,7 @@ class _ClassAttrs:
     def holder(self):
         if self.cell is None:
             owner = self.cls
+            names = self.names
 
             def __setattr__(cell, name, value):
                 # untranslated (the flow backend runs the graphs on real
@@ -49,6 +50,13 @@ class _ClassAttrs:
                 object.__setattr__(cell, name, value)
                 setattr(owner, name, value)
 
+            def __getattribute__(cell, name):
+                # untranslated, the class itself is read: a class method
+                # assigns it through `cls` without the holder
+                if name in names:
+                    return getattr(owner, name)
+                return object.__getattribute__(cell, name)
+
             holder_cls = type(
                 "classattrs",
                 (object,),
@@ -56,6 +64,7 @@ class _ClassAttrs:
                     "__module__": self.cls.__module__,
                     "__qualname__": "<class attributes of %s>" % self.cls.__qualname__,
                     "__setattr__": __setattr__,
+                    "__getattribute__": __getattribute__,
                 },
             )
             cell = holder_cls()
@@ -66,14 +75,22 @@ class _ClassAttrs:
         return self.cell
 
 
-def _resolve(code, ins_list, i, globals_dict):
+def _resolve(code, ins_list, i, globals_dict, cls_param=None):
     """The object the instructions before index `i` load: a global, or an
-    attribute chain from a global (None if not such a chain)."""
+    attribute chain from a global, or the class a class method's first
+    parameter `cls_param` (name, class) stands for (None if not such a
+    chain)."""
     names = []
     j = i
     while j >= 0 and ins_list[j].opname in ("LOAD_ATTR", "LOAD_METHOD"):
         names.append(ins_list[j].argval)
         j -= 1
+    if (j >= 0 and cls_param is not None and ins_list[j].opname == "LOAD_FAST"
+            and ins_list[j].argval == cls_param[0]):
+        obj = cls_param[1]
+        for n in reversed(names):
+            obj = getattr(obj, n, None)
+        return obj
     if j < 0 or ins_list[j].opname not in ("LOAD_GLOBAL", "LOAD_NAME"):
         return None
     base = ins_list[j].argval
@@ -99,10 +116,13 @@ def _record(obj, name):
     entry.names.add(name)
 
 
-def _scan_code(code, globals_dict):
+def _scan_code(code, globals_dict, cls_param=None):
     if id(code) in _scanned:
         return
     _scanned[id(code)] = code
+    if cls_param is not None and cls_param[0] in code.co_cellvars:
+        # (a cls captured by nested functions is not read by LOAD_FAST)
+        cls_param = None
     ins_list = list(dis.get_instructions(code))
     for i, ins in enumerate(ins_list):
         if ins.opname != "STORE_ATTR" or i == 0:
@@ -121,9 +141,9 @@ def _scan_code(code, globals_dict):
                 k -= 1
             if k < 2:
                 continue
-            obj = _resolve(code, ins_list, k - 2, globals_dict)
+            obj = _resolve(code, ins_list, k - 2, globals_dict, cls_param)
         else:
-            obj = _resolve(code, ins_list, i - 1, globals_dict)
+            obj = _resolve(code, ins_list, i - 1, globals_dict, cls_param)
         if obj is not None:
             _record(obj, ins.argval)
     for const in code.co_consts:
@@ -131,10 +151,20 @@ def _scan_code(code, globals_dict):
             _scan_code(const, globals_dict)
 
 
-def _scan_value(value, globals_dict, seen):
+def _scan_value(value, globals_dict, seen, owner=None):
     if id(value) in seen:
         return
     seen.add(id(value))
+    if isinstance(value, classmethod) and owner is not None:
+        # `cls.x = v` in a class method of `owner`: assigned through
+        # `owner` (called through a subclass, Python would set the
+        # subclass's own attribute: refused then, see `store_holder`)
+        func = value.__func__
+        if isinstance(func, types.FunctionType) and func.__globals__ is globals_dict:
+            code = func.__code__
+            if code.co_argcount >= 1:
+                _scan_code(code, globals_dict, (code.co_varnames[0], owner))
+        return
     if isinstance(value, (staticmethod, classmethod)):
         value = value.__func__
     if isinstance(value, property):
@@ -149,7 +179,7 @@ def _scan_value(value, globals_dict, seen):
         return
     if isinstance(value, type) and value.__module__ == globals_dict.get("__name__"):
         for member in list(vars(value).values()):
-            _scan_value(member, globals_dict, seen)
+            _scan_value(member, globals_dict, seen, value)
 
 
 def _is_program_module(module):

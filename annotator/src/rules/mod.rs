@@ -290,11 +290,25 @@ pub fn consider_op(
             Ok(SomeValue::str())
         }
         Format => Ok(SomeValue::str()),
-        Getattr => getattr(ann, py, op, &args[0], &args[1]),
+        Getattr => {
+            if let Some(name) = const_str(py, &args[1]) {
+                if let Some(holder) = class_value_holder(ann, py, &args[0], &name, false)? {
+                    // an assigned class attribute read through a class value
+                    let s_holder = ann.immutablevalue(py, holder.bind(py))?;
+                    return getattr(ann, py, op, &s_holder, &args[1]);
+                }
+            }
+            getattr(ann, py, op, &args[0], &args[1])
+        }
         Setattr => {
             let name = const_str(py, &args[1])
                 .ok_or_else(|| ann.error("setattr() with a non-constant attribute name"))?;
-            match &args[0] {
+            let target = match class_value_holder(ann, py, &args[0], &name, true)? {
+                // an assigned class attribute written through a class value
+                Some(holder) => ann.immutablevalue(py, holder.bind(py))?,
+                None => args[0].clone(),
+            };
+            match &target {
                 SomeValue::Instance { classdef, .. } => {
                     let s = args[2].clone();
                     ann.set_attr(py, *classdef, &name, &s)?;
@@ -885,6 +899,93 @@ fn getattr(
         SomeValue::LowLevelType(t) => lltype_attr(ann, *t, &name),
         other => builtins::method(ann, py, other, &name),
     }
+}
+
+/// For `v.name` with `v` a value that is a class (a class method's `cls`,
+/// `type(x)`, a variable holding classes) when the program assigns that
+/// class attribute (see `rpy3._classattrs`): the instance holding it,
+/// which must be the same for every class `v` can be; recorded for the
+/// rtyper.  `None` when the attribute is a constant of those classes (or
+/// `v` is not a class).  A `store` goes to the class itself, as Python
+/// sets the attribute on the class it is given.
+fn class_value_holder(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    obj: &SomeValue,
+    name: &str,
+    store: bool,
+) -> Result<Option<rpy3_model::PyObj>, AnnotatorError> {
+    let classes: Vec<rpy3_model::PyObj> = match obj {
+        SomeValue::Pbc { descs, .. } => {
+            let mut out = Vec::new();
+            for &d in descs.iter() {
+                match &ann.descs[d] {
+                    crate::description::Desc::Class { cls, .. } => out.push(cls.clone()),
+                    _ => return Ok(None),
+                }
+            }
+            out
+        }
+        SomeValue::Type {
+            konst: Some(k), ..
+        } => vec![k.clone()],
+        SomeValue::Type {
+            classdef: Some(c),
+            konst: None,
+        } => {
+            let c = *c;
+            // (read again when a new subclass appears)
+            if let Some(pos) = ann.current_position() {
+                ann.classdefs[c].method_readers.insert((pos.0, pos.1));
+            }
+            ann.classdefs
+                .keys()
+                .filter(|&k| ann.is_subclass(k, c))
+                .map(|k| ann.classdefs[k].cls.clone())
+                .collect()
+        }
+        _ => return Ok(None),
+    };
+    if classes.is_empty() {
+        return Ok(None);
+    }
+    let func = if store { "store_holder" } else { "holder_for" };
+    let module = py
+        .import("rpy3._classattrs")
+        .map_err(|e| ann.error(format!("rpy3._classattrs: {e}")))?;
+    let mut found: Vec<Option<rpy3_model::PyObj>> = Vec::new();
+    for cls in &classes {
+        let h = module
+            .getattr(func)
+            .and_then(|f| f.call1((cls.bind(py), name)))
+            .map_err(|e| ann.error(format!("rpy3._classattrs: {e}")))?;
+        found.push((!h.is_none()).then(|| rpy3_model::PyObj::new(&h)));
+    }
+    if found.iter().all(Option::is_none) {
+        // (a store is then refused as an attribute of a class value)
+        return Ok(None);
+    }
+    let first = found[0].clone();
+    let same = found.iter().all(|h| match (h, &first) {
+        (Some(a), Some(b)) => a.bind(py).is(b.bind(py)),
+        _ => false,
+    });
+    if !same {
+        let what = if store { "assigned" } else { "read" };
+        return Err(ann.error(format!(
+            "the class attribute '{name}' is {what} through a value that can be several \
+             classes, which do not share it (Python would {}); use the class's name",
+            if store {
+                "set it on whichever class the value is"
+            } else {
+                "read each class's own attribute"
+            }
+        )));
+    }
+    if let Some(pos) = ann.current_position() {
+        ann.class_attr_holders.insert(pos, first.clone().expect("same"));
+    }
+    Ok(first)
 }
 
 /// `issubtype(t, C)` (an `except` clause, `issubclass`): constant when the

@@ -1711,9 +1711,10 @@ impl Cx<'_, '_, '_, '_> {
             }
         }
         if let SomeValue::Pbc { descs, .. } = &s_obj {
-            // an attribute of the one frozen object a constant is: its value
+            // an attribute of the one frozen object (or class) a constant
+            // is: its value
             if let [d] = descs.iter().copied().collect::<Vec<_>>()[..] {
-                if let Desc::Frozen { obj, .. } = &self.rt.ann.descs[d] {
+                if let Desc::Frozen { obj, .. } | Desc::Class { cls: obj, .. } = &self.rt.ann.descs[d] {
                     let obj = obj.clone();
                     if let Ok(v) = obj.bind(self.py).getattr(attr.as_str()) {
                         let llv = self.rt.convert_const(self.py, &want, &v)?;

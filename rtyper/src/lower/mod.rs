@@ -1213,6 +1213,20 @@ impl Cx<'_, '_, '_, '_> {
         {
             return self.special_call(op, &sc);
         }
+        if let Some(holder) = self
+            .rt
+            .ann
+            .class_attr_holders
+            .get(&(self.g, self.block, self.index))
+            .filter(|h| !matches!(&op.args[0], Hlvalue::Constant(c) if c.value.bind(self.py).is(h.bind(self.py))))
+            .cloned()
+        {
+            // an assigned class attribute through a class value: the
+            // attribute of the instance holding it
+            let mut on_holder = op.clone();
+            on_holder.args[0] = Hlvalue::Constant(rpy3_model::Constant::new(holder));
+            return self.lower_op(&on_holder, next);
+        }
         if op.opname == H::Format && {
             let anns: Vec<SomeValue> = op.args.iter().map(|a| self.s(a)).collect();
             rpy3_annotator::is_plain_format(&self.rt.ann, self.py, op.opname, &anns)
