@@ -291,6 +291,7 @@ impl Annotator {
             lineno,
             function,
             chain: Vec::new(),
+            columns: None,
         }
     }
 

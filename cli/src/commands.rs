@@ -355,10 +355,7 @@ fn show_annotated(
     dot: bool,
     rtype: bool,
 ) -> Result<String, LoadError> {
-    let values: Vec<Py<PyAny>> = literals(py, args)?
-        .into_iter()
-        .map(Bound::unbind)
-        .collect();
+    let values: Vec<Py<PyAny>> = literals(py, args)?.into_iter().map(Bound::unbind).collect();
     // the annotations of the values themselves (a positive int is
     // non-negative), constness dropped
     let entry_args = EntryArgs::Custom(Box::new(move |py, ann| {

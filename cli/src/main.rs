@@ -159,7 +159,16 @@ mod tests {
     #[test]
     fn emit_takes_a_kind_and_a_directory() {
         let cli = parse(&[
-            "translate", "t.py", "--emit", "flow", "a", "--emit", "clif", "b", "--keep-c", "c",
+            "translate",
+            "t.py",
+            "--emit",
+            "flow",
+            "a",
+            "--emit",
+            "clif",
+            "b",
+            "--keep-c",
+            "c",
         ])
         .unwrap();
         let Command::Translate(a) = cli.command else {
@@ -182,7 +191,10 @@ mod tests {
         let Command::Translate(a) = cli.command else {
             panic!("not translate")
         };
-        assert_eq!(a.run.as_deref(), Some(&["-3".into(), "--opt".into(), "0".into()][..]));
+        assert_eq!(
+            a.run.as_deref(),
+            Some(&["-3".into(), "--opt".into(), "0".into()][..])
+        );
         assert_eq!(a.opt, "2");
     }
 

@@ -122,8 +122,7 @@ fn emit_annotated(
         .map(|(i, g)| {
             let ag = &ann.graphs[g];
             let text = if with_annotations {
-                let note =
-                    |v: rpy3_model::VarId| ag.bindings[v].as_ref().map(|s| ann.canonical(s));
+                let note = |v: rpy3_model::VarId| ag.bindings[v].as_ref().map(|s| ann.canonical(s));
                 graph_to_text_with(py, &ag.graph, &note)
             } else {
                 graph_to_text(py, &ag.graph)
@@ -219,7 +218,10 @@ pub fn translate(a: TranslateArgs) -> CmdResult {
     }
     let file = a.target.clone();
     let out = a.output.clone().unwrap_or_else(|| {
-        PathBuf::from(file.file_stem().map_or("a.out".into(), |s| s.to_os_string()))
+        PathBuf::from(
+            file.file_stem()
+                .map_or("a.out".into(), |s| s.to_os_string()),
+        )
     });
     let optimize = matches!(a.opt.as_str(), "2" | "speed");
     let show = !a.quiet && std::io::stderr().is_terminal();
@@ -278,11 +280,7 @@ pub fn translate(a: TranslateArgs) -> CmdResult {
             };
             report.lowlevel = Counts {
                 graphs: program.functions.len(),
-                blocks: program
-                    .functions
-                    .iter()
-                    .map(|f| f.graph.blocks.len())
-                    .sum(),
+                blocks: program.functions.iter().map(|f| f.graph.blocks.len()).sum(),
             };
             for (kind, dir) in &emits {
                 if *kind == EmitKind::Rtype {

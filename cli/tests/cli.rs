@@ -256,7 +256,8 @@ fn translate_emits_reports_and_runs() {
     assert!(err.starts_with("[Timer] phase"), "{err}");
     for phase in ["load", "annotate", "rtype", "genc", "cc", "total"] {
         assert!(
-            err.lines().any(|l| l.starts_with(&format!("[Timer] {phase} "))),
+            err.lines()
+                .any(|l| l.starts_with(&format!("[Timer] {phase} "))),
             "{phase}: {err}"
         );
     }
@@ -310,4 +311,45 @@ fn translate_emits_reports_and_runs() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "8\n");
     assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn errors_show_the_source_without_colour_when_captured() {
+    let prog = Case::new(
+        "diag",
+        "def f(x):\n    if x:\n        y = 1\n    else:\n        y = 'a'\n    return y\n\ndef entry_point(argv):\n    f(len(argv))\n    return 0\n",
+    );
+    for args in [
+        vec!["run", prog.path(), "--backend", "llinterp"],
+        vec!["translate", prog.path(), "-o", "/nonexistent/out"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_rpy3"))
+            .args(&args)
+            .env_remove("NO_COLOR")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        let first = err.lines().next().unwrap();
+        assert_eq!(
+            first,
+            format!(
+                "rpy3: annotation error: {}:6: cannot unite str (one character) and int (non-negative) (in function f)",
+                prog.path()
+            ),
+            "{err}"
+        );
+        assert!(!err.contains('\u{1b}'), "{err}");
+        assert!(err.contains("6 │     return y\n"), "{err}");
+        assert!(
+            err.contains("^^^^^^^^ str (one character) and int (non-negative) meet here"),
+            "{err}"
+        );
+        assert!(err.contains("entry_point calls f here"), "{err}");
+        assert!(
+            err.contains("= while merging the values returned by 'f'"),
+            "{err}"
+        );
+        assert!(err.contains("= help: "), "{err}");
+    }
 }
