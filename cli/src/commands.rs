@@ -156,11 +156,7 @@ fn result_text(
     outcome: Result<Result<Py<PyAny>, Py<pyo3::types::PyType>>, String>,
 ) -> Result<String, String> {
     match outcome? {
-        Ok(v) => v
-            .bind(py)
-            .repr()
-            .map(|r| r.to_string())
-            .map_err(|e| plain(e)),
+        Ok(v) => v.bind(py).repr().map(|r| r.to_string()).map_err(plain),
         Err(class) => {
             let name = class
                 .bind(py)
@@ -236,11 +232,7 @@ pub fn run(a: RunArgs) -> CmdResult {
                 Err(e) => return Ok(Err(plain(format!("internal error: {e}")))),
             };
             Ok(match interp.call(py, &f, &values) {
-                Ok(v) => v
-                    .bind(py)
-                    .repr()
-                    .map(|r| r.to_string())
-                    .map_err(|e| plain(e)),
+                Ok(v) => v.bind(py).repr().map(|r| r.to_string()).map_err(plain),
                 Err(e) if is_internal_error(py, &e) => Err(plain(e.value(py))),
                 Err(e) => Err(plain(format!(
                     "{func} raised {}",
