@@ -16,6 +16,9 @@ pub struct AnnotatorError {
     pub function: Option<String>,
     /// How the conflicting annotations got there, innermost first.
     pub chain: Vec<String>,
+    /// The offending expression's columns in the line (UTF-8 byte
+    /// offsets, end excluded), when known (errors of the flow space).
+    pub columns: Option<(u32, u32)>,
 }
 
 impl fmt::Display for AnnotatorError {
@@ -41,6 +44,7 @@ impl From<rpy3_flowspace::FlowError> for AnnotatorError {
             lineno: e.lineno,
             function: e.function,
             chain: Vec::new(),
+            columns: e.columns,
         }
     }
 }

@@ -297,6 +297,7 @@ impl Annotator {
             lineno,
             function,
             chain: Vec::new(),
+            columns: None,
         }
     }
 

@@ -221,16 +221,18 @@ impl Translation {
                 }
                 None => return Err(DriverError::Run("internal error: annotated twice".into())),
             };
-            let entry = ann
-                .annotate(py, t.entry.bind(py), sargs)
-                .map_err(DriverError::Annotate)?;
-            t.entry_graph = Some(entry);
+            let entry = ann.annotate(py, t.entry.bind(py), sargs);
+            // kept after a failure too: what the annotator reached (the
+            // calls that led to the error) is the diagnostic's
             t.annotator = Some(ann);
+            t.entry_graph = Some(entry.map_err(DriverError::Annotate)?);
             Ok(())
         })
     }
 
-    /// The annotator, once [`Translation::annotate`] succeeded.
+    /// The annotator, once [`Translation::annotate`] ran (after a failure,
+    /// as it stopped: its graphs and call sites say how the error was
+    /// reached).
     pub fn annotator(&self) -> Option<&Annotator> {
         self.annotator.as_ref()
     }

@@ -166,6 +166,10 @@ pub struct Instr {
     pub target: u32,
     /// Source line.
     pub lineno: u32,
+    /// The columns of the source the instruction comes from (UTF-8 byte
+    /// offsets in the line, end excluded), when it lies on one line
+    /// (`co_positions()`).
+    pub columns: Option<(u32, u32)>,
     /// The instruction's effect on the stack depth when it falls through.
     pub stack_effect: i32,
 }
@@ -362,13 +366,22 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
         let ins = ins?;
         let opname: String = ins.getattr("opname")?.extract()?;
         let offset: u32 = ins.getattr("offset")?.extract()?;
-        if let Ok(Some(l)) = ins
-            .getattr("positions")?
-            .getattr("lineno")?
-            .extract::<Option<u32>>()
-        {
+        let positions = ins.getattr("positions")?;
+        if let Ok(Some(l)) = positions.getattr("lineno")?.extract::<Option<u32>>() {
             lineno = l;
         }
+        let columns = match (
+            positions.getattr("end_lineno")?.extract::<Option<u32>>(),
+            positions.getattr("col_offset")?.extract::<Option<u32>>(),
+            positions.getattr("end_col_offset")?.extract::<Option<u32>>(),
+        ) {
+            (Ok(Some(end)), Ok(Some(start_col)), Ok(Some(end_col)))
+                if end == lineno && start_col < end_col =>
+            {
+                Some((start_col, end_col))
+            }
+            _ => None,
+        };
         if opname == "EXTENDED_ARG" {
             ext_start.get_or_insert(offset);
             continue;
@@ -417,6 +430,7 @@ fn decode(py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<CodeInfo> {
             name,
             target,
             lineno,
+            columns,
             stack_effect,
         });
     }
@@ -583,6 +597,7 @@ fn fuse(instrs: Vec<Instr>) -> Vec<Instr> {
                         op,
                         next_offset: n.next_offset,
                         lineno: n.lineno,
+                        columns: n.columns,
                         // (the effect of both: `tuple_builders` follows it)
                         stack_effect: ins.stack_effect + n.stack_effect,
                         ..ins.clone()

@@ -154,6 +154,11 @@ impl<'py> FlowContext<'py> {
     pub fn error_value(&self, message: impl Into<String>) -> FlowError {
         let mut e = FlowError::new(message, self.code.filename.clone(), self.cur_lineno);
         e.function = Some(self.code.qualname.clone());
+        e.columns = self
+            .code
+            .instr_at(self.cur_offset)
+            .filter(|i| i.lineno == self.cur_lineno)
+            .and_then(|i| i.columns);
         e
     }
 

@@ -15,6 +15,9 @@ pub struct FlowError {
     pub lineno: u32,
     /// The function being flowed, when known.
     pub function: Option<String>,
+    /// The offending expression's columns in that line (UTF-8 byte
+    /// offsets, end excluded), when known.
+    pub columns: Option<(u32, u32)>,
 }
 
 impl FlowError {
@@ -25,6 +28,7 @@ impl FlowError {
             filename: filename.into(),
             lineno,
             function: None,
+            columns: None,
         }
     }
 }

@@ -192,6 +192,11 @@ fn describe_difference(got: &[u8], want: &[u8]) -> String {
 
 fn first_lines(b: &[u8]) -> String {
     let text = String::from_utf8_lossy(b);
+    // an error of rpy3 is its first line (the source snippet, the calls
+    // and the notes of the diagnostic follow it)
+    if let Some(first) = text.lines().next().filter(|l| l.starts_with("rpy3:")) {
+        return first.to_string();
+    }
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     lines
         .iter()
