@@ -143,6 +143,10 @@ impl Annotator {
         py.import("rpy3._properties")
             .and_then(|m| m.getattr("expose")?.call1((cls,)))
             .map_err(|e| self.error(format!("rpy3._properties: {e}")))?;
+        // a dataclass's generated methods: their RPython equivalents
+        py.import("rpy3.stdlib.dataclassmod")
+            .and_then(|m| m.getattr("prepare")?.call1((cls,)))
+            .map_err(|e| self.error(format!("rpy3.stdlib.dataclassmod: {e}")))?;
         let name: String = cls
             .getattr("__qualname__")
             .and_then(|n| n.extract())
