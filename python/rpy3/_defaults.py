@@ -6,6 +6,9 @@ method.  The base class gets these two (its own instances show as
 rely on)."""
 
 
+from rpy3.rlib.objectmodel import specialize
+
+
 def default_repr(self):
     return "<%s object>" % type(self).__name__
 
@@ -55,6 +58,7 @@ def exception_str_dispatcher(classes, keeps):
     return f
 
 
+@specialize.argtype(0)
 def contains_by_iteration(container, item):
     """`item in container` where its class defines `__iter__` but not
     `__contains__`: CPython goes over the items."""
@@ -64,6 +68,31 @@ def contains_by_iteration(container, item):
     return False
 
 
+@specialize.argtype(0)
+def str_or_none(x):
+    """str() of a value that may be None (an instance, a tuple)."""
+    if x is None:
+        return "None"
+    return str(x)
+
+
+@specialize.argtype(0)
+def repr_or_none(x):
+    """repr() of a value that may be None."""
+    if x is None:
+        return "None"
+    return repr(x)
+
+
+@specialize.argtype(0)
+def ascii_or_none(x):
+    """ascii() of a value that may be None."""
+    if x is None:
+        return "None"
+    return ascii(x)
+
+
+@specialize.argtype(0)
 def reverse_by_index(obj):
     """`reversed(obj)` where its class defines `__len__` and
     `__getitem__` but not `__reversed__`: items len(obj) - 1 down to 0."""
@@ -73,6 +102,7 @@ def reverse_by_index(obj):
         i -= 1
 
 
+@specialize.argtype(0)
 def iterate_by_index(obj):
     """`iter(obj)` where its class defines `__getitem__` but not
     `__iter__`: CPython's old protocol, items 0, 1, ... until IndexError."""

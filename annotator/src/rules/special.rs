@@ -241,6 +241,16 @@ pub fn consider(
     if matches!(op.opname, OpName::Str | OpName::Repr) {
         install_text_defaults(ann, py, args)?;
     }
+    let plain_format = op.opname == OpName::Format
+        && args.get(1).is_some_and(|a| matches!(a.konst(), Some(k) if k.bind(py).extract::<String>().is_ok_and(|s| s.is_empty())));
+    if (matches!(op.opname, OpName::Str | OpName::Repr | OpName::Ascii) || plain_format)
+        && matches!(args.first(), Some(SomeValue::Instance { can_be_none: true, .. }))
+    {
+        // the text of an instance that may be None: 'None' for None, else
+        // the instance's text (a helper testing it first)
+        let helper = if op.opname == OpName::Repr { "repr_or_none" } else if op.opname == OpName::Ascii { "ascii_or_none" } else { "str_or_none" };
+        return call_protocol_helper(ann, py, op, args, helper, 0, vec![]).map(Some);
+    }
     let Some((method, receiver, passed, negate)) = lookup(ann, py, op, args) else {
         return protocol_fallback(ann, py, op, args);
     };
@@ -327,6 +337,20 @@ fn protocol_fallback(
         }
         _ => return Ok(None),
     };
+    call_protocol_helper(ann, py, op, args, helper, receiver, passed).map(Some)
+}
+
+/// `op` as a call of `helper` of `rpy3._defaults` with `args[receiver]`
+/// and the arguments `passed`, recorded as a special call.
+fn call_protocol_helper(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    op: &SpaceOperation,
+    args: &[SomeValue],
+    helper: &str,
+    receiver: usize,
+    passed: Vec<usize>,
+) -> Result<SomeValue, AnnotatorError> {
     let f = py
         .import("rpy3._defaults")
         .and_then(|m| m.getattr(helper))
@@ -351,7 +375,7 @@ fn protocol_fallback(
             },
         );
     }
-    Ok(Some(result))
+    Ok(result)
 }
 
 /// The conversions of a constant `%` format, in order: for each directive

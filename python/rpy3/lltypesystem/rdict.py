@@ -18,7 +18,7 @@ tests).
 """
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rlist import ll_append
-from rpy3.lltypesystem.rstr import (ll_sb_new, ll_sb_append, ll_sb_append_char,
+from rpy3.lltypesystem.rstr import (_none_str, ll_sb_new, ll_sb_append, ll_sb_append_char,
                                     ll_sb_build, ll_char2str)
 from rpy3.rlib.rarithmetic import intmask
 from rpy3.rlib.objectmodel import compute_hash
@@ -908,6 +908,9 @@ def ll_iter_next_value(it):
 
 def ll_dict_repr(d, key_repr, value_repr):
     """repr(d): '{' key ': ' value pairs between ', ' '}'."""
+    if not d:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     ll_sb_append_char(sb, '{')
     first = True
@@ -931,6 +934,9 @@ def ll_counter_repr(d, key_repr, value_repr):
     """repr() of a collections.Counter: 'Counter({' key ': ' count pairs
     '})', the largest counts first and equal counts in insertion order (a
     stable merge sort of the entries), or 'Counter()' when empty."""
+    if not d:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     ll_sb_append_char(sb, 'C')
     ll_sb_append_char(sb, 'o')
@@ -1009,6 +1015,9 @@ def ll_counter_repr(d, key_repr, value_repr):
 def ll_ordered_repr(d, key_repr, value_repr):
     """repr() of a collections.OrderedDict: 'OrderedDict([(' key ', '
     value ')...])', or 'OrderedDict()' when empty."""
+    if not d:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     for c in "OrderedDict(":
         ll_sb_append_char(sb, c)
@@ -1036,6 +1045,9 @@ def ll_ordered_repr(d, key_repr, value_repr):
 
 def ll_set_repr(s, key_repr):
     """repr(s): '{' items '}', or 'set()' when empty."""
+    if not s:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     if s.length == 0:
         ll_sb_append_char(sb, 's')
@@ -1051,6 +1063,9 @@ def ll_set_repr(s, key_repr):
 def ll_frozenset_repr(s, key_repr):
     """repr(s) of a frozenset: 'frozenset({' items '})', or 'frozenset()'
     when empty."""
+    if not s:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(24)
     i = 0
     while i < 10:

@@ -12,7 +12,7 @@ emulated objects (see the tests).
 from rpy3.rlib.rarithmetic import intmask, r_uint
 from rpy3.lltype import malloc, typeOf
 from rpy3.lltypesystem.rslice import ll_slice_bounds, ll_clamp
-from rpy3.lltypesystem.rstr import (STR, BYTES, ll_char2str, _is_space, _is_ascii_space,
+from rpy3.lltypesystem.rstr import (_none_str, STR, BYTES, ll_char2str, _is_space, _is_ascii_space,
                                     ll_sb_new, ll_sb_append, ll_sb_append_char,
                                     ll_sb_build, ll_strconcat, _ll_text)
 
@@ -1046,6 +1046,9 @@ def _append_item_reprs(sb, l, item_repr):
 
 def ll_list_repr(l, item_repr):
     """repr(l): '[' items ']' with the items' repr() between ', '."""
+    if not l:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     ll_sb_append_char(sb, '[')
     _append_item_reprs(sb, l, item_repr)
@@ -1056,6 +1059,9 @@ def ll_list_repr(l, item_repr):
 def ll_tuple_repr(l, item_repr):
     """repr(t) of a tuple whose length is known at run time only: '('
     items ')', a single item followed by a comma."""
+    if not l:
+        # (a value that may be None)
+        return _none_str()
     sb = ll_sb_new(16)
     ll_sb_append_char(sb, '(')
     _append_item_reprs(sb, l, item_repr)

@@ -1656,6 +1656,9 @@ def ll_encode_utf8(s):
 
 def ll_bytes_repr(b):
     """repr(b): b'...' with the escapes CPython uses."""
+    if not b:
+        # (a value that may be None)
+        return _none_str()
     return _bytes_repr(b, False)
 
 

@@ -337,6 +337,24 @@ impl Cx<'_, '_, '_, '_> {
             let p = self.rt.prebuilt_string("None")?;
             return value_const(self.py, LlValue::Ptr(Some(p)), st);
         }
+        if matches!(
+            s,
+            SomeValue::TupleOrNone(_) | SomeValue::Instance { can_be_none: true, .. }
+        ) {
+            // a tuple or an instance that may be None: a helper giving
+            // 'None' for None, else the text of the value it narrows to
+            let helper = if repr { "repr_or_none" } else { "str_or_none" };
+            let f = self
+                .py
+                .import("rpy3._defaults")
+                .and_then(|m| m.getattr(helper))
+                .map_err(|e| RTypeError::new(e.to_string()))?;
+            let idx = self.rt.helper_for(self.py, &f, vec![s.clone()])?;
+            let fc = self.func_const(idx)?;
+            let x = self.input(v, r)?;
+            let st = Repr::Str.lowleveltype(self.rt);
+            return Ok(self.emit(LlOp::DirectCall, vec![fc, x], st));
+        }
         let (x, r) = match r {
             Repr::Str | Repr::UniChar => (self.input(v, &Repr::Str)?, Repr::Str),
             other => (self.input(v, other)?, other.clone()),
@@ -355,8 +373,15 @@ impl Cx<'_, '_, '_, '_> {
             return self.concat_pieces(String::from(")"), pieces);
         }
         if let (SomeValue::Tuple(s_items), Repr::Tuple(items)) = (&s, &r) {
-            if items.contains(&Repr::Void) && s_items.len() == items.len() {
-                // items known from their annotation (None): '(' items ')'
+            let nullable = |a: &SomeValue| {
+                matches!(a, SomeValue::TupleOrNone(_) | SomeValue::Instance { can_be_none: true, .. })
+            };
+            if (items.contains(&Repr::Void) || s_items.iter().any(nullable))
+                && s_items.len() == items.len()
+            {
+                // items known from their annotation (None), or shown
+                // through it (a tuple or instance that may be None):
+                // '(' items ')'
                 let mut pieces = Vec::new();
                 let mut literal = String::from("(");
                 for (i, ir) in items.iter().enumerate() {
@@ -379,6 +404,12 @@ impl Cx<'_, '_, '_, '_> {
                         vec![x.clone(), super::name(self.py, &format!("item{i}"))],
                         ir.lowleveltype(self.rt),
                     );
+                    if let (true, Hlvalue::Variable(var)) = (nullable(&s_items[i]), &item) {
+                        self.synthetic.insert(*var, s_items[i].clone());
+                        self.lowered.insert(*var, ir.clone());
+                        pieces.push(self.text_of(&item, ir, true)?);
+                        continue;
+                    }
                     pieces.push(self.text_of_ll(item, ir, true, true)?);
                 }
                 if items.len() == 1 {
