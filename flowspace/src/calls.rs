@@ -1101,6 +1101,25 @@ impl<'py> FlowContext<'py> {
             self.pop()?;
         }
         let f = self.as_value(callee)?;
+        if kwargs.is_none() {
+            // `chain(*its)`: over the iterables in turn
+            if let Hlvalue::Constant(c) = &f {
+                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib.itertools")
+                    .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?
+                {
+                    let g = m
+                        .getattr("star_call_for")
+                        .and_then(|g| g.call1((c.value.bind(self.py),)))
+                        .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?;
+                    if !g.is_none() {
+                        let g = self.constant(&g);
+                        let r = self.do_op(OpName::SimpleCall, vec![g, args])?;
+                        self.pushval(r);
+                        return Ok(());
+                    }
+                }
+            }
+        }
         let mut values = vec![args];
         let has_kw = kwargs.is_some();
         values.extend(kwargs);

@@ -514,6 +514,25 @@ impl<'py> FlowContext<'py> {
                 }
             }
         }
+        if let (OpName::Getattr, Some(Hlvalue::Constant(c)), Some(Hlvalue::Constant(n))) =
+            (opname, args.first(), args.get(1))
+        {
+            // a class method of a class of itertools (`chain.from_iterable`)
+            let obj = c.value.bind(self.py).clone();
+            if obj.getattr("__module__").is_ok_and(|m| m.to_string() == "itertools") {
+                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib.itertools")
+                    .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?
+                {
+                    let f = m
+                        .getattr("attribute_for")
+                        .and_then(|f| f.call1((&obj, n.value.bind(self.py))))
+                        .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?;
+                    if !f.is_none() {
+                        return Ok(self.constant(&f));
+                    }
+                }
+            }
+        }
         if let (OpName::Getitem, Some(Hlvalue::Constant(c))) = (opname, args.first()) {
             // an Enum class indexed by a name: its member of that name
             let obj = c.value.bind(self.py).clone();

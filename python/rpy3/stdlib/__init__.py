@@ -36,7 +36,7 @@ from rpy3.stdlib import sysmisc as _rsysmisc
 
 _MODULES = [
     (_heapq, _rheapq, ["heappush", "heappop", "heapify", "heapreplace",
-                       "heappushpop", "nsmallest", "nlargest"]),
+                       "heappushpop", "nsmallest", "nlargest", "merge"]),
     (_bisect, _rbisect, ["bisect_left", "bisect_right", "bisect",
                          "insort_left", "insort_right", "insort"]),
     (_random, _rrandom, ["Random"]),

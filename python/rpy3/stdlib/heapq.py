@@ -110,3 +110,28 @@ def nlargest(n, iterable, key=None):
     if n < 0:
         n = 0
     return items[:n]
+
+@specialize.argtype(0)
+def _merge_lists(lists):
+    """The items of sorted lists `lists` in order; equal items come from
+    the earlier list first, as CPython's merge gives them."""
+    h = []
+    for i in range(len(lists)):
+        if len(lists[i]) > 0:
+            h.append((lists[i][0], i, 0))
+    heapify(h)
+    while len(h) > 0:
+        v, i, j = h[0]
+        yield v
+        j += 1
+        if j < len(lists[i]):
+            heapreplace(h, (lists[i][j], i, j))
+        else:
+            heappop(h)
+
+
+def merge(*iterables):
+    """heapq.merge(*iterables) without key= and reverse=: each input read
+    into a list first (CPython reads them lazily, which only an infinite
+    input can tell apart)."""
+    return _merge_lists([list(it) for it in iterables])

@@ -129,6 +129,31 @@ def chain_of(n):
     return _make(("chain", n), src, "chain")
 
 
+@specialize.argtype(0)
+def chain_from_iterable(iterables):
+    """chain.from_iterable(its), and chain(*its): the items of each
+    iterable in turn, the iterables read lazily."""
+    for it in iterables:
+        for x in it:
+            yield x
+
+
+def attribute_for(obj, name):
+    """What `obj.name` becomes for `obj` a class of the real itertools
+    (`chain.from_iterable`), or None."""
+    if obj is _itertools.chain and name == "from_iterable":
+        return chain_from_iterable
+    return None
+
+
+def star_call_for(func):
+    """What `func(*args)` becomes when the number of arguments is known
+    at run time only (`chain(*its)`), or None."""
+    if func is _itertools.chain:
+        return chain_from_iterable
+    return None
+
+
 def product_of(n):
     """product(p1, ..., pn): every pool read first, as CPython does."""
     args = ", ".join(["p%d" % i for i in range(n)])
