@@ -302,7 +302,8 @@
         var ex = at.x[b] + sizes[b].w, ey = at.y[b] + Math.min(20, sizes[b].h / 2);
         var cx = Math.max(sx, ex) + 60 + 25 * (backs++);
         d = "M " + sx + " " + sy + " C " + cx + " " + sy + ", " + cx + " " + ey + ", " + ex + " " + ey;
-        lx = cx - 20; ly = (sy + ey) / 2;
+        // the curve's rightmost point, at its middle
+        lx = (sx + ex) / 8 + 0.75 * cx + 4; ly = (sy + ey) / 2;
         width = Math.max(width, cx + 10);
       } else {
         var sx2 = at.x[a] + sizes[a].w * (outIndex[k] + 1) / (outCount[a] + 1);
