@@ -12,11 +12,10 @@ pub fn serve(page: &str, port: u16) -> std::io::Result<()> {
     let addr = listener.local_addr()?;
     println!("serving the graphs at http://{addr}/ (Ctrl-C to stop)");
     std::io::stdout().flush()?;
-    for stream in listener.incoming() {
-        // a client that goes away is no reason to stop serving
-        if let Ok(stream) = stream {
-            let _ = respond(stream, page);
-        }
+    // a failed connection, or a client that goes away, is no reason to
+    // stop serving
+    for stream in listener.incoming().flatten() {
+        let _ = respond(stream, page);
     }
     Ok(())
 }
