@@ -1,8 +1,10 @@
 //! `rpy3 view` in a real browser: the page is loaded in headless Chromium
 //! (Debian's `chromium` package; `RPY3_CHROMIUM` names another binary),
 //! which runs its script; the DOM it dumps is what a user sees.  The test
-//! fails, rather than skipping, when no Chromium is found.  A screenshot
-//! is kept under the target directory (`target/tmp/view/`).
+//! fails, rather than skipping, when no Chromium is found.  One test
+//! drives it with real mouse and key events through the DevTools protocol
+//! (`view_click.py`).  Screenshots are kept under the target directory
+//! (`target/tmp/view/`).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -253,6 +255,83 @@ fn the_page_navigates_from_a_caller_to_its_callee_in_chromium() {
     let png = std::fs::read(&shot).expect("the screenshot was written");
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000);
     eprintln!("screenshot: {}", shot.display());
+}
+
+/// Real input events through the DevTools protocol (`view_click.py`):
+/// a mouse click on a call's link, on the rtype button, "/" and typing
+/// in the search box, Enter.
+#[test]
+fn clicks_and_keys_in_chromium() {
+    let dir = workdir("click");
+    let page = write_page(&dir, &["caller", "3"]);
+    let shot = dir.join("double-after-click.png");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/view_click.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(chromium())
+        .arg(file_url(&page, "#fn=caller&stage=annotate"))
+        .arg(dir.join("profile"))
+        .arg(&shot)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run python3");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let steps: Vec<&str> = text.lines().filter(|l| l.starts_with("STEP ")).collect();
+    assert_eq!(steps.len(), 5, "{text}");
+    let expect = |i: usize, parts: &[&str]| {
+        for part in parts {
+            assert!(
+                steps[i].contains(part),
+                "step {i} lacks {part}: {}",
+                steps[i]
+            );
+        }
+    };
+    expect(
+        0,
+        &[
+            r#""step": "load""#,
+            r#""fn": "caller""#,
+            r#""stage": "annotate""#,
+        ],
+    );
+    // the click on `→ double` shows double's graph
+    expect(
+        1,
+        &[
+            r#""fn": "double""#,
+            r##""hash": "#fn=double&stage=annotate""##,
+            r#""ops": ["v1 = mul(n_0, 2)"]"#,
+            r#""shown": "double""#,
+        ],
+    );
+    // the rtype button keeps the function
+    expect(
+        2,
+        &[
+            r#""stage": "rtype""#,
+            r#""fn": "double""#,
+            r#""ops": ["v1 = int_mul_ovf(n_0, 2)"]"#,
+        ],
+    );
+    // "/" focuses the search box (and is not typed into it)
+    expect(3, &[r#""focused": "search""#, r#""listed": ["caller"]"#]);
+    // Enter opens the first match
+    expect(
+        4,
+        &[
+            r#""fn": "caller""#,
+            r#""stage": "rtype""#,
+            r#"direct_call(<* fn double>, x_0) \u2192 double"#,
+        ],
+    );
+    let png = std::fs::read(&shot).expect("the screenshot was written");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 }
 
 #[test]
