@@ -15,6 +15,8 @@ fi
 export RPY3_SHARED
 corpus="$RPY3_SHARED/corpus"
 cargo build --workspace
+# (includes cli/tests/view.rs, the graph viewer in headless Chromium,
+# which fails when no chromium is installed; .ci/run installs it)
 cargo test --workspace
 python3 -m unittest discover -s python/tests
 mkdir -p target

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use rpy3_driver::Backend;
 
 /// PyPy's RPython toolchain for Python 3.11: flow graphs, annotation,
@@ -47,6 +47,19 @@ pub enum Command {
     /// Print the graphs of a function at a stage (flow, annotate, rtype).
     #[command(args_override_self = true)]
     Show(ShowArgs),
+    /// Write (or serve) a page showing the graphs of every function reached.
+    ///
+    /// `rpy3 view FILE.py FUNC [ARG]... -o OUT.html` translates FUNC for
+    /// arguments like the literals ARG; without FUNC, the program's entry
+    /// point.  The page is self-contained (no network): the flow,
+    /// annotated and low-level graphs of each function, drawn as blocks
+    /// and links, annotations and low-level types on hover, calls leading
+    /// to their callees, a search over function names.  Its URL fragment
+    /// `#fn=NAME&stage=flow|annotate|rtype` selects what it shows.  When a
+    /// stage fails, the page shows what was made before the error and the
+    /// exit status is 1.
+    #[command(args_override_self = true)]
+    View(ViewArgs),
     /// Translate a program into a standalone executable.
     ///
     /// Shows the phases as they run (on a terminal; not with --quiet),
@@ -147,6 +160,29 @@ pub struct ShowArgs {
     /// Print Graphviz DOT instead of text.
     #[arg(long)]
     pub dot: bool,
+}
+
+/// `rpy3 view`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("destination").args(["output", "serve"]).required(true).multiple(true)))]
+pub struct ViewArgs {
+    /// The Python file.
+    #[arg(value_name = "FILE.py")]
+    pub file: PathBuf,
+    /// The function (`Class.method` is allowed) and example arguments,
+    /// Python literals.  Without FUNC the file is a program and its entry
+    /// point is translated.
+    #[arg(value_name = "FUNC [ARG]", allow_negative_numbers = true)]
+    pub func_args: Vec<String>,
+    /// The page to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT.html")]
+    pub output: Option<PathBuf>,
+    /// Serve the page on localhost (the URL is printed) until stopped.
+    #[arg(long)]
+    pub serve: bool,
+    /// The port to serve on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 8000, requires = "serve")]
+    pub port: u16,
 }
 
 /// An intermediate form `translate --emit` writes.

@@ -98,7 +98,7 @@ pub enum LoadError {
 }
 
 /// `rpy3: MESSAGE`, the plain form of a failure.
-fn plain(msg: impl std::fmt::Display) -> String {
+pub(crate) fn plain(msg: impl std::fmt::Display) -> String {
     format!("rpy3: {msg}")
 }
 
@@ -106,7 +106,7 @@ fn plain(msg: impl std::fmt::Display) -> String {
 /// as `Class.method` is allowed).
 /// A missing function is a usage error; a file that fails to import is
 /// the program's error.
-fn load_function<'py>(
+pub(crate) fn load_function<'py>(
     py: Python<'py>,
     file: &Path,
     func: &str,
@@ -338,6 +338,18 @@ pub fn show(a: ShowArgs) -> CmdResult {
     }
 }
 
+/// The entry's arguments annotated as the values of the literals `args`
+/// themselves (a positive int is non-negative), constness dropped.
+pub(crate) fn literal_entry_args(py: Python<'_>, args: &[String]) -> Result<EntryArgs, LoadError> {
+    let values: Vec<Py<PyAny>> = literals(py, args)?.into_iter().map(Bound::unbind).collect();
+    Ok(EntryArgs::Custom(Box::new(move |py, ann| {
+        values
+            .iter()
+            .map(|v| Ok(ann.immutablevalue(py, v.bind(py))?.without_const()))
+            .collect()
+    })))
+}
+
 /// Annotates `f` for arguments like the literals `args` and prints every
 /// annotated graph (the entry graph first) with its annotations.
 fn show_annotated(
@@ -347,15 +359,7 @@ fn show_annotated(
     dot: bool,
     rtype: bool,
 ) -> Result<String, LoadError> {
-    let values: Vec<Py<PyAny>> = literals(py, args)?.into_iter().map(Bound::unbind).collect();
-    // the annotations of the values themselves (a positive int is
-    // non-negative), constness dropped
-    let entry_args = EntryArgs::Custom(Box::new(move |py, ann| {
-        values
-            .iter()
-            .map(|v| Ok(ann.immutablevalue(py, v.bind(py))?.without_const()))
-            .collect()
-    }));
+    let entry_args = literal_entry_args(py, args)?;
     // the graphs are shown even when ill-typed (the verifier's complaint
     // follows them)
     let verify = Options::default().verify;

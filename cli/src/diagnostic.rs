@@ -329,6 +329,11 @@ pub fn render_driver_error(_py: Python<'_>, e: &DriverError, t: &Translation) ->
     Diagnostic::of_driver_error(e, t.annotator()).render(&read_source, colour_on_stderr())
 }
 
+/// The text of `e` without colours (for a page or a file).
+pub fn render_driver_error_plain(e: &DriverError, t: &Translation) -> String {
+    Diagnostic::of_driver_error(e, t.annotator()).render(&read_source, false)
+}
+
 /// A source file's text, when it can be read.
 fn read_source(name: &str) -> Option<String> {
     std::fs::read_to_string(name).ok()

@@ -1,7 +1,7 @@
-//! The `rpy3` command line: `check`, `run`, `show`, `translate`, `fuzz`
-//! and `completions` (`args.rs` declares them; `commands.rs` and
-//! `translate.rs` carry them out; `diagnostic.rs` renders the errors of
-//! the stages).
+//! The `rpy3` command line: `check`, `run`, `show`, `view`, `translate`,
+//! `fuzz` and `completions` (`args.rs` declares them; `commands.rs`,
+//! `translate.rs` and `view/` carry them out; `diagnostic.rs` renders the
+//! errors of the stages).
 //!
 //! Usage errors (unknown options or backends, missing files) print one
 //! line on stderr and exit with status 2; `check` exits with 1 when a case
@@ -11,6 +11,7 @@ mod args;
 mod commands;
 mod diagnostic;
 mod translate;
+mod view;
 
 use std::process::ExitCode;
 
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Command::Check(a) => commands::check(a),
         Command::Run(a) => commands::run(a),
         Command::Show(a) => commands::show(a),
+        Command::View(a) => view::view(a),
         Command::Translate(a) => translate::translate(a),
         Command::Fuzz(a) => commands::fuzz(a),
         Command::Completions { shell } => {
@@ -196,6 +198,25 @@ mod tests {
             Some(&["-3".into(), "--opt".into(), "0".into()][..])
         );
         assert_eq!(a.opt, "2");
+    }
+
+    #[test]
+    fn view_writes_a_page_or_serves_it() {
+        let cli = parse(&["view", "p.py", "f", "-2", "-o", "out.html"]).unwrap();
+        let Command::View(a) = cli.command else {
+            panic!("not view")
+        };
+        assert_eq!(a.func_args, ["f", "-2"]);
+        assert_eq!(a.output.as_deref(), Some(std::path::Path::new("out.html")));
+        assert!(!a.serve);
+        let cli = parse(&["view", "p.py", "--serve", "--port", "0"]).unwrap();
+        let Command::View(a) = cli.command else {
+            panic!("not view")
+        };
+        assert!(a.serve && a.func_args.is_empty() && a.port == 0);
+        // one of the two is needed; a port without --serve means nothing
+        assert!(parse(&["view", "p.py"]).is_err());
+        assert!(parse(&["view", "p.py", "-o", "x.html", "--port", "9"]).is_err());
     }
 
     #[test]
