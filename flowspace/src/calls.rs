@@ -338,22 +338,26 @@ impl<'py> FlowContext<'py> {
         kwnames: &[String],
     ) -> FlowResult<Option<Hlvalue>> {
         let npos = args.len() - kwnames.len();
-        let mut key = None;
+        let mut closure = None;
+        let mut method = None;
         for (k, a) in kwnames.iter().zip(&args[npos..]) {
             if k == "key" {
-                if let FrameValue::Closure {
-                    func,
-                    slots,
-                    defaults,
-                } = a
-                {
-                    key = Some((func.clone(), slots.clone(), defaults.clone()));
+                match a {
+                    FrameValue::Closure {
+                        func,
+                        slots,
+                        defaults,
+                    } => closure = Some((func.clone(), slots.clone(), defaults.clone())),
+                    FrameValue::Val(h @ Hlvalue::Variable(v)) if self.attr_reads.contains_key(v) => {
+                        method = Some(h.clone())
+                    }
+                    _ => {}
                 }
             }
         }
-        let Some((func, slots, defaults)) = key else {
+        if closure.is_none() && method.is_none() {
             return Ok(None);
-        };
+        }
         let allowed: &[&str] = match kind {
             Eager::Sorted | Eager::Sort(_) => &["key", "reverse"],
             Eager::Min | Eager::Max => &["key", "default"],
@@ -361,7 +365,26 @@ impl<'py> FlowContext<'py> {
         if let Some(k) = kwnames.iter().find(|k| !allowed.contains(&k.as_str())) {
             return Err(self.error(format!("a keyword argument '{k}' with a closure as the key")));
         }
-        let key = self.closure_value(&func, &slots, &defaults, true)?;
+        let key = match (closure, method) {
+            (Some((func, slots, defaults)), _) => self.closure_value(&func, &slots, &defaults, true)?,
+            (None, Some(method)) => {
+                // `key=obj.name` (`max(d, key=d.get)`): an instance whose
+                // __call__ calls the bound method it holds, made for this
+                // call site
+                let offset = self.cur_offset;
+                let cls = self
+                    .py
+                    .import("rpy3.hlbuiltins")
+                    .and_then(|m| {
+                        m.getattr("method_key_class")?
+                            .call1((self.code.object.bind(self.py), offset))
+                    })
+                    .map_err(|e| self.pyerr("rpy3.hlbuiltins", e))?;
+                let cls = self.constant(&cls);
+                self.do_op(OpName::SimpleCall, vec![cls, method])?
+            }
+            (None, None) => unreachable!("checked above"),
+        };
         let mut kw: HashMap<&str, Hlvalue> = HashMap::new();
         for (k, a) in kwnames.iter().zip(&args[npos..]) {
             if k != "key" {

@@ -96,6 +96,10 @@ pub(crate) struct FlowContext<'py> {
     /// The nested functions being turned into closure values (a closure
     /// capturing another: see `calls::closure_value`), against cycles.
     pub converting_closures: Vec<PyObj>,
+    /// The attribute reads recorded (`v = getattr(obj, 'name')`): a hint
+    /// that `v` may be a bound method (`key=d.get`), never trusted for
+    /// what `v` holds (another path may bring another value).
+    pub attr_reads: std::collections::HashMap<VarId, (Hlvalue, String)>,
     /// The local slots that hold a box (`rpy3._cells`): cell and free
     /// variables that nested functions assign, read and written through
     /// the box's `value`.
@@ -140,6 +144,7 @@ impl<'py> FlowContext<'py> {
             eggs: Vec::new(),
             exc_classes: HashMap::new(),
             converting_closures: Vec::new(),
+            attr_reads: std::collections::HashMap::new(),
             boxed,
         })
     }
@@ -555,7 +560,19 @@ impl<'py> FlowContext<'py> {
         if let Some(c) = self.try_fold(opname, &args) {
             return Ok(c);
         }
+        let read = match (opname, args.get(1)) {
+            (OpName::Getattr, Some(Hlvalue::Constant(n))) => n
+                .value
+                .bind(self.py)
+                .extract::<String>()
+                .ok()
+                .map(|name| (args[0].clone(), name)),
+            _ => None,
+        };
         let result = self.record(opname, args)?;
+        if let Some(read) = read {
+            self.attr_reads.insert(result, read);
+        }
         let mut canraise: Vec<&str> = opname.desc().canraise.to_vec();
         if self.in_try() && calls_special_method(opname) && !canraise.contains(&"Exception") {
             // on an instance, the operation calls a special method of the
@@ -815,6 +832,18 @@ impl<'py> FlowContext<'py> {
     /// Ends `current` at a join point in `state`: links it to an existing
     /// block if the state fits, else to a new block, generalising (and
     /// killing) an older block at the same position when the two merge.
+    /// Attribute reads stay known under the new names a join block gives
+    /// the values `args` (a hint only, see `attr_reads`).
+    fn carry_attr_reads(&mut self, args: &[Hlvalue], fresh: &FrameState) {
+        for (a, v) in args.iter().zip(fresh.getvariables()) {
+            if let Hlvalue::Variable(old) = a {
+                if let Some(read) = self.attr_reads.get(old).cloned() {
+                    self.attr_reads.insert(v, read);
+                }
+            }
+        }
+    }
+
     fn mergeblock(&mut self, current: BlockId, state: FrameState) {
         let offset = state.next_offset;
         let candidates = self.joinpoints.get(&offset).cloned().unwrap_or_default();
@@ -833,6 +862,7 @@ impl<'py> FlowContext<'py> {
             let fresh = state.copy_fresh(&mut self.graph, &self.code.localsplus);
             let newblock = self.new_spam(fresh.clone());
             let args = state.getoutputargs(&fresh);
+            self.carry_attr_reads(&args, &fresh);
             self.close(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
             self.joinpoints
                 .entry(offset)
@@ -848,13 +878,15 @@ impl<'py> FlowContext<'py> {
         let fresh = union.copy_fresh(&mut self.graph, &self.code.localsplus);
         let newblock = self.new_spam(fresh.clone());
         let args = state.getoutputargs(&fresh);
+        let oldargs = cstate.getoutputargs(&fresh);
+        self.carry_attr_reads(&args, &fresh);
+        self.carry_attr_reads(&oldargs, &fresh);
         self.close(current, ExitSwitch::None, vec![Link::new(args, newblock)]);
         // The old block becomes a plain link to its generalisation.
         if let Some(BlockKind::Spam { dead, .. }) = self.kinds.get_mut(&cand) {
             *dead = true;
         }
         self.graph.blocks[cand].operations.clear();
-        let oldargs = cstate.getoutputargs(&fresh);
         self.close(cand, ExitSwitch::None, vec![Link::new(oldargs, newblock)]);
         let list = self.joinpoints.entry(offset).or_default();
         list.retain(|&b| b != cand);

@@ -262,3 +262,29 @@ def rpy_next_default(it, default):
         return next(it)
     except StopIteration:
         return default
+
+
+# (id(code), offset) -> (code, class)
+_method_keys = {}
+
+
+def method_key_class(code, offset):
+    """The class whose instances stand for a method read from an object
+    and passed as a key function at one call site (`max(d, key=d.get)`):
+    made with the bound method, called with an item, it calls it.  One
+    class per call site, so that different methods never meet."""
+    k = (id(code), offset)
+    entry = _method_keys.get(k)
+    if entry is not None and entry[0] is code:
+        return entry[1]
+
+    class MethodKey(object):
+        def __init__(self, method):
+            self.method = method
+
+        def __call__(self, x):
+            return self.method(x)
+
+    MethodKey.__qualname__ = "<key at %s:%d>" % (code.co_qualname, offset)
+    _method_keys[k] = (code, MethodKey)
+    return MethodKey

@@ -1598,9 +1598,16 @@ impl Cx<'_, '_, '_, '_> {
             return Ok(());
         }
         if let SomeValue::Instance { classdef, .. } = s_obj {
-            // a method: the bound method is the instance itself
-            let methods = matches!(&s_res, SomeValue::Pbc { descs, .. }
-                if descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })));
+            // a method: the bound method is the instance itself (unless
+            // the attribute is a field holding a method bound to another
+            // object, `self.f = other.meth`)
+            let is_field = {
+                let base_of = |k: ClassDefId| self.rt.ann.classdefs[k].base;
+                self.rt.classes.owner_of(classdef, &attr, &base_of).is_some()
+            };
+            let methods = !is_field
+                && matches!(&s_res, SomeValue::Pbc { descs, .. }
+                    if descs.iter().all(|d| matches!(self.rt.ann.descs[*d], Desc::Method { .. })));
             if methods {
                 let r = self.repr_of(&op.args[0])?;
                 let x = self.input(&op.args[0], &r)?;
