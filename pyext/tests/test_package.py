@@ -69,6 +69,9 @@ def test_interpret():
     # the llinterp's ints are machine words, unlike CPython's
     interpret_raises(OverflowError, fib, [100])
     assert interpret(fib_wrapping, [100]) == intmask(fib(100))
+    # the compiled backends through the same call
+    assert interpret(fib, [20], backend="c") == 6765
+    interpret_raises(OverflowError, fib, [100], backend="native")
 
 
 @pytest.mark.rpy3(backends=["llinterp", "c"])

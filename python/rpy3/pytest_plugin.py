@@ -25,6 +25,7 @@ compiled `c`, `native`, `c-gcstress`, `native-gcstress`.
 
 import pytest
 
+from rpy3 import interpret
 from rpy3.translation import COMPILED_BACKENDS
 
 INTERPRETED_BACKENDS = ("flow", "llinterp")
@@ -112,22 +113,6 @@ def interp(rpy3_backend):
     return Interp(rpy3_backend)
 
 
-def _argtype(value):
-    """The argument type (as `Translation` takes them) of `value`."""
-    if isinstance(value, list):
-        if not value:
-            raise TypeError("cannot tell the item type of an empty list argument")
-        return [_argtype(value[0])]
-    if isinstance(value, tuple):
-        return tuple(_argtype(v) for v in value)
-    return type(value)
-
-
-# compiled functions by (function, backend, argument types), shared by the
-# tests of a session: one build per distinct call
-_compiled = {}
-
-
 class Interp:
     """Runs RPython functions translated by one backend."""
 
@@ -140,20 +125,8 @@ class Interp:
     def __call__(self, f, *args):
         """`f(*args)` translated for arguments of these types; an exception
         the program raises is raised again (for the compiled backends, an
-        instance of its class without its arguments)."""
-        if self.backend in INTERPRETED_BACKENDS:
-            from rpy3 import interpret
-
-            return interpret(f, list(args), backend=self.backend)
-        argtypes = [_argtype(a) for a in args]
-        key = (f, self.backend, repr(argtypes))
-        compiled = _compiled.get(key)
-        if compiled is None:
-            from rpy3.translation import Translation
-
-            compiled = Translation(f, argtypes).compile(backend=self.backend)
-            _compiled[key] = compiled
-        return compiled(*args)
+        instance of its class without its arguments): `rpy3.interpret`."""
+        return interpret(f, list(args), backend=self.backend)
 
     def raises(self, exc, f, *args):
         """Checks that translated `f(*args)` raises `exc` (or a subclass);

@@ -176,6 +176,34 @@ class CompiledFunction:
         return value
 
 
+def argtype_of(value):
+    """The argument type (as `Translation` takes them) of `value`."""
+    if isinstance(value, list):
+        if not value:
+            raise TypeError("cannot tell the item type of an empty list argument")
+        return [argtype_of(value[0])]
+    if isinstance(value, tuple):
+        return tuple(argtype_of(v) for v in value)
+    return type(value)
+
+
+# compiled functions by (function, backend, argument types): one build per
+# distinct call, shared by every call_compiled of the process
+_compiled = {}
+
+
+def call_compiled(f, args, backend):
+    """`f(*args)` compiled by `backend` for arguments of the types of
+    `args` (`interpret(f, args, backend="c")`)."""
+    argtypes = [argtype_of(a) for a in args]
+    key = (f, backend, repr(argtypes))
+    compiled = _compiled.get(key)
+    if compiled is None:
+        compiled = Translation(f, argtypes).compile(backend=backend)
+        _compiled[key] = compiled
+    return compiled(*args)
+
+
 def new_exception(cls):
     """An instance of the exception class `cls` (its arguments are not
     known: only the class comes back from a compiled program)."""
