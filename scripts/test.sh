@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the Rust workspace, the pure-Python rlib tests, and the
-# corpus ratchet (no case listed in ratchet/passing.txt may stop passing).
+# Runs every test: the Rust workspace, the pure-Python rlib tests, the
+# installed Python package (scripts/test_package.sh), and the corpus
+# ratchet (no case listed in ratchet/passing.txt may stop passing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The shared corpus lives beside the checkout (../shared), or where
@@ -19,6 +20,8 @@ cargo build --workspace
 # which fails when no chromium is installed; .ci/run installs it)
 cargo test --workspace
 python3 -m unittest discover -s python/tests
+# the package in a fresh venv, as a new user installs and tests with it
+./scripts/test_package.sh
 mkdir -p target
 for backend in flow annotate llinterp c c-gcstress native native-gcstress; do
     # A failing case makes `check` exit non-zero; the ratchet decides.

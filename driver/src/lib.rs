@@ -13,6 +13,7 @@
 
 pub mod annotated;
 pub mod c;
+pub mod case_exe;
 mod error;
 pub mod llinterp;
 pub mod load;

@@ -3,7 +3,8 @@
 //! translated into one program, compiled once into one executable that
 //! runs any of the file's cases (its arguments are prebuilt data of the
 //! executable), and each case runs as a child process whose outcome is read
-//! back behind the marker line of `rpy3_genc::cases`.
+//! back behind the marker line of `rpy3_genc::cases`
+//! (`rpy3_driver::case_exe`).
 //!
 //! When the functions of a file cannot share one program (one of them is
 //! not RPython), each function gets an executable of its own, so the error
@@ -11,12 +12,10 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use rpy3_genc::cases::MARKER;
+use rpy3_driver::case_exe;
 
 use crate::compare::Outcome;
 
@@ -125,89 +124,21 @@ impl CFile {
         let k = *self.of_case.get(&index).ok_or("the case was not built")?;
         let exe = self.exes[k].as_ref().map_err(|e| e.clone())?;
         let number = exe.numbers[&index];
-        let out = run_with_timeout(&exe.path, number)?;
-        let marker = MARKER.as_bytes();
-        let Some(at) = out.0.windows(marker.len()).rposition(|w| w == marker) else {
-            return Err(format!(
-                "the executable ended without an outcome (status {}): {}",
-                out.1,
-                String::from_utf8_lossy(&out.2).trim()
-            ));
-        };
+        let run = case_exe::run_case(&exe.path, number, CASE_TIMEOUT)?;
+        let read = case_exe::read_outcome(py, func, &run)?;
         if echo {
             use std::io::Write;
-            // the marker follows a newline of its own
-            let _ = std::io::stdout().write_all(&out.0[..at.saturating_sub(1)]);
+            let _ = std::io::stdout().write_all(&read.printed);
             let _ = std::io::stdout().flush();
         }
-        let text = String::from_utf8_lossy(&out.0[at..]);
-        let at = 0;
-        let outcome = text[at + MARKER.len()..].trim_end();
-        if let Some(name) = outcome.strip_prefix("E:") {
-            let class = rpy3_driver::llinterp::find_class(py, func, name)
-                .ok_or_else(|| format!("raised {name}, a class not found by name"))?;
-            return Ok(Outcome::Raised {
+        Ok(match read.outcome {
+            rpy3_driver::llinterp::Outcome::Value(v) => Outcome::Value(v),
+            rpy3_driver::llinterp::Outcome::Raised(class) => Outcome::Raised {
                 class,
                 message: String::new(),
-            });
-        }
-        let expr = outcome
-            .strip_prefix("R:")
-            .ok_or_else(|| format!("an unreadable outcome: {outcome}"))?;
-        let globals = PyDict::new(py);
-        let builtins = py.import("builtins").map_err(|e| e.to_string())?;
-        for name in ["float", "chr", "bytes"] {
-            globals
-                .set_item(name, builtins.getattr(name).map_err(|e| e.to_string())?)
-                .map_err(|e| e.to_string())?;
-        }
-        globals
-            .set_item("__builtins__", PyDict::new(py))
-            .map_err(|e| e.to_string())?;
-        let code = std::ffi::CString::new(expr).map_err(|e| e.to_string())?;
-        let v = py
-            .eval(&code, Some(&globals), None)
-            .map_err(|e| format!("an unreadable result {expr}: {e}"))?;
-        Ok(Outcome::Value(v.unbind()))
+            },
+        })
     }
-}
-
-/// Runs `exe number`: stdout, status, stderr.
-fn run_with_timeout(exe: &PathBuf, number: usize) -> Result<(Vec<u8>, String, Vec<u8>), String> {
-    let mut child = Command::new(exe)
-        .arg(number.to_string())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run the executable: {e}"))?;
-    let start = std::time::Instant::now();
-    let mut stdout = child.stdout.take().ok_or("no stdout")?;
-    let mut stderr = child.stderr.take().ok_or("no stderr")?;
-    let out_thread = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut b);
-        b
-    });
-    let err_thread = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut b);
-        b
-    });
-    let status = loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
-            Some(s) => break s,
-            None if start.elapsed() > CASE_TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("the case ran longer than {CASE_TIMEOUT:?}"));
-            }
-            None => std::thread::sleep(Duration::from_millis(2)),
-        }
-    };
-    let out = out_thread.join().unwrap_or_default();
-    let err = err_thread.join().unwrap_or_default();
-    Ok((out, status.to_string(), err))
 }
 
 /// Extra flags for the C compiler from `$RPY3_CFLAGS` (the sanitizer
