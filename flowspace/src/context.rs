@@ -522,16 +522,21 @@ impl<'py> FlowContext<'py> {
         if let (OpName::Getattr, Some(Hlvalue::Constant(c)), Some(Hlvalue::Constant(n))) =
             (opname, args.first(), args.get(1))
         {
-            // a class method of a class of itertools (`chain.from_iterable`)
+            // a class method of a built-in class that rpy3 writes in
+            // RPython (`int.from_bytes`, `chain.from_iterable`)
             let obj = c.value.bind(self.py).clone();
-            if obj.getattr("__module__").is_ok_and(|m| m.to_string() == "itertools") {
-                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib.itertools")
-                    .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?
+            if obj.is_instance_of::<pyo3::types::PyType>()
+                && obj
+                    .getattr("__module__")
+                    .is_ok_and(|m| matches!(m.to_string().as_str(), "itertools" | "builtins"))
+            {
+                if let Some(m) = crate::opcodes::optional_module(self.py, "rpy3.stdlib")
+                    .map_err(|e| self.pyerr("rpy3.stdlib", e))?
                 {
                     let f = m
-                        .getattr("attribute_for")
+                        .getattr("attribute_replacement")
                         .and_then(|f| f.call1((&obj, n.value.bind(self.py))))
-                        .map_err(|e| self.pyerr("rpy3.stdlib.itertools", e))?;
+                        .map_err(|e| self.pyerr("rpy3.stdlib", e))?;
                     if !f.is_none() {
                         return Ok(self.constant(&f));
                     }

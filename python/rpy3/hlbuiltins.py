@@ -288,3 +288,53 @@ def method_key_class(code, offset):
     MethodKey.__qualname__ = "<key at %s:%d>" % (code.co_qualname, offset)
     _method_keys[k] = (code, MethodKey)
     return MethodKey
+
+
+def int_to_bytes(n, length=1, byteorder="big"):
+    """n.to_bytes(length, byteorder) (unsigned, as the default
+    signed=False): OverflowError when n does not fit, as CPython's."""
+    if n < 0:
+        raise OverflowError("can't convert negative int to unsigned")
+    if byteorder != "big" and byteorder != "little":
+        raise ValueError("byteorder must be either 'little' or 'big'")
+    if length < 0:
+        raise ValueError("length argument must be non-negative")
+    digits = []
+    x = n
+    i = 0
+    while i < length:
+        digits.append(x & 255)
+        x = x >> 8
+        i += 1
+    if x != 0:
+        raise OverflowError("int too big to convert")
+    if byteorder == "big":
+        digits.reverse()
+    return bytes(digits)
+
+
+def int_from_bytes(b, byteorder="big"):
+    """int.from_bytes(b, byteorder) (unsigned): an int past the machine
+    word raises OverflowError, as every int operation of a program."""
+    if byteorder != "big" and byteorder != "little":
+        raise ValueError("byteorder must be either 'little' or 'big'")
+    n = len(b)
+    r = 0
+    i = 0
+    while i < n:
+        if byteorder == "big":
+            c = b[i]
+        else:
+            c = b[n - 1 - i]
+        r = r * 256 + c
+        i += 1
+    return r
+
+
+_METHOD_HELPERS = {("int", "to_bytes"): int_to_bytes}
+
+
+def method_helper(kind, name):
+    """The function implementing method `name` of built-in values of
+    `kind`, or None."""
+    return _METHOD_HELPERS.get((kind, name))

@@ -1781,7 +1781,7 @@ pub fn method(
         } if super::external::methods(world).is_some() => {
             super::external::methods(world).unwrap_or_default()
         }
-        SomeValue::Integer { .. } => &["bit_length", "bit_count"],
+        SomeValue::Integer { .. } => &["bit_length", "bit_count", "to_bytes"],
         SomeValue::Float { .. } => &["is_integer"],
         other => {
             return Err(ann.error(format!(

@@ -988,6 +988,23 @@ fn class_value_holder(
     Ok(first)
 }
 
+/// The RPython function of `rpy3.hlbuiltins` that implements method
+/// `name` of a built-in value annotated `recv` (`int.to_bytes`), if any.
+fn method_helper<'py>(py: Python<'py>, recv: &SomeValue, name: &str) -> Option<Bound<'py, PyAny>> {
+    let kind = match recv {
+        SomeValue::Integer { .. } | SomeValue::Bool { .. } => "int",
+        _ => return None,
+    };
+    let f = py
+        .import("rpy3.hlbuiltins")
+        .ok()?
+        .getattr("method_helper")
+        .ok()?
+        .call1((kind, name))
+        .ok()?;
+    (!f.is_none()).then_some(f)
+}
+
 /// `issubtype(t, C)` (an `except` clause, `issubclass`): constant when the
 /// annotation of `t` decides; when true, `t` and the value it is the class
 /// of are narrowed to `C`.
@@ -1524,6 +1541,38 @@ pub(crate) fn call(
             name: "instantiate",
             s_self: None,
         } => instantiate_builtin(ann, py, &args),
+        SomeValue::Builtin {
+            name,
+            s_self: Some(recv),
+        } if method_helper(py, recv, name).is_some() => {
+            // a method of a built-in value written in RPython
+            // (`n.to_bytes(...)`): a call of its helper with the value
+            let f = method_helper(py, recv, name).expect("checked");
+            let s_f = ann.immutablevalue(py, &f)?;
+            let Some(positional) = args.flat_positional() else {
+                return Err(ann.error(format!("{name}() with *args")));
+            };
+            if !args.keywords.is_empty() {
+                return Err(ann.error(format!("{name}() with keyword arguments")));
+            }
+            let n = positional.len();
+            let mut call_args = vec![(**recv).clone()];
+            call_args.extend(positional);
+            let result = call(ann, py, &s_f, crate::description::CallArgs::positional(call_args))?;
+            if let Some(at) = ann.current_position() {
+                ann.special_calls.insert(
+                    at,
+                    SpecialCall {
+                        method: format!("{}{name}", special::PROTOCOL_HELPER),
+                        s_method: s_f,
+                        receiver: 0,
+                        args: (1..=n).collect(),
+                        negate: false,
+                    },
+                );
+            }
+            Ok(result)
+        }
         SomeValue::Builtin { name, s_self } => {
             builtins::call(ann, py, name, s_self.as_deref(), args)
         }

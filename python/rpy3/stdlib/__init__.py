@@ -18,6 +18,7 @@ import functools as _functools
 import operator as _operator
 import gc as _gc
 import heapq as _heapq
+import math as _math
 import random as _random
 import struct as _struct
 
@@ -28,6 +29,7 @@ from rpy3.stdlib import builtins_io as _rbuiltins_io
 from rpy3.stdlib import fileio as _rfileio
 from rpy3.stdlib import functoolsmod as _rfunctools
 from rpy3.stdlib import heapq as _rheapq
+from rpy3.stdlib import mathmod as _rmathmod
 from rpy3.stdlib import enums as _renums
 from rpy3.stdlib import namedtuples as _rnamedtuples
 from rpy3.stdlib import random as _rrandom
@@ -40,6 +42,7 @@ _MODULES = [
     (_bisect, _rbisect, ["bisect_left", "bisect_right", "bisect",
                          "insort_left", "insort_right", "insort"]),
     (_random, _rrandom, ["Random"]),
+    (_math, _rmathmod, ["prod"]),
     (_builtins, _rbuiltins_io, ["input"]),
     (_builtins, _rcomplexnum, ["complex"]),
     (_copy, _rcopymod, ["copy", "deepcopy"]),
@@ -161,6 +164,17 @@ def call_replacement(obj):
     if _renums.is_enum_class(obj):
         return _renums.lookup(obj)
     return replacement(obj)
+
+
+def attribute_replacement(obj, name):
+    """What `obj.name` becomes for a built-in class `obj` whose attribute
+    rpy3 implements in RPython (`int.from_bytes`,
+    `itertools.chain.from_iterable`), or None."""
+    if obj is int and name == "from_bytes":
+        from rpy3.hlbuiltins import int_from_bytes
+        return int_from_bytes
+    from rpy3.stdlib import itertools as _ritertools
+    return _ritertools.attribute_for(obj, name)
 
 
 def getitem_replacement(obj):
