@@ -331,7 +331,46 @@ def int_from_bytes(b, byteorder="big"):
     return r
 
 
-_METHOD_HELPERS = {("int", "to_bytes"): int_to_bytes}
+def _translated(v):
+    """The text a translation table's value stands for: a code point or a
+    str."""
+    if isinstance(v, int):
+        return chr(v)
+    return v
+
+
+@specialize.argtype(1)
+def str_translate(s, table):
+    """s.translate(table) for a dict from code points to code points, strs
+    or None (deleted)."""
+    parts = []
+    for c in s:
+        o = ord(c)
+        if o in table:
+            v = table[o]
+            if v is None:
+                continue
+            parts.append(_translated(v))
+        else:
+            parts.append(c)
+    return "".join(parts)
+
+
+@specialize.argtype(2)
+def str_maketrans(x, y, z=None):
+    """str.maketrans(x, y[, z]): x's characters to y's, z's to None."""
+    if len(x) != len(y):
+        raise ValueError("the first two maketrans arguments must have equal length")
+    d = {}
+    for i in range(len(x)):
+        d[ord(x[i])] = ord(y[i])
+    if z is not None:
+        for c in z:
+            d[ord(c)] = None
+    return d
+
+
+_METHOD_HELPERS = {("int", "to_bytes"): int_to_bytes, ("str", "translate"): str_translate}
 
 
 def method_helper(kind, name):

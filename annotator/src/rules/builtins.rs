@@ -1679,6 +1679,7 @@ pub fn method(
             "isidentifier",
             "isascii",
             "hex",
+            "translate",
         ],
         SomeValue::List(id) if ann.itemdefs.get(*id).tuple => &["index", "count"],
         // a bytearray has bytes' methods that make a str too

@@ -993,6 +993,11 @@ fn class_value_holder(
 fn method_helper<'py>(py: Python<'py>, recv: &SomeValue, name: &str) -> Option<Bound<'py, PyAny>> {
     let kind = match recv {
         SomeValue::Integer { .. } | SomeValue::Bool { .. } => "int",
+        SomeValue::Str {
+            kind: crate::model::StrKind::Str,
+            can_be_none: false,
+            ..
+        } => "str",
         _ => return None,
     };
     let f = py

@@ -173,6 +173,9 @@ def attribute_replacement(obj, name):
     if obj is int and name == "from_bytes":
         from rpy3.hlbuiltins import int_from_bytes
         return int_from_bytes
+    if obj is str and name == "maketrans":
+        from rpy3.hlbuiltins import str_maketrans
+        return str_maketrans
     from rpy3.stdlib import itertools as _ritertools
     return _ritertools.attribute_for(obj, name)
 
