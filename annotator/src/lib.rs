@@ -137,6 +137,9 @@ pub struct Annotator {
     /// the prebuilt instance holding it (see `rpy3._classattrs`), which
     /// the operation reads or writes instead, by position.
     pub class_attr_holders: HashMap<(GraphId, BlockId, usize), PyObj>,
+    /// `hasattr(x, name)` calls that only some classes of `x` answer yes:
+    /// those classes, which the rtyper tests `x`'s class against.
+    pub hasattr_classes: HashMap<(GraphId, BlockId, usize), Vec<PyObj>>,
     /// Blocks that walk over every instance attribute of some classes
     /// (`deepcopy_fields`): reflowed when any class gains an attribute.
     pub field_walkers: std::collections::BTreeSet<Position>,
@@ -218,6 +221,7 @@ impl Annotator {
             call_sites: HashMap::new(),
             special_calls: HashMap::new(),
             class_attr_holders: HashMap::new(),
+            hasattr_classes: HashMap::new(),
             field_walkers: std::collections::BTreeSet::new(),
             special_args: HashMap::new(),
             format_methods: HashMap::new(),

@@ -18,6 +18,7 @@ const BUILTINS: &[(&str, &str, &str)] = &[
     ("builtins", "abs", "abs"),
     ("builtins", "isinstance", "isinstance"),
     ("builtins", "callable", "callable"),
+    ("builtins", "hasattr", "hasattr"),
     ("builtins", "int", "int"),
     ("builtins", "float", "float"),
     ("builtins", "str", "str"),
@@ -655,6 +656,28 @@ pub fn call(
         "isinstance" => {
             arity(ann, name, a, 2, 2)?;
             isinstance(ann, py, &a[0], &a[1])?.0
+        }
+        "hasattr" => {
+            // decided by the annotation: class-level attributes (methods,
+            // class attributes) of every class the value can be, or an
+            // attribute no class has
+            arity(ann, name, a, 2, 2)?;
+            let Some(attr) = a[1].konst().and_then(|k| k.bind(py).extract::<String>().ok()) else {
+                return Err(ann.error("hasattr() with an attribute name that is not a constant str"));
+            };
+            match hasattr_decided(ann, py, &a[0], &attr)? {
+                Ok(k) => S::Bool {
+                    konst: Some(k),
+                    knowntypedata: None,
+                },
+                // some classes have it: a test of the instance's class
+                Err(classes) => {
+                    if let Some(pos) = ann.current_position() {
+                        ann.hasattr_classes.insert(pos, classes);
+                    }
+                    S::bool()
+                }
+            }
         }
         "callable" => {
             // decided by the annotation
@@ -2242,5 +2265,82 @@ pub fn call_class_builtin(
     match builtin_name(py, cls) {
         Some(name) => Ok(Some(call(ann, py, name, None, args.clone())?)),
         None => Ok(None),
+    }
+}
+
+
+/// `hasattr(x, attr)` as the annotation of `x` decides it: for a constant
+/// (module, class, frozen object) Python's answer; for an instance,
+/// whether every class it can be has `attr` at class level (a method, a
+/// class attribute), or none has it at all; when only some classes have
+/// it, those classes (`Err`), for a test of the instance's class.  An
+/// attribute that instances hold is set at run time, perhaps on some
+/// paths only: refused.
+#[allow(clippy::type_complexity)]
+fn hasattr_decided(
+    ann: &mut Annotator,
+    py: Python<'_>,
+    x: &SomeValue,
+    attr: &str,
+) -> Result<Result<bool, Vec<rpy3_model::PyObj>>, AnnotatorError> {
+    use SomeValue as S;
+    if let Some(k) = x.konst().cloned().or_else(|| match x {
+        S::Pbc { descs, can_be_none: false } if descs.len() == 1 => {
+            ann.desc_object(*descs.iter().next().expect("one"))
+        }
+        _ => None,
+    }) {
+        return k
+            .bind(py)
+            .hasattr(attr)
+            .map(Ok)
+            .map_err(|e| ann.error(format!("hasattr(): {e}")));
+    }
+    let S::Instance { classdef, .. } = x else {
+        return Err(ann.error(format!(
+            "hasattr() of {}: rpy3 decides hasattr() when translating, from the classes of instances",
+            describe(x)
+        )));
+    };
+    let c = *classdef;
+    // (decided again when a class gains an attribute or a subclass)
+    if let Some(pos) = ann.current_position() {
+        ann.field_walkers.insert((pos.0, pos.1));
+        ann.classdefs[c].method_readers.insert((pos.0, pos.1));
+    }
+    let mut owners = Vec::new();
+    let mut k = Some(c);
+    while let Some(x) = k {
+        owners.push(x);
+        k = ann.classdefs[x].base;
+    }
+    owners.extend(ann.subtree(c));
+    if owners.iter().any(|&o| ann.classdefs[o].attrs.contains_key(attr)) {
+        return Err(ann.error(format!(
+            "hasattr() of the instance attribute '{attr}': whether an instance holds it is known at \
+             run time only (give the class a default, `{attr} = None`, and test the value)"
+        )));
+    }
+    let subs = ann.subtree(c);
+    let has: Vec<bool> = subs
+        .iter()
+        .map(|&k| {
+            let cls = ann.classdefs[k].cls.clone();
+            let cls = cls.bind(py);
+            // (object's own attributes, `__init__`, `__eq__`..., count too)
+            cls.hasattr(attr).unwrap_or(false)
+        })
+        .collect();
+    if has.iter().all(|&h| h) {
+        Ok(Ok(true))
+    } else if has.iter().all(|&h| !h) {
+        Ok(Ok(false))
+    } else {
+        Ok(Err(subs
+            .iter()
+            .zip(has)
+            .filter(|(_, h)| *h)
+            .map(|(&k, _)| ann.classdefs[k].cls.clone())
+            .collect()))
     }
 }

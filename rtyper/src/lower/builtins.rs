@@ -174,7 +174,9 @@ impl Cx<'_, '_, '_, '_> {
                             (x, SomeValue::Ptr(t)),
                             (largest.clone(), SomeValue::bool()),
                         ];
-                        cur = self.call_helper_in(super::numbers::RNUMBER, "ll_num_pick", anns)?.0;
+                        cur = self
+                            .call_helper_in(super::numbers::RNUMBER, "ll_num_pick", anns)?
+                            .0;
                     }
                     return Ok(cur);
                 }
@@ -315,10 +317,14 @@ impl Cx<'_, '_, '_, '_> {
                     (Repr::Number, Some(n)) => {
                         let x = self.input(&args[0], &r)?;
                         let n = self.input(n, &int)?;
-                        let v = self.number_helper("ll_num_round_digits", vec![(x, r), (n, int)])?.0;
+                        let v = self
+                            .number_helper("ll_num_round_digits", vec![(x, r), (n, int)])?
+                            .0;
                         self.convert(v, &Repr::Number, &want)?
                     }
-                    (Repr::Int(_) | Repr::Bool | Repr::IntBool, None) => self.input(&args[0], &want)?,
+                    (Repr::Int(_) | Repr::Bool | Repr::IntBool, None) => {
+                        self.input(&args[0], &want)?
+                    }
                     (Repr::Int(IntKind::Signed) | Repr::Bool | Repr::IntBool, Some(n)) => {
                         let x = self.input(&args[0], &int)?;
                         let n = self.input(n, &int)?;
@@ -332,8 +338,11 @@ impl Cx<'_, '_, '_, '_> {
             "bytes.fromhex" => {
                 let x = self.input(&args[0], &Repr::Str)?;
                 let st = Repr::Str.lowleveltype(self.rt);
-                let (v, _) =
-                    self.call_helper_in(crate::RSTR, "ll_bytes_fromhex", vec![(x, SomeValue::Ptr(st))])?;
+                let (v, _) = self.call_helper_in(
+                    crate::RSTR,
+                    "ll_bytes_fromhex",
+                    vec![(x, SomeValue::Ptr(st))],
+                )?;
                 self.convert(v, &Repr::Bytes, &want)?
             }
             "chr" => {
@@ -361,7 +370,25 @@ impl Cx<'_, '_, '_, '_> {
             }
             m if m.starts_with("math.") => self.math_call(m, args, &want)?,
             // (the annotator decided it)
-            "callable" => {
+            "hasattr" if !super::is_constant(&self.rt.ann.binding(self.g, op.result)) => {
+                // some of the instance's classes have the attribute: a test
+                // of its class against them
+                let classes = self
+                    .rt
+                    .ann
+                    .hasattr_classes
+                    .get(&(self.g, self.block, self.index))
+                    .cloned()
+                    .ok_or_else(|| RTypeError::new("hasattr() without its classes"))?;
+                let r = self.repr_of(&args[0])?;
+                let x = self.input(&args[0], &r)?;
+                let obj = self.object_ptr_of(x)?;
+                let classes: Vec<Bound<'_, PyAny>> =
+                    classes.iter().map(|c| c.bind(self.py).clone()).collect();
+                let v = self.isinstance_any(obj, &classes)?;
+                self.convert(v, &Repr::Bool, &want)?
+            }
+            "callable" | "hasattr" => {
                 let s_res = self.rt.ann.binding(self.g, op.result);
                 super::constant_of(self.rt, self.py, &s_res, &want)?
             }
@@ -369,13 +396,19 @@ impl Cx<'_, '_, '_, '_> {
                 // an int that may be a bool (the annotator decided `int`):
                 // a bool by its tag
                 let x = self.input(&args[0], &Repr::IntBool)?;
-                self.emit(LlOp::Getfield, vec![x, super::name(self.py, "isbool")], BOOL)
+                self.emit(
+                    LlOp::Getfield,
+                    vec![x, super::name(self.py, "isbool")],
+                    BOOL,
+                )
             }
             "isinstance" if self.repr_of(&args[0])? == Repr::Number => {
                 // a number of either kind (the annotator decided the other
                 // cases): an int, or a float, by its tag
                 let Hlvalue::Constant(c) = &args[1] else {
-                    return Err(RTypeError::unsupported("isinstance() with a variable class"));
+                    return Err(RTypeError::unsupported(
+                        "isinstance() with a variable class",
+                    ));
                 };
                 let int_type = self
                     .py
@@ -434,38 +467,48 @@ impl Cx<'_, '_, '_, '_> {
                         Ok(t) => t.iter().collect(),
                         Err(_) => vec![cls.bind(self.py).clone()],
                     };
-                let mut acc: Option<Hlvalue> = None;
-                for k in classes {
-                    if k.is_instance_of::<pyo3::types::PyTuple>() {
-                        return Err(RTypeError::unsupported(
-                            "isinstance() with nested tuples of classes",
-                        ));
-                    }
-                    let c = self.rt.classdef_of_class(self.py, &k)?;
-                    let vt = value_const(
-                        self.py,
-                        LlValue::Ptr(Some(self.rt.classes.vtable(c))),
-                        self.rt.objmodel.vtable_ptr,
-                    )?;
-                    let helper = self.rt.helper_isinstance(self.py);
-                    let f = self.func_const(helper)?;
-                    let b = self.emit(LlOp::DirectCall, vec![f, obj.clone(), vt], BOOL);
-                    acc = Some(match acc {
-                        None => b,
-                        Some(prev) => {
-                            let x = self.emit(LlOp::CastBoolToInt, vec![prev], SIGNED);
-                            let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
-                            let o = self.emit(LlOp::IntOr, vec![x, y], SIGNED);
-                            self.emit(LlOp::IntIsTrue, vec![o], BOOL)
-                        }
-                    });
-                }
-                match acc {
-                    Some(v) => v,
-                    None => value_const(self.py, LlValue::Bool(false), BOOL)?,
-                }
+                self.isinstance_any(obj, &classes)?
             }
             other => return Err(RTypeError::unsupported(&format!("the built-in {other}()"))),
+        })
+    }
+
+    /// Whether the instance `obj` (an object pointer) is an instance of
+    /// one of `classes`.
+    fn isinstance_any(
+        &mut self,
+        obj: Hlvalue,
+        classes: &[Bound<'_, PyAny>],
+    ) -> Result<Hlvalue, RTypeError> {
+        let mut acc: Option<Hlvalue> = None;
+        for k in classes {
+            if k.is_instance_of::<pyo3::types::PyTuple>() {
+                return Err(RTypeError::unsupported(
+                    "isinstance() with nested tuples of classes",
+                ));
+            }
+            let c = self.rt.classdef_of_class(self.py, &k)?;
+            let vt = value_const(
+                self.py,
+                LlValue::Ptr(Some(self.rt.classes.vtable(c))),
+                self.rt.objmodel.vtable_ptr,
+            )?;
+            let helper = self.rt.helper_isinstance(self.py);
+            let f = self.func_const(helper)?;
+            let b = self.emit(LlOp::DirectCall, vec![f, obj.clone(), vt], BOOL);
+            acc = Some(match acc {
+                None => b,
+                Some(prev) => {
+                    let x = self.emit(LlOp::CastBoolToInt, vec![prev], SIGNED);
+                    let y = self.emit(LlOp::CastBoolToInt, vec![b], SIGNED);
+                    let o = self.emit(LlOp::IntOr, vec![x, y], SIGNED);
+                    self.emit(LlOp::IntIsTrue, vec![o], BOOL)
+                }
+            });
+        }
+        Ok(match acc {
+            Some(v) => v,
+            None => value_const(self.py, LlValue::Bool(false), BOOL)?,
         })
     }
 
