@@ -371,8 +371,10 @@ impl LlInterp {
             regs[p as usize] = a;
         }
         let mut pc = f.entry as usize;
+        // the current frame's registers, kept across instructions (set
+        // again whenever the frame changes or `regs` is used directly)
+        let mut w: &mut [LlValue] = &mut regs[base..];
         'main: loop {
-            let w = &mut regs[base..];
             // An instruction either continues 'main or yields the
             // exception it raised and whether it left its function.
             let (etype, evalue, left) = 'exc: {
@@ -660,6 +662,7 @@ impl LlInterp {
                             f = g;
                             base = nb;
                             pc = g.entry as usize;
+                            w = &mut regs[base..];
                             continue 'main;
                         }
                     }
@@ -676,8 +679,9 @@ impl LlInterp {
                         f = &funcs[fi];
                         base = fr.base as usize;
                         pc = fr.pc as usize;
+                        w = &mut regs[base..];
                         if let Instr::Call { dst, .. } | Instr::CallPtr { dst, .. } = f.code[pc] {
-                            regs[base + dst as usize] = v;
+                            w[dst as usize] = v;
                         }
                         pc += 1;
                         continue 'main;
@@ -723,6 +727,7 @@ impl LlInterp {
                             }
                         }
                         heap.collect(&roots);
+                        w = &mut regs[base..];
                         continue 'main;
                     }
                 }
@@ -759,7 +764,7 @@ impl LlInterp {
                 if let Some(&Instr::Catch { first, n, .. }) = f.code.get(pc + 1) {
                     let handlers = &f.handlers[first as usize..(first + n) as usize];
                     if let Some(h) = handlers.iter().find(|h| h.lo <= id && id < h.hi) {
-                        let w = &mut regs[base..];
+                        w = &mut regs[base..];
                         if h.etype != NONE {
                             w[h.etype as usize] = LlValue::Ptr(Some(etype));
                         }
