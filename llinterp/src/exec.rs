@@ -243,6 +243,54 @@ fn item_of(heap: &Store, p: &Ptr, i: i64) -> Result<u32, Trap> {
     Ok(i as u32 + 1)
 }
 
+/// For `GetinteriorItem`: slot `off` of item `w[i]` of the array `w[a]`
+/// points to, checked as the general interior path checks it (an index
+/// out of range raises IndexError, a slot outside the item is a bad
+/// pointer).
+#[inline(always)]
+fn interior_get(w: &[LlValue], heap: &Store, a: u32, i: u32, off: u32) -> Result<LlValue, Trap> {
+    let p = ptr(w[a as usize], "getinteriorfield")?;
+    let i = int(w[i as usize])?;
+    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
+    let k = item_start(o, i)?;
+    if off >= o.item_slots {
+        return Err(bad_pointer(heap, &p));
+    }
+    o.items
+        .get(k + off as usize)
+        .copied()
+        .ok_or_else(|| bad_pointer(heap, &p))
+}
+
+/// For `SetinteriorItem`: as `interior_get`, writing `w[v]`.
+#[inline(always)]
+fn interior_set(
+    w: &[LlValue],
+    heap: &mut Store,
+    a: u32,
+    i: u32,
+    off: u32,
+    v: u32,
+) -> Result<(), Trap> {
+    let p = ptr(w[a as usize], "setinteriorfield")?;
+    let i = int(w[i as usize])?;
+    let val = w[v as usize];
+    let Some(o) = heap.get_mut(p.obj) else {
+        return Err(bad_pointer(heap, &p));
+    };
+    let k = item_start(o, i)?;
+    if off >= o.item_slots {
+        return Err(bad_pointer(heap, &p));
+    }
+    match o.items.get_mut(k + off as usize) {
+        Some(slot) => {
+            *slot = val;
+            Ok(())
+        }
+        None => Err(bad_pointer(heap, &p)),
+    }
+}
+
 /// The `(subclassrange_min, subclassrange_max)` of a vtable.
 pub(crate) fn subclass_range(heap: &impl Objects, vtable: &Ptr) -> Option<(i64, i64)> {
     let get = |slot| match read_at(heap, vtable, vtable.item, vtable.offset + slot) {
@@ -410,6 +458,26 @@ impl LlInterp {
                     Instr::IntSub { dst, a, b } => op!(LlOp::IntSub, dst, a, b, 0),
                     Instr::IntAddOvf { dst, a, b } => op!(LlOp::IntAddOvf, dst, a, b, 0),
                     Instr::IntSubOvf { dst, a, b } => op!(LlOp::IntSubOvf, dst, a, b, 0),
+                    Instr::GetinteriorItem { dst, a, i, off } => {
+                        match interior_get(w, heap, a, i, off) {
+                            Ok(v) => {
+                                w[dst as usize] = v;
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(t) => t,
+                        }
+                    }
+                    Instr::SetinteriorItem { dst, a, i, off, v } => {
+                        match interior_set(w, heap, a, i, off, v) {
+                            Ok(()) => {
+                                w[dst as usize] = LlValue::Void;
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(t) => t,
+                        }
+                    }
                     Instr::OpIf {
                         op,
                         dst,

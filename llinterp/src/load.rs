@@ -110,6 +110,22 @@ pub(crate) enum Instr {
         a: u32,
         b: u32,
     },
+    /// `getinteriorfield` / `setinteriorfield` whose path is fields, one
+    /// index (register `i`), then fields adding up to slot `off` of the
+    /// item: the item's slot, as the general path finds it.
+    GetinteriorItem {
+        dst: u32,
+        a: u32,
+        i: u32,
+        off: u32,
+    },
+    SetinteriorItem {
+        dst: u32,
+        a: u32,
+        i: u32,
+        off: u32,
+        v: u32,
+    },
     /// An operation of two operands giving a `Bool` (as `Op`), then the
     /// two-way branch on it: the block's last operation fused with the
     /// `If` of its exitswitch.
@@ -1371,6 +1387,34 @@ impl<'a, 'py> Loader<'a, 'py> {
             _ => NONE,
         };
         let a = self.reg(&args[0])?;
+        // fields before the index do not move the slot: the index resets it
+        let index_at = steps.iter().position(|s| matches!(s, Step::Index(_)));
+        if let Some(k) = index_at {
+            let Step::Index(i) = steps[k] else {
+                unreachable!("position found an Index")
+            };
+            let mut off = 0;
+            let mut simple = true;
+            for s in &steps[k + 1..] {
+                match s {
+                    Step::Field(o) => off += o,
+                    Step::Index(_) => simple = false,
+                }
+            }
+            if simple && op != LlOp::Getinteriorarraysize {
+                self.emit(match op {
+                    LlOp::Getinteriorfield => Instr::GetinteriorItem { dst, a, i, off },
+                    _ => Instr::SetinteriorItem {
+                        dst,
+                        a,
+                        i,
+                        off,
+                        v: value,
+                    },
+                });
+                return Ok(());
+            }
+        }
         self.f.interiors.push(Interior { steps, value });
         let b = (self.f.interiors.len() - 1) as u32;
         self.op(op, dst, a, b, 0);
