@@ -377,6 +377,10 @@ struct PendingInline {
     /// The call site's pc.
     site: u32,
     dst: u32,
+    /// The registers the callee's parameters read (the arguments' own:
+    /// nothing writes them while the callee runs), or empty: the link
+    /// moves the arguments in.
+    params: Vec<u32>,
 }
 
 /// How an operation is lowered (the loader's dispatch; exhaustive, so a new
@@ -841,6 +845,9 @@ impl<'a, 'py> Loader<'a, 'py> {
         self.defined = vec![false; g.vars.len()];
         self.defined_list.clear();
         self.alias = vec![NONE; g.vars.len()];
+        for (v, &r) in g.blocks[g.startblock].inputargs.iter().zip(&p.params) {
+            self.alias[v.as_u32() as usize] = r;
+        }
         self.f.inlined.push(func.name.clone());
         self.block_pc.clear();
         for b in g.iterblocks() {
@@ -1034,10 +1041,20 @@ impl<'a, 'py> Loader<'a, 'py> {
                 target.inputargs.len()
             )));
         }
+        // in an inlined graph, a link to the return block moves the
+        // result straight into the call's result and goes on after the
+        // call site
+        let inlined_return = match self.ret {
+            Some((dst, cont)) if link.target == g.returnblock => Some((dst, cont)),
+            _ => None,
+        };
         let start = self.f.moves.len() as u32;
         for (a, &t) in link.args.iter().zip(&target.inputargs) {
             let src = self.reg(a)?;
-            let dst = self.var_base + t.as_u32();
+            let dst = match inlined_return {
+                Some((dst, _)) => dst,
+                None => self.var_base + t.as_u32(),
+            };
             if src != dst {
                 self.f.moves.push((src, dst));
             }
@@ -1052,7 +1069,10 @@ impl<'a, 'py> Loader<'a, 'py> {
             parallel,
         });
         let id = (self.f.links.len() - 1) as u32;
-        self.pending.push((id, link.target));
+        match inlined_return {
+            Some((_, cont)) => self.f.links[id as usize].target = cont,
+            None => self.pending.push((id, link.target)),
+        }
         Ok(id)
     }
 
@@ -1461,9 +1481,23 @@ impl<'a, 'py> Loader<'a, 'py> {
                 let base = self.next_region;
                 self.next_region += cg.vars.len() as u32;
                 let mstart = self.f.moves.len() as u32;
+                // the parameters can read the arguments' registers unless
+                // a link of the callee goes back to its start block (and
+                // would write them)
+                let reentered = cg.iterblocks().into_iter().any(|b| {
+                    cg.blocks[b]
+                        .exits
+                        .iter()
+                        .any(|&l| cg.links.get(l).is_some_and(|l| l.target == cg.startblock))
+                });
+                let mut param_regs = Vec::new();
                 for (a, p) in actual.iter().zip(params) {
                     let r = self.reg(a)?;
-                    self.f.moves.push((r, base + p.as_u32()));
+                    if reentered {
+                        self.f.moves.push((r, base + p.as_u32()));
+                    } else {
+                        param_regs.push(r);
+                    }
                 }
                 self.f.links.push(CLink {
                     moves: (mstart, self.f.moves.len() as u32),
@@ -1479,6 +1513,7 @@ impl<'a, 'py> Loader<'a, 'py> {
                     link,
                     site: (self.f.code.len() - 1) as u32,
                     dst,
+                    params: param_regs,
                 });
             }
             Some(LlValue::Func(f)) => {
