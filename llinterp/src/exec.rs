@@ -613,6 +613,15 @@ impl LlInterp {
                         pc = take_link(f, w, scratch, link);
                         continue 'main;
                     }
+                    Instr::Goto { target } => {
+                        pc = target as usize;
+                        continue 'main;
+                    }
+                    Instr::Move1 { src, dst, target } => {
+                        w[dst as usize] = w[src as usize];
+                        pc = target as usize;
+                        continue 'main;
+                    }
                     Instr::If {
                         cond,
                         iffalse,

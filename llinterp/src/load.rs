@@ -141,6 +141,16 @@ pub(crate) enum Instr {
     Jump {
         link: u32,
     },
+    /// A `Jump` whose link moves nothing.
+    Goto {
+        target: u32,
+    },
+    /// A `Jump` whose link moves one value.
+    Move1 {
+        src: u32,
+        dst: u32,
+        target: u32,
+    },
     /// Two-way branch on a `Bool`.
     If {
         cond: u32,
@@ -828,6 +838,24 @@ impl<'a, 'py> Loader<'a, 'py> {
         }
         if self.next_region as usize > self.f.nvars {
             return Err(self.err("inlined graphs took more registers than planned"));
+        }
+        // jumps moving nothing or one value, with their target resolved
+        for i in &mut self.f.code {
+            if let Instr::Jump { link } = *i {
+                let l = &self.f.links[link as usize];
+                match l.moves.1 - l.moves.0 {
+                    0 => *i = Instr::Goto { target: l.target },
+                    1 => {
+                        let (src, dst) = self.f.moves[l.moves.0 as usize];
+                        *i = Instr::Move1 {
+                            src,
+                            dst,
+                            target: l.target,
+                        };
+                    }
+                    _ => {}
+                }
+            }
         }
         Ok(())
     }
