@@ -580,6 +580,9 @@ struct Loader<'a, 'py> {
     /// goes on at this pc.
     ret: Option<(u32, u32)>,
     inline_queue: Vec<PendingInline>,
+    /// By variable of the graph being loaded: its register class
+    /// (`coalesce.rs`).
+    class: Vec<u32>,
 }
 
 /// Operations of at most two operands (`c` unused) with a `Bool` result
@@ -692,6 +695,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             escape_pc: NONE,
             ret: None,
             inline_queue: Vec::new(),
+            class: crate::coalesce::coalesce(graph),
         }
     }
 
@@ -738,7 +742,15 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn register_of(&self, v: VarId) -> u32 {
         match self.alias.get(v.as_u32() as usize) {
             Some(&r) if r != NONE => r,
-            _ => self.var_base + v.as_u32(),
+            _ => self.own_reg(v),
+        }
+    }
+
+    /// The register of variable `v` itself (its class's).
+    fn own_reg(&self, v: VarId) -> u32 {
+        match self.class.get(v.as_u32() as usize) {
+            Some(&c) => self.var_base + c,
+            None => NONE,
         }
     }
 
@@ -822,7 +834,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             )));
         };
         for (&v, &t) in g.blocks[g.startblock].inputargs.iter().zip(&args) {
-            self.f.params.push(v.as_u32());
+            self.f.params.push(self.own_reg(v));
             self.f.param_types.push(t);
         }
         for b in g.iterblocks() {
@@ -873,6 +885,7 @@ impl<'a, 'py> Loader<'a, 'py> {
         self.defined = vec![false; g.vars.len()];
         self.defined_list.clear();
         self.alias = vec![NONE; g.vars.len()];
+        self.class = crate::coalesce::coalesce(g);
         for (v, &r) in g.blocks[g.startblock].inputargs.iter().zip(&p.params) {
             self.alias[v.as_u32() as usize] = r;
         }
@@ -1081,7 +1094,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             let src = self.reg(a)?;
             let dst = match inlined_return {
                 Some((dst, _)) => dst,
-                None => self.var_base + t.as_u32(),
+                None => self.own_reg(t),
             };
             if src != dst {
                 self.f.moves.push((src, dst));
@@ -1222,7 +1235,7 @@ impl<'a, 'py> Loader<'a, 'py> {
                                 self.err(format!("exception variable {v} is {t}, not a pointer"))
                             );
                         }
-                        Ok(self.var_base + v.as_u32())
+                        Ok(self.own_reg(v))
                     }
                 }
             };
@@ -1307,7 +1320,7 @@ impl<'a, 'py> Loader<'a, 'py> {
     /// `cast_pointer` `a`=ptr, `b`=types index, `c`=1 when a down-cast to
     /// check; `debug_assert` `a`=cond, `b`=messages index.
     fn lower_op(&mut self, op: LlOp, args: &[Hlvalue], result: VarId) -> Result<(), LlError> {
-        let dst = self.var_base + result.as_u32();
+        let dst = self.own_reg(result);
         let rt = self.var_type(result)?;
         let kind = lowering(op).ok_or_else(|| {
             self.err("an operation of graphs prepared for a compiled backend (the llinterp runs graphs before preparation)")
