@@ -543,6 +543,17 @@ impl LlInterp {
                                 heap,
                                 cast_cache,
                             ),
+                            LlOp::Getfield => exec_op(
+                                LlOp::Getfield,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
                             LlOp::IntGe => exec_op(
                                 LlOp::IntGe,
                                 dst as usize,

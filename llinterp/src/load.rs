@@ -126,7 +126,8 @@ pub(crate) enum Instr {
         off: u32,
         v: u32,
     },
-    /// An operation of two operands giving a `Bool` (as `Op`), then the
+    /// An operation of two operands giving a `Bool` (as `Op`: a comparison,
+    /// or the `getfield` of a `Bool` field), then the
     /// two-way branch on it: the block's last operation fused with the
     /// `If` of its exitswitch.
     OpIf {
@@ -869,6 +870,44 @@ impl<'a, 'py> Loader<'a, 'py> {
                 }
             }
         }
+        // links and jumps to a jump that moves nothing go to its target
+        let code = &self.f.code;
+        let thread = |mut t: u32| {
+            for _ in 0..16 {
+                match code.get(t as usize) {
+                    Some(&Instr::Goto { target }) if target != t => t = target,
+                    _ => break,
+                }
+            }
+            t
+        };
+        for l in &mut self.f.links {
+            l.target = thread(l.target);
+        }
+        let threaded: Vec<(usize, Instr)> = code
+            .iter()
+            .enumerate()
+            .filter_map(|(pc, i)| match *i {
+                Instr::Goto { target } => Some((
+                    pc,
+                    Instr::Goto {
+                        target: thread(target),
+                    },
+                )),
+                Instr::Move1 { src, dst, target } => Some((
+                    pc,
+                    Instr::Move1 {
+                        src,
+                        dst,
+                        target: thread(target),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        for (pc, i) in threaded {
+            self.f.code[pc] = i;
+        }
         Ok(())
     }
 
@@ -1139,8 +1178,16 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
             // the switch on the result of the block's last instruction, a
             // comparison: one instruction (it still writes its result)
-            if let Some(Instr::Op { op, dst, a, b, .. }) = self.f.code.last().copied() {
-                if dst == value && fusable_with_if(op) {
+            let last = match self.f.code.last().copied() {
+                Some(Instr::Op { op, dst, a, b, .. }) if fusable_with_if(op) => {
+                    Some((op, dst, a, b))
+                }
+                // a Bool field
+                Some(Instr::Getfield { dst, a, off }) => Some((LlOp::Getfield, dst, a, off)),
+                _ => None,
+            };
+            if let Some((op, dst, a, b)) = last {
+                if dst == value {
                     *self.f.code.last_mut().unwrap_or_else(|| unreachable!()) = Instr::OpIf {
                         op,
                         dst,
