@@ -243,6 +243,54 @@ fn item_of(heap: &Store, p: &Ptr, i: i64) -> Result<u32, Trap> {
     Ok(i as u32 + 1)
 }
 
+/// For `GetinteriorItem`: slot `off` of item `w[i]` of the array `w[a]`
+/// points to, checked as the general interior path checks it (an index
+/// out of range raises IndexError, a slot outside the item is a bad
+/// pointer).
+#[inline(always)]
+fn interior_get(w: &[LlValue], heap: &Store, a: u32, i: u32, off: u32) -> Result<LlValue, Trap> {
+    let p = ptr(w[a as usize], "getinteriorfield")?;
+    let i = int(w[i as usize])?;
+    let o = heap.get(p.obj).ok_or_else(|| bad_pointer(heap, &p))?;
+    let k = item_start(o, i)?;
+    if off >= o.item_slots {
+        return Err(bad_pointer(heap, &p));
+    }
+    o.items
+        .get(k + off as usize)
+        .copied()
+        .ok_or_else(|| bad_pointer(heap, &p))
+}
+
+/// For `SetinteriorItem`: as `interior_get`, writing `w[v]`.
+#[inline(always)]
+fn interior_set(
+    w: &[LlValue],
+    heap: &mut Store,
+    a: u32,
+    i: u32,
+    off: u32,
+    v: u32,
+) -> Result<(), Trap> {
+    let p = ptr(w[a as usize], "setinteriorfield")?;
+    let i = int(w[i as usize])?;
+    let val = w[v as usize];
+    let Some(o) = heap.get_mut(p.obj) else {
+        return Err(bad_pointer(heap, &p));
+    };
+    let k = item_start(o, i)?;
+    if off >= o.item_slots {
+        return Err(bad_pointer(heap, &p));
+    }
+    match o.items.get_mut(k + off as usize) {
+        Some(slot) => {
+            *slot = val;
+            Ok(())
+        }
+        None => Err(bad_pointer(heap, &p)),
+    }
+}
+
 /// The `(subclassrange_min, subclassrange_max)` of a vtable.
 pub(crate) fn subclass_range(heap: &impl Objects, vtable: &Ptr) -> Option<(i64, i64)> {
     let get = |slot| match read_at(heap, vtable, vtable.item, vtable.offset + slot) {
@@ -371,231 +419,404 @@ impl LlInterp {
             regs[p as usize] = a;
         }
         let mut pc = f.entry as usize;
+        // the current frame's registers, kept across instructions (set
+        // again whenever the frame changes or `regs` is used directly)
+        let mut w: &mut [LlValue] = &mut regs[base..];
         'main: loop {
-            let w = &mut regs[base..];
             // An instruction either continues 'main or yields the
             // exception it raised and whether it left its function.
-            let (etype, evalue, left) = match f.code[pc] {
-                Instr::Op { op, dst, a, b, c } => {
-                    match exec_op(op, dst as usize, a as usize, b, c, w, f, heap, cast_cache) {
-                        Ok(()) => {
-                            pc += 1;
-                            continue 'main;
+            let (etype, evalue, left) = 'exc: {
+                // the operations: on, or a trap
+                macro_rules! op {
+                    ($op:expr, $dst:expr, $a:expr, $b:expr, $c:expr) => {
+                        match exec_op(
+                            $op,
+                            $dst as usize,
+                            $a as usize,
+                            $b,
+                            $c,
+                            w,
+                            f,
+                            heap,
+                            cast_cache,
+                        ) {
+                            Ok(()) => {
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(t) => t,
                         }
-                        Err(Trap::Raise(exc)) => match instantiate(heap, builtins, exc) {
-                            Ok((t, v)) => (t, v, false),
-                            Err(fault) => return Err(runtime_error(f, pc, fault)),
-                        },
-                        Err(Trap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
-                        Err(Trap::Collect) => {
-                            // the roots: the live pointer registers of
-                            // every frame, by the root maps
-                            let mut roots = Vec::new();
-                            let here = Frame {
-                                func: fi as u32,
-                                base: base as u32,
-                                pc: pc as u32,
-                            };
-                            for fr in frames.iter().chain(std::iter::once(&here)) {
-                                let g = &funcs[fr.func as usize];
-                                let (lo, hi) = g.gc_map[fr.pc as usize];
-                                for &r in &g.gc_live[lo as usize..hi as usize] {
-                                    roots.push(regs[fr.base as usize + r as usize]);
+                    };
+                }
+                let trap = match f.code[pc] {
+                    Instr::Op { op, dst, a, b, c } => op!(op, dst, a, b, c),
+                    Instr::Getfield { dst, a, off } => op!(LlOp::Getfield, dst, a, off, 0),
+                    Instr::Setfield { dst, a, off, v } => op!(LlOp::Setfield, dst, a, off, v),
+                    Instr::Getarrayitem { dst, a, i } => op!(LlOp::Getarrayitem, dst, a, i, 0),
+                    Instr::Setarrayitem { dst, a, i, v } => op!(LlOp::Setarrayitem, dst, a, i, v),
+                    Instr::IntAdd { dst, a, b } => op!(LlOp::IntAdd, dst, a, b, 0),
+                    Instr::IntSub { dst, a, b } => op!(LlOp::IntSub, dst, a, b, 0),
+                    Instr::IntAddOvf { dst, a, b } => op!(LlOp::IntAddOvf, dst, a, b, 0),
+                    Instr::IntSubOvf { dst, a, b } => op!(LlOp::IntSubOvf, dst, a, b, 0),
+                    Instr::GetinteriorItem { dst, a, i, off } => {
+                        match interior_get(w, heap, a, i, off) {
+                            Ok(v) => {
+                                w[dst as usize] = v;
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(t) => t,
+                        }
+                    }
+                    Instr::SetinteriorItem { dst, a, i, off, v } => {
+                        match interior_set(w, heap, a, i, off, v) {
+                            Ok(()) => {
+                                w[dst as usize] = LlValue::Void;
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(t) => t,
+                        }
+                    }
+                    Instr::OpIf {
+                        op,
+                        dst,
+                        a,
+                        b,
+                        iffalse,
+                        iftrue,
+                    } => {
+                        // a comparison and the branch on its result
+                        let r = match op {
+                            LlOp::IntLt => exec_op(
+                                LlOp::IntLt,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::IntLe => exec_op(
+                                LlOp::IntLe,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::IntEq => exec_op(
+                                LlOp::IntEq,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::IntNe => exec_op(
+                                LlOp::IntNe,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::IntGt => exec_op(
+                                LlOp::IntGt,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::Getfield => exec_op(
+                                LlOp::Getfield,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            LlOp::IntGe => exec_op(
+                                LlOp::IntGe,
+                                dst as usize,
+                                a as usize,
+                                b,
+                                0,
+                                w,
+                                f,
+                                heap,
+                                cast_cache,
+                            ),
+                            _ => {
+                                exec_op(op, dst as usize, a as usize, b, 0, w, f, heap, cast_cache)
+                            }
+                        };
+                        match r {
+                            Ok(()) => {
+                                let c = matches!(w[dst as usize], LlValue::Bool(true));
+                                pc = take_link(f, w, scratch, if c { iftrue } else { iffalse });
+                                continue 'main;
+                            }
+                            Err(t) => t,
+                        }
+                    }
+                    Instr::External {
+                        dst,
+                        func: ext,
+                        args,
+                        nargs,
+                        ty,
+                    } => {
+                        let mut vals = [LlValue::Void; MAX_EXTERNAL_ARGS];
+                        let nargs = (nargs as usize).min(MAX_EXTERNAL_ARGS);
+                        for (i, v) in vals.iter_mut().enumerate().take(nargs) {
+                            *v = w[f.operands[args as usize + i] as usize];
+                        }
+                        let rt = f.types[ty as usize];
+                        match external::call(ext, &vals[..nargs], rt, heap, world.as_mut(), streams)
+                        {
+                            Ok(v) => {
+                                w[dst as usize] = v;
+                                pc += 1;
+                                continue 'main;
+                            }
+                            Err(ExtTrap::Raise(exc)) => match instantiate(heap, builtins, exc) {
+                                Ok((t, v)) => break 'exc (t, v, false),
+                                Err(fault) => return Err(runtime_error(f, pc, fault)),
+                            },
+                            Err(ExtTrap::Exit(status)) => return Err(LlOutcome::Exit(status)),
+                            Err(ExtTrap::RecursionLimit(n)) => {
+                                // the frames of helpers come on top of the
+                                // program's own: the hard limit leaves them room
+                                *recursion_limit = (*recursion_limit).max(n.saturating_mul(4));
+                                limit = *recursion_limit;
+                                // only where calls are counted as CPython does
+                                if user_recursion_limit.is_some() {
+                                    *user_recursion_limit = Some(n);
+                                    user_limit = n;
                                 }
+                                w[dst as usize] = LlValue::Void;
+                                pc += 1;
+                                continue 'main;
                             }
-                            heap.collect(&roots);
-                            continue 'main;
+                            Err(ExtTrap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
                         }
                     }
-                }
-                Instr::External {
-                    dst,
-                    func: ext,
-                    args,
-                    nargs,
-                    ty,
-                } => {
-                    let mut vals = [LlValue::Void; MAX_EXTERNAL_ARGS];
-                    let nargs = (nargs as usize).min(MAX_EXTERNAL_ARGS);
-                    for (i, v) in vals.iter_mut().enumerate().take(nargs) {
-                        *v = w[f.operands[args as usize + i] as usize];
+                    Instr::Jump { link } => {
+                        pc = take_link(f, w, scratch, link);
+                        continue 'main;
                     }
-                    let rt = f.types[ty as usize];
-                    match external::call(ext, &vals[..nargs], rt, heap, world.as_mut(), streams) {
-                        Ok(v) => {
-                            w[dst as usize] = v;
-                            pc += 1;
-                            continue 'main;
-                        }
-                        Err(ExtTrap::Raise(exc)) => match instantiate(heap, builtins, exc) {
-                            Ok((t, v)) => (t, v, false),
-                            Err(fault) => return Err(runtime_error(f, pc, fault)),
-                        },
-                        Err(ExtTrap::Exit(status)) => return Err(LlOutcome::Exit(status)),
-                        Err(ExtTrap::RecursionLimit(n)) => {
-                            // the frames of helpers come on top of the
-                            // program's own: the hard limit leaves them room
-                            *recursion_limit = (*recursion_limit).max(n.saturating_mul(4));
-                            limit = *recursion_limit;
-                            // only where calls are counted as CPython does
-                            if user_recursion_limit.is_some() {
-                                *user_recursion_limit = Some(n);
-                                user_limit = n;
-                            }
-                            w[dst as usize] = LlValue::Void;
-                            pc += 1;
-                            continue 'main;
-                        }
-                        Err(ExtTrap::Fault(fault)) => return Err(runtime_error(f, pc, fault)),
+                    Instr::Goto { target } => {
+                        pc = target as usize;
+                        continue 'main;
                     }
-                }
-                Instr::Jump { link } => {
-                    pc = take_link(f, w, scratch, link);
-                    continue 'main;
-                }
-                Instr::If {
-                    cond,
-                    iffalse,
-                    iftrue,
-                } => {
-                    let c = match w[cond as usize] {
-                        LlValue::Bool(b) => b,
-                        o => {
-                            return Err(runtime_error(
-                                f,
-                                pc,
-                                Fault::Type(format!("switch on {o:?}, not a Bool")),
-                            ))
-                        }
-                    };
-                    pc = take_link(f, w, scratch, if c { iftrue } else { iffalse });
-                    continue 'main;
-                }
-                Instr::Switch {
-                    value,
-                    first,
-                    n,
-                    default,
-                } => {
-                    let v = w[value as usize];
-                    let cases = &f.cases[first as usize..(first + n) as usize];
-                    let link = match cases.iter().find(|(c, _)| *c == v) {
-                        Some(&(_, l)) => l,
-                        None if default != NONE => default,
-                        None => {
-                            return Err(runtime_error(
-                                f,
-                                pc,
-                                Fault::Type(format!("no switch case for {v:?}")),
-                            ))
-                        }
-                    };
-                    pc = take_link(f, w, scratch, link);
-                    continue 'main;
-                }
-                Instr::Catch { normal, .. } => {
-                    // reached only when the raising operation did not raise
-                    pc = take_link(f, w, scratch, normal);
-                    continue 'main;
-                }
-                Instr::Call {
-                    dst: _,
-                    func: callee,
-                    args,
-                    nargs,
-                }
-                | Instr::CallPtr {
-                    dst: _,
-                    fptr: callee,
-                    args,
-                    nargs,
-                    ty: _,
-                } => {
-                    let target = match f.code[pc] {
-                        Instr::CallPtr { ty, .. } => match w[callee as usize] {
-                            LlValue::Func(r)
-                                if (r.index as usize) < funcs.len()
-                                    && Some(&r.ty) == f.types.get(ty as usize) =>
-                            {
-                                r.index as usize
-                            }
-                            LlValue::Ptr(None) => {
-                                return Err(runtime_error(f, pc, Fault::Null("indirect_call")))
-                            }
+                    Instr::Move1 { src, dst, target } => {
+                        w[dst as usize] = w[src as usize];
+                        pc = target as usize;
+                        continue 'main;
+                    }
+                    Instr::If {
+                        cond,
+                        iffalse,
+                        iftrue,
+                    } => {
+                        let c = match w[cond as usize] {
+                            LlValue::Bool(b) => b,
                             o => {
                                 return Err(runtime_error(
                                     f,
                                     pc,
-                                    Fault::Type(format!(
-                                        "calling {o:?}, not a function of the expected type"
-                                    )),
+                                    Fault::Type(format!("switch on {o:?}, not a Bool")),
                                 ))
                             }
-                        },
-                        _ => callee as usize,
-                    };
-                    let g = &funcs[target];
-                    if frames.len() >= limit || (g.counted && user_depth >= user_limit) {
-                        // the program's runaway recursion: a RecursionError
-                        // raised by the call (as the stack check of a
-                        // translated program does), if the program can
-                        // represent it
-                        match instantiate(heap, builtins, RECURSION) {
-                            Ok((t, v)) => (t, v, false),
-                            Err(_) => {
-                                return Err(LlError::RecursionLimit {
-                                    limit,
-                                    graph: g.name.clone(),
-                                }
-                                .into())
+                        };
+                        pc = take_link(f, w, scratch, if c { iftrue } else { iffalse });
+                        continue 'main;
+                    }
+                    Instr::Switch {
+                        value,
+                        first,
+                        n,
+                        default,
+                    } => {
+                        let v = w[value as usize];
+                        let cases = &f.cases[first as usize..(first + n) as usize];
+                        let link = match cases.iter().find(|(c, _)| *c == v) {
+                            Some(&(_, l)) => l,
+                            None if default != NONE => default,
+                            None => {
+                                return Err(runtime_error(
+                                    f,
+                                    pc,
+                                    Fault::Type(format!("no switch case for {v:?}")),
+                                ))
                             }
+                        };
+                        pc = take_link(f, w, scratch, link);
+                        continue 'main;
+                    }
+                    Instr::Catch { normal, .. } => {
+                        // reached only when the raising operation did not raise
+                        pc = take_link(f, w, scratch, normal);
+                        continue 'main;
+                    }
+                    Instr::Call {
+                        dst: _,
+                        func: callee,
+                        args,
+                        nargs,
+                    }
+                    | Instr::CallPtr {
+                        dst: _,
+                        fptr: callee,
+                        args,
+                        nargs,
+                        ty: _,
+                    } => {
+                        let target = match f.code[pc] {
+                            Instr::CallPtr { ty, .. } => match w[callee as usize] {
+                                LlValue::Func(r)
+                                    if (r.index as usize) < funcs.len()
+                                        && Some(&r.ty) == f.types.get(ty as usize) =>
+                                {
+                                    r.index as usize
+                                }
+                                LlValue::Ptr(None) => {
+                                    return Err(runtime_error(f, pc, Fault::Null("indirect_call")))
+                                }
+                                o => {
+                                    return Err(runtime_error(
+                                        f,
+                                        pc,
+                                        Fault::Type(format!(
+                                            "calling {o:?}, not a function of the expected type"
+                                        )),
+                                    ))
+                                }
+                            },
+                            _ => callee as usize,
+                        };
+                        let g = &funcs[target];
+                        if frames.len() >= limit || (g.counted && user_depth >= user_limit) {
+                            // the program's runaway recursion: a RecursionError
+                            // raised by the call (as the stack check of a
+                            // translated program does), if the program can
+                            // represent it
+                            match instantiate(heap, builtins, RECURSION) {
+                                Ok((t, v)) => break 'exc (t, v, false),
+                                Err(_) => {
+                                    return Err(LlError::RecursionLimit {
+                                        limit,
+                                        graph: g.name.clone(),
+                                    }
+                                    .into())
+                                }
+                            }
+                        } else {
+                            let nb = base + f.nregs;
+                            if regs.len() < nb + g.nregs {
+                                regs.resize((nb + g.nregs).max(regs.len() * 2), LlValue::Void);
+                            }
+                            regs[nb + g.nvars..nb + g.nregs].copy_from_slice(&g.consts);
+                            for i in 0..nargs as usize {
+                                let src = f.operands[args as usize + i] as usize;
+                                regs[nb + g.params[i] as usize] = regs[base + src];
+                            }
+                            frames.push(Frame {
+                                func: fi as u32,
+                                base: base as u32,
+                                pc: pc as u32,
+                            });
+                            user_depth += g.counted as usize;
+                            fi = target;
+                            f = g;
+                            base = nb;
+                            pc = g.entry as usize;
+                            w = &mut regs[base..];
+                            continue 'main;
                         }
-                    } else {
-                        let nb = base + f.nregs;
-                        if regs.len() < nb + g.nregs {
-                            regs.resize((nb + g.nregs).max(regs.len() * 2), LlValue::Void);
+                    }
+                    Instr::InlineReturn { value, dst, cont } => {
+                        w[dst as usize] = w[value as usize];
+                        pc = cont as usize;
+                        continue 'main;
+                    }
+                    Instr::Return { value } => {
+                        let v = w[value as usize];
+                        let Some(fr) = frames.pop() else { return Ok(v) };
+                        user_depth -= f.counted as usize;
+                        fi = fr.func as usize;
+                        f = &funcs[fi];
+                        base = fr.base as usize;
+                        pc = fr.pc as usize;
+                        w = &mut regs[base..];
+                        if let Instr::Call { dst, .. } | Instr::CallPtr { dst, .. } = f.code[pc] {
+                            w[dst as usize] = v;
                         }
-                        regs[nb + g.nvars..nb + g.nregs].copy_from_slice(&g.consts);
-                        for i in 0..nargs as usize {
-                            let src = f.operands[args as usize + i] as usize;
-                            regs[nb + g.params[i] as usize] = regs[base + src];
+                        pc += 1;
+                        continue 'main;
+                    }
+                    Instr::Raise { etype, evalue } => {
+                        let t = ptr(w[etype as usize], "raising with a null class");
+                        let v = ptr(w[evalue as usize], "raising a null exception");
+                        match (t, v) {
+                            (Ok(t), Ok(v)) => break 'exc (t, v, true),
+                            (Err(Trap::Fault(fault)), _) | (_, Err(Trap::Fault(fault))) => {
+                                return Err(runtime_error(f, pc, fault))
+                            }
+                            _ => return Err(runtime_error(f, pc, Fault::Type("bad raise".into()))),
                         }
-                        frames.push(Frame {
+                    }
+                };
+                match trap {
+                    Trap::Raise(exc) => match instantiate(heap, builtins, exc) {
+                        Ok((t, v)) => (t, v, false),
+                        Err(fault) => return Err(runtime_error(f, pc, fault)),
+                    },
+                    Trap::Fault(fault) => return Err(runtime_error(f, pc, fault)),
+                    Trap::Collect => {
+                        // the roots: the live pointer registers of
+                        // every frame, by the root maps
+                        let mut roots = Vec::new();
+                        let here = Frame {
                             func: fi as u32,
                             base: base as u32,
                             pc: pc as u32,
-                        });
-                        user_depth += g.counted as usize;
-                        fi = target;
-                        f = g;
-                        base = nb;
-                        pc = g.entry as usize;
-                        continue 'main;
-                    }
-                }
-                Instr::Return { value } => {
-                    let v = w[value as usize];
-                    let Some(fr) = frames.pop() else { return Ok(v) };
-                    user_depth -= f.counted as usize;
-                    fi = fr.func as usize;
-                    f = &funcs[fi];
-                    base = fr.base as usize;
-                    pc = fr.pc as usize;
-                    if let Instr::Call { dst, .. } | Instr::CallPtr { dst, .. } = f.code[pc] {
-                        regs[base + dst as usize] = v;
-                    }
-                    pc += 1;
-                    continue 'main;
-                }
-                Instr::Raise { etype, evalue } => {
-                    let t = ptr(w[etype as usize], "raising with a null class");
-                    let v = ptr(w[evalue as usize], "raising a null exception");
-                    match (t, v) {
-                        (Ok(t), Ok(v)) => (t, v, true),
-                        (Err(Trap::Fault(fault)), _) | (_, Err(Trap::Fault(fault))) => {
-                            return Err(runtime_error(f, pc, fault))
+                        };
+                        for fr in frames.iter().chain(std::iter::once(&here)) {
+                            let g = &funcs[fr.func as usize];
+                            // in an inlined graph, the call sites'
+                            // live registers too
+                            let mut at = fr.pc;
+                            while at != NONE {
+                                let (lo, hi) = g.gc_map[at as usize];
+                                for &r in &g.gc_live[lo as usize..hi as usize] {
+                                    roots.push(regs[fr.base as usize + r as usize]);
+                                }
+                                at = g.escape[at as usize];
+                            }
                         }
-                        _ => return Err(runtime_error(f, pc, Fault::Type("bad raise".into()))),
+                        heap.collect(&roots);
+                        w = &mut regs[base..];
+                        continue 'main;
                     }
                 }
             };
@@ -610,7 +831,10 @@ impl LlInterp {
             };
             let mut leave = left;
             loop {
-                if leave {
+                if leave && f.escape[pc] != NONE {
+                    // out of an inlined graph: on at its call site
+                    pc = f.escape[pc] as usize;
+                } else if leave {
                     let Some(fr) = frames.pop() else {
                         return Err(LlOutcome::Raised {
                             etype,
@@ -628,7 +852,7 @@ impl LlInterp {
                 if let Some(&Instr::Catch { first, n, .. }) = f.code.get(pc + 1) {
                     let handlers = &f.handlers[first as usize..(first + n) as usize];
                     if let Some(h) = handlers.iter().find(|h| h.lo <= id && id < h.hi) {
-                        let w = &mut regs[base..];
+                        w = &mut regs[base..];
                         if h.etype != NONE {
                             w[h.etype as usize] = LlValue::Ptr(Some(etype));
                         }
@@ -647,11 +871,15 @@ impl LlInterp {
 #[cold]
 fn runtime_error(f: &CFunc, pc: usize, fault: Fault) -> LlOutcome {
     let at = f.origin.get(pc).map(|o| o.to_string()).unwrap_or_default();
-    LlOutcome::Error(LlError::Runtime {
-        graph: f.name.clone(),
-        at,
-        fault,
-    })
+    let graph = match f
+        .origin
+        .get(pc)
+        .and_then(|o| f.inlined.get(o.graph as usize))
+    {
+        Some(name) => format!("{name}` (inlined in `{}", f.name),
+        None => f.name.clone(),
+    };
+    LlOutcome::Error(LlError::Runtime { graph, at, fault })
 }
 
 /// Executes one operation of the table (every operation has an arm: the

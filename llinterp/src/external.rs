@@ -189,7 +189,9 @@ pub(crate) fn call(
             if n < 1 {
                 return Err(ExtTrap::Raise(Exc::Value));
             }
-            return Err(ExtTrap::RecursionLimit(usize::try_from(n).unwrap_or(usize::MAX)));
+            return Err(ExtTrap::RecursionLimit(
+                usize::try_from(n).unwrap_or(usize::MAX),
+            ));
         }
         ExtFunc::SysExit => {
             streams.flush_all(world);

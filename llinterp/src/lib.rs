@@ -23,6 +23,7 @@
 //! a raised exception) stays alive until the heap is restored.
 
 pub mod arith;
+mod coalesce;
 mod exec;
 mod external;
 mod load;

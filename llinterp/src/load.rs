@@ -66,8 +66,92 @@ pub(crate) enum Instr {
         nargs: u32,
         ty: u32,
     },
+    /// The hottest operations, each its own instruction (one dispatch,
+    /// not two): as `Op` with that operation.
+    Getfield {
+        dst: u32,
+        a: u32,
+        off: u32,
+    },
+    Setfield {
+        dst: u32,
+        a: u32,
+        off: u32,
+        v: u32,
+    },
+    Getarrayitem {
+        dst: u32,
+        a: u32,
+        i: u32,
+    },
+    Setarrayitem {
+        dst: u32,
+        a: u32,
+        i: u32,
+        v: u32,
+    },
+    IntAdd {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    IntSub {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    IntAddOvf {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    IntSubOvf {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    /// `getinteriorfield` / `setinteriorfield` whose path is fields, one
+    /// index (register `i`), then fields adding up to slot `off` of the
+    /// item: the item's slot, as the general path finds it.
+    GetinteriorItem {
+        dst: u32,
+        a: u32,
+        i: u32,
+        off: u32,
+    },
+    SetinteriorItem {
+        dst: u32,
+        a: u32,
+        i: u32,
+        off: u32,
+        v: u32,
+    },
+    /// An operation of two operands giving a `Bool` (as `Op`: a comparison,
+    /// or the `getfield` of a `Bool` field), then the
+    /// two-way branch on it: the block's last operation fused with the
+    /// `If` of its exitswitch.
+    OpIf {
+        op: LlOp,
+        dst: u32,
+        a: u32,
+        b: u32,
+        iffalse: u32,
+        iftrue: u32,
+    },
     /// Follow `links[link]`.
-    Jump { link: u32 },
+    Jump {
+        link: u32,
+    },
+    /// A `Jump` whose link moves nothing.
+    Goto {
+        target: u32,
+    },
+    /// A `Jump` whose link moves one value.
+    Move1 {
+        src: u32,
+        dst: u32,
+        target: u32,
+    },
     /// Two-way branch on a `Bool`.
     If {
         cond: u32,
@@ -83,11 +167,27 @@ pub(crate) enum Instr {
     },
     /// After a raising operation: `normal` link when it did not raise,
     /// else the first matching `handlers[first..first+n]`.
-    Catch { normal: u32, first: u32, n: u32 },
+    Catch {
+        normal: u32,
+        first: u32,
+        n: u32,
+    },
     /// Leave the function with a value.
-    Return { value: u32 },
+    Return {
+        value: u32,
+    },
     /// Leave the function raising (class, instance).
-    Raise { etype: u32, evalue: u32 },
+    Raise {
+        etype: u32,
+        evalue: u32,
+    },
+    /// The end of an inlined call: its result to `dst`, then on at `cont`
+    /// (the instruction after the call site).
+    InlineReturn {
+        value: u32,
+        dst: u32,
+        cont: u32,
+    },
 }
 
 /// A link: moves into the target's input registers, then a jump.
@@ -141,6 +241,9 @@ pub(crate) struct Origin {
     /// Operation index in the block, or NONE for the block's exits.
     pub op: u32,
     pub opname: Option<LlOp>,
+    /// The graph inlined here (an index of `CFunc::inlined`), or NONE:
+    /// the function's own.
+    pub graph: u32,
 }
 
 impl fmt::Display for Origin {
@@ -184,6 +287,111 @@ pub(crate) struct CFunc {
     /// by its exits); (0, 0) elsewhere.
     pub gc_map: Vec<(u32, u32)>,
     pub gc_live: Vec<u32>,
+    /// By pc: for an instruction of an inlined graph, the pc of the call
+    /// site it was inlined at (an exception it does not catch goes on
+    /// there, and the call site's root map holds too); NONE elsewhere.
+    pub escape: Vec<u32>,
+    /// The names of the graphs inlined in this one (for messages).
+    pub inlined: Vec<String>,
+}
+
+/// What the loader decided about inlining one function.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct InlinePlan {
+    /// Calls of it are inlined.
+    pub inline: bool,
+    /// Its operations, those of the graphs inlined in it included.
+    pub ops: usize,
+    /// Registers its inlined graphs take (one region per call site).
+    pub extra_vars: u32,
+}
+
+/// Largest graph (its operations, the graphs inlined in it included) whose
+/// calls are inlined.
+const MAX_INLINE_OPS: usize = 40;
+
+/// The function a `direct_call` operation calls.
+fn direct_target(py: Python<'_>, args: &[Hlvalue]) -> Option<u32> {
+    match llconst::ll_value(py, args.first()?.as_const()?) {
+        Ok(LlValue::Func(f)) => Some(f.index),
+        _ => None,
+    }
+}
+
+/// Decides which functions are inlined at their direct calls: helpers
+/// (never the program's own functions, whose calls the user recursion
+/// limit counts) of at most `MAX_INLINE_OPS` operations whose own calls
+/// are all inlined too (so never a function on a cycle of calls).  An
+/// inlined call pushes no frame: the hard recursion limit does not see it.
+fn plan_inlining(py: Python<'_>, program: &LlProgram, counted: &[bool]) -> Vec<InlinePlan> {
+    // 0: not visited, 1: in progress, 2: done
+    fn visit(
+        py: Python<'_>,
+        program: &LlProgram,
+        counted: &[bool],
+        i: usize,
+        state: &mut [u8],
+        plans: &mut [InlinePlan],
+    ) {
+        state[i] = 1;
+        let g = &program.functions[i].graph;
+        let mut plan = InlinePlan::default();
+        let mut all_inlined = !counted[i];
+        for b in g.iterblocks() {
+            for op in &g.blocks[b].operations {
+                plan.ops += 1;
+                match op.opname {
+                    OpName::Ll(LlOp::DirectCall) => {
+                        match direct_target(py, &op.args).map(|t| t as usize) {
+                            Some(t) if t < plans.len() => {
+                                if state[t] == 0 {
+                                    visit(py, program, counted, t, state, plans);
+                                }
+                                if state[t] == 2 && plans[t].inline {
+                                    plan.ops += plans[t].ops;
+                                    plan.extra_vars += program.functions[t].graph.vars.len() as u32
+                                        + plans[t].extra_vars;
+                                } else {
+                                    all_inlined = false;
+                                }
+                            }
+                            _ => all_inlined = false,
+                        }
+                    }
+                    OpName::Ll(LlOp::IndirectCall) => all_inlined = false,
+                    _ => {}
+                }
+            }
+        }
+        plan.inline = all_inlined && plan.ops <= MAX_INLINE_OPS;
+        plans[i] = plan;
+        state[i] = 2;
+    }
+    let n = program.functions.len();
+    let mut state = vec![0u8; n];
+    let mut plans = vec![InlinePlan::default(); n];
+    for i in 0..n {
+        if state[i] == 0 {
+            visit(py, program, counted, i, &mut state, &mut plans);
+        }
+    }
+    plans
+}
+
+/// A call site whose callee's blocks are still to be loaded.
+struct PendingInline {
+    callee: usize,
+    /// First register of the callee's variables.
+    base: u32,
+    /// The link into the callee's start block (its target to patch).
+    link: u32,
+    /// The call site's pc.
+    site: u32,
+    dst: u32,
+    /// The registers the callee's parameters read (the arguments' own:
+    /// nothing writes them while the callee runs), or empty: the link
+    /// moves the arguments in.
+    params: Vec<u32>,
 }
 
 /// How an operation is lowered (the loader's dispatch; exhaustive, so a new
@@ -265,20 +473,28 @@ pub(crate) fn load_program(py: Python<'_>, program: &LlProgram) -> Result<Vec<CF
         at: e.site.to_string(),
         msg: e.message,
     })?;
-    program
+    let counted: Vec<bool> = program
         .functions
         .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut l = Loader::new(py, program, &f.graph, &f.name);
-            l.load(i)?;
-            l.f.counted = f.graph.func.as_ref().is_some_and(|func| {
+        .map(|f| {
+            f.graph.func.as_ref().is_some_and(|func| {
                 func.bind(py)
                     .getattr("__module__")
                     .and_then(|m| m.extract::<String>())
                     .map(|m| m != "rpy3" && !m.starts_with("rpy3."))
                     .unwrap_or(true)
-            });
+            })
+        })
+        .collect();
+    let plans = plan_inlining(py, program, &counted);
+    program
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut l = Loader::new(py, program, &f.graph, &f.name, &plans, plans[i].extra_vars);
+            l.load(i)?;
+            l.f.counted = counted[i];
             Ok(l.f)
         })
         .collect()
@@ -351,6 +567,70 @@ struct Loader<'a, 'py> {
     alias: Vec<u32>,
     /// The block's last operation raises (its `Catch` follows it).
     raising_last: bool,
+    /// Which functions are inlined at their direct calls.
+    plans: &'a [InlinePlan],
+    /// The register of variable 0 of the graph being loaded (not 0 for an
+    /// inlined graph).
+    var_base: u32,
+    /// The next register free for an inlined graph's variables.
+    next_region: u32,
+    /// For the instructions being emitted: the call site they are inlined
+    /// at (NONE: the function's own).
+    escape_pc: u32,
+    /// Loading an inlined graph: its return block writes this register and
+    /// goes on at this pc.
+    ret: Option<(u32, u32)>,
+    inline_queue: Vec<PendingInline>,
+    /// By variable of the graph being loaded: its register class
+    /// (`coalesce.rs`).
+    class: Vec<u32>,
+}
+
+/// Operations of at most two operands (`c` unused) with a `Bool` result
+/// that `OpIf` fuses with the branch on it.
+fn fusable_with_if(op: LlOp) -> bool {
+    use LlOp::*;
+    matches!(
+        op,
+        IntLt
+            | IntLe
+            | IntEq
+            | IntNe
+            | IntGt
+            | IntGe
+            | IntIsTrue
+            | UintLt
+            | UintLe
+            | UintEq
+            | UintNe
+            | UintGt
+            | UintGe
+            | UintIsTrue
+            | FloatLt
+            | FloatLe
+            | FloatEq
+            | FloatNe
+            | FloatGt
+            | FloatGe
+            | FloatIsTrue
+            | CharLt
+            | CharLe
+            | CharEq
+            | CharNe
+            | CharGt
+            | CharGe
+            | UnicharLt
+            | UnicharLe
+            | UnicharEq
+            | UnicharNe
+            | UnicharGt
+            | UnicharGe
+            | BoolNot
+            | PtrEq
+            | PtrNe
+            | PtrIszero
+            | PtrNonzero
+    )
 }
 
 fn prim(t: LlType) -> Option<Primitive> {
@@ -358,8 +638,16 @@ fn prim(t: LlType) -> Option<Primitive> {
 }
 
 impl<'a, 'py> Loader<'a, 'py> {
-    fn new(py: Python<'py>, program: &'a LlProgram, graph: &'a FunctionGraph, name: &str) -> Self {
-        let nvars = graph.vars.len();
+    fn new(
+        py: Python<'py>,
+        program: &'a LlProgram,
+        graph: &'a FunctionGraph,
+        name: &str,
+        plans: &'a [InlinePlan],
+        extra_vars: u32,
+    ) -> Self {
+        let own = graph.vars.len();
+        let nvars = own + extra_vars as usize;
         Loader {
             py,
             program,
@@ -386,25 +674,39 @@ impl<'a, 'py> Loader<'a, 'py> {
                 messages: Vec::new(),
                 gc_map: Vec::new(),
                 gc_live: Vec::new(),
+                escape: Vec::new(),
+                inlined: Vec::new(),
             },
             const_regs: HashMap::new(),
             origin: Origin {
                 block: 0,
                 op: NONE,
                 opname: None,
+                graph: NONE,
             },
             block_pc: HashMap::new(),
             pending: Vec::new(),
-            defined: vec![false; nvars],
+            defined: vec![false; own],
             defined_list: Vec::new(),
-            alias: vec![NONE; nvars],
+            alias: vec![NONE; own],
             raising_last: false,
+            plans,
+            var_base: 0,
+            next_region: own as u32,
+            escape_pc: NONE,
+            ret: None,
+            inline_queue: Vec::new(),
+            class: crate::coalesce::coalesce(graph),
         }
     }
 
     fn err(&self, msg: impl Into<String>) -> LlError {
+        let graph = match self.f.inlined.last() {
+            Some(name) if self.escape_pc != NONE => format!("{name}` (inlined in `{}", self.f.name),
+            _ => self.f.name.clone(),
+        };
         LlError::Malformed {
-            graph: self.f.name.clone(),
+            graph,
             at: self.origin.to_string(),
             msg: msg.into(),
         }
@@ -441,7 +743,15 @@ impl<'a, 'py> Loader<'a, 'py> {
     fn register_of(&self, v: VarId) -> u32 {
         match self.alias.get(v.as_u32() as usize) {
             Some(&r) if r != NONE => r,
-            _ => v.as_u32(),
+            _ => self.own_reg(v),
+        }
+    }
+
+    /// The register of variable `v` itself (its class's).
+    fn own_reg(&self, v: VarId) -> u32 {
+        match self.class.get(v.as_u32() as usize) {
+            Some(&c) => self.var_base + c,
+            None => NONE,
         }
     }
 
@@ -525,7 +835,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             )));
         };
         for (&v, &t) in g.blocks[g.startblock].inputargs.iter().zip(&args) {
-            self.f.params.push(v.as_u32());
+            self.f.params.push(self.own_reg(v));
             self.f.param_types.push(t);
         }
         for b in g.iterblocks() {
@@ -536,6 +846,98 @@ impl<'a, 'py> Loader<'a, 'py> {
             self.f.links[link as usize].target = self.block_pc[&b];
         }
         self.f.entry = self.block_pc[&g.startblock];
+        while let Some(p) = self.inline_queue.pop() {
+            self.load_inlined(p)?;
+        }
+        if self.next_region as usize > self.f.nvars {
+            return Err(self.err("inlined graphs took more registers than planned"));
+        }
+        // jumps moving nothing or one value, with their target resolved
+        for i in &mut self.f.code {
+            if let Instr::Jump { link } = *i {
+                let l = &self.f.links[link as usize];
+                match l.moves.1 - l.moves.0 {
+                    0 => *i = Instr::Goto { target: l.target },
+                    1 => {
+                        let (src, dst) = self.f.moves[l.moves.0 as usize];
+                        *i = Instr::Move1 {
+                            src,
+                            dst,
+                            target: l.target,
+                        };
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // links and jumps to a jump that moves nothing go to its target
+        let code = &self.f.code;
+        let thread = |mut t: u32| {
+            for _ in 0..16 {
+                match code.get(t as usize) {
+                    Some(&Instr::Goto { target }) if target != t => t = target,
+                    _ => break,
+                }
+            }
+            t
+        };
+        for l in &mut self.f.links {
+            l.target = thread(l.target);
+        }
+        let threaded: Vec<(usize, Instr)> = code
+            .iter()
+            .enumerate()
+            .filter_map(|(pc, i)| match *i {
+                Instr::Goto { target } => Some((
+                    pc,
+                    Instr::Goto {
+                        target: thread(target),
+                    },
+                )),
+                Instr::Move1 { src, dst, target } => Some((
+                    pc,
+                    Instr::Move1 {
+                        src,
+                        dst,
+                        target: thread(target),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        for (pc, i) in threaded {
+            self.f.code[pc] = i;
+        }
+        Ok(())
+    }
+
+    /// Loads the blocks of a graph inlined at a call site, after the
+    /// function's own: its variables in their own region of registers,
+    /// its exceptions going on at the call site.
+    fn load_inlined(&mut self, p: PendingInline) -> Result<(), LlError> {
+        let func = &self.program.functions[p.callee];
+        let g = &func.graph;
+        self.graph = g;
+        self.var_base = p.base;
+        self.escape_pc = p.site;
+        self.ret = Some((p.dst, p.site + 1));
+        self.defined = vec![false; g.vars.len()];
+        self.defined_list.clear();
+        self.alias = vec![NONE; g.vars.len()];
+        self.class = crate::coalesce::coalesce(g);
+        for (v, &r) in g.blocks[g.startblock].inputargs.iter().zip(&p.params) {
+            self.alias[v.as_u32() as usize] = r;
+        }
+        self.f.inlined.push(func.name.clone());
+        self.block_pc.clear();
+        for b in g.iterblocks() {
+            self.block_pc.insert(b, self.f.code.len() as u32);
+            self.load_block(b)?;
+        }
+        for (link, b) in std::mem::take(&mut self.pending) {
+            self.f.links[link as usize].target = self.block_pc[&b];
+        }
+        self.f.links[p.link as usize].target = self.block_pc[&g.startblock];
         Ok(())
     }
 
@@ -543,6 +945,16 @@ impl<'a, 'py> Loader<'a, 'py> {
         self.f.code.push(i);
         self.f.origin.push(self.origin);
         self.f.gc_map.push((0, 0));
+        self.f.escape.push(self.escape_pc);
+    }
+
+    /// The origin's graph tag of the graph being loaded.
+    fn graph_tag(&self) -> u32 {
+        if self.escape_pc == NONE {
+            NONE
+        } else {
+            (self.f.inlined.len() - 1) as u32
+        }
     }
 
     /// For each operation of `b` that may collect: the pointer variables
@@ -611,6 +1023,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             block: b.as_u32(),
             op: NONE,
             opname: None,
+            graph: self.graph_tag(),
         };
         self.clear_defined();
         for v in &block.inputargs {
@@ -629,6 +1042,7 @@ impl<'a, 'py> Loader<'a, 'py> {
                 block: b.as_u32(),
                 op: i as u32,
                 opname: Some(llop),
+                graph: self.graph_tag(),
             };
             self.raising_last = i + 1 == block.operations.len()
                 && matches!(block.exitswitch, ExitSwitch::LastException);
@@ -650,10 +1064,14 @@ impl<'a, 'py> Loader<'a, 'py> {
             block: b.as_u32(),
             op: NONE,
             opname: None,
+            graph: self.graph_tag(),
         };
         if b == g.returnblock {
             let value = self.var_reg(block.inputargs[0])?;
-            self.emit(Instr::Return { value });
+            match self.ret {
+                Some((dst, cont)) => self.emit(Instr::InlineReturn { value, dst, cont }),
+                None => self.emit(Instr::Return { value }),
+            }
             return Ok(());
         }
         if b == g.exceptblock {
@@ -703,10 +1121,20 @@ impl<'a, 'py> Loader<'a, 'py> {
                 target.inputargs.len()
             )));
         }
+        // in an inlined graph, a link to the return block moves the
+        // result straight into the call's result and goes on after the
+        // call site
+        let inlined_return = match self.ret {
+            Some((dst, cont)) if link.target == g.returnblock => Some((dst, cont)),
+            _ => None,
+        };
         let start = self.f.moves.len() as u32;
         for (a, &t) in link.args.iter().zip(&target.inputargs) {
             let src = self.reg(a)?;
-            let dst = t.as_u32();
+            let dst = match inlined_return {
+                Some((dst, _)) => dst,
+                None => self.own_reg(t),
+            };
             if src != dst {
                 self.f.moves.push((src, dst));
             }
@@ -721,7 +1149,10 @@ impl<'a, 'py> Loader<'a, 'py> {
             parallel,
         });
         let id = (self.f.links.len() - 1) as u32;
-        self.pending.push((id, link.target));
+        match inlined_return {
+            Some((_, cont)) => self.f.links[id as usize].target = cont,
+            None => self.pending.push((id, link.target)),
+        }
         Ok(id)
     }
 
@@ -744,6 +1175,29 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
             if targets.contains(&NONE) {
                 return Err(self.err("a Bool switch needs a False and a True exit"));
+            }
+            // the switch on the result of the block's last instruction, a
+            // comparison: one instruction (it still writes its result)
+            let last = match self.f.code.last().copied() {
+                Some(Instr::Op { op, dst, a, b, .. }) if fusable_with_if(op) => {
+                    Some((op, dst, a, b))
+                }
+                // a Bool field
+                Some(Instr::Getfield { dst, a, off }) => Some((LlOp::Getfield, dst, a, off)),
+                _ => None,
+            };
+            if let Some((op, dst, a, b)) = last {
+                if dst == value {
+                    *self.f.code.last_mut().unwrap_or_else(|| unreachable!()) = Instr::OpIf {
+                        op,
+                        dst,
+                        a,
+                        b,
+                        iffalse: targets[0],
+                        iftrue: targets[1],
+                    };
+                    return Ok(());
+                }
             }
             self.emit(Instr::If {
                 cond: value,
@@ -828,7 +1282,7 @@ impl<'a, 'py> Loader<'a, 'py> {
                                 self.err(format!("exception variable {v} is {t}, not a pointer"))
                             );
                         }
-                        Ok(v.as_u32())
+                        Ok(self.own_reg(v))
                     }
                 }
             };
@@ -861,7 +1315,22 @@ impl<'a, 'py> Loader<'a, 'py> {
     }
 
     fn op(&mut self, op: LlOp, dst: u32, a: u32, b: u32, c: u32) {
-        self.emit(Instr::Op { op, dst, a, b, c });
+        self.emit(match op {
+            LlOp::Getfield => Instr::Getfield { dst, a, off: b },
+            LlOp::Setfield => Instr::Setfield {
+                dst,
+                a,
+                off: b,
+                v: c,
+            },
+            LlOp::Getarrayitem => Instr::Getarrayitem { dst, a, i: b },
+            LlOp::Setarrayitem => Instr::Setarrayitem { dst, a, i: b, v: c },
+            LlOp::IntAdd => Instr::IntAdd { dst, a, b },
+            LlOp::IntSub => Instr::IntSub { dst, a, b },
+            LlOp::IntAddOvf => Instr::IntAddOvf { dst, a, b },
+            LlOp::IntSubOvf => Instr::IntSubOvf { dst, a, b },
+            _ => Instr::Op { op, dst, a, b, c },
+        });
     }
 
     fn template(&mut self, t: LlType) -> u32 {
@@ -898,7 +1367,7 @@ impl<'a, 'py> Loader<'a, 'py> {
     /// `cast_pointer` `a`=ptr, `b`=types index, `c`=1 when a down-cast to
     /// check; `debug_assert` `a`=cond, `b`=messages index.
     fn lower_op(&mut self, op: LlOp, args: &[Hlvalue], result: VarId) -> Result<(), LlError> {
-        let dst = result.as_u32();
+        let dst = self.own_reg(result);
         let rt = self.var_type(result)?;
         let kind = lowering(op).ok_or_else(|| {
             self.err("an operation of graphs prepared for a compiled backend (the llinterp runs graphs before preparation)")
@@ -921,7 +1390,7 @@ impl<'a, 'py> Loader<'a, 'py> {
             }
             Lowering::SameAs if !self.raising_last && self.ty(&args[0])? == rt => {
                 let a = self.reg(&args[0])?;
-                self.alias[dst as usize] = a;
+                self.alias[result.as_u32() as usize] = a;
             }
             Lowering::SameAs | Lowering::PtrTest | Lowering::KeepAlive => {
                 let a = self.reg(&args[0])?;
@@ -1026,6 +1495,34 @@ impl<'a, 'py> Loader<'a, 'py> {
             _ => NONE,
         };
         let a = self.reg(&args[0])?;
+        // fields before the index do not move the slot: the index resets it
+        let index_at = steps.iter().position(|s| matches!(s, Step::Index(_)));
+        if let Some(k) = index_at {
+            let Step::Index(i) = steps[k] else {
+                unreachable!("position found an Index")
+            };
+            let mut off = 0;
+            let mut simple = true;
+            for s in &steps[k + 1..] {
+                match s {
+                    Step::Field(o) => off += o,
+                    Step::Index(_) => simple = false,
+                }
+            }
+            if simple && op != LlOp::Getinteriorarraysize {
+                self.emit(match op {
+                    LlOp::Getinteriorfield => Instr::GetinteriorItem { dst, a, i, off },
+                    _ => Instr::SetinteriorItem {
+                        dst,
+                        a,
+                        i,
+                        off,
+                        v: value,
+                    },
+                });
+                return Ok(());
+            }
+        }
         self.f.interiors.push(Interior { steps, value });
         let b = (self.f.interiors.len() - 1) as u32;
         self.op(op, dst, a, b, 0);
@@ -1051,6 +1548,62 @@ impl<'a, 'py> Loader<'a, 'py> {
             .transpose()
             .map_err(|e| self.err(e))?;
         match fconst {
+            Some(LlValue::Func(f))
+                if op == LlOp::DirectCall
+                    && self.plans.get(f.index as usize).is_some_and(|p| p.inline) =>
+            {
+                // inlined: the arguments move into the callee's registers,
+                // its blocks come after the function's own
+                self.f.operands.truncate(start as usize);
+                let callee = f.index as usize;
+                let cg = &self.program.functions[callee].graph;
+                let params = &cg.blocks[cg.startblock].inputargs;
+                if params.len() != actual.len() {
+                    return Err(self.err(format!(
+                        "calling `{}` with {} arguments, it takes {}",
+                        self.program.functions[callee].name,
+                        actual.len(),
+                        params.len()
+                    )));
+                }
+                let base = self.next_region;
+                self.next_region += cg.vars.len() as u32;
+                let mstart = self.f.moves.len() as u32;
+                // the parameters can read the arguments' registers unless
+                // a link of the callee goes back to its start block (and
+                // would write them)
+                let reentered = cg.iterblocks().into_iter().any(|b| {
+                    cg.blocks[b]
+                        .exits
+                        .iter()
+                        .any(|&l| cg.links.get(l).is_some_and(|l| l.target == cg.startblock))
+                });
+                let mut param_regs = Vec::new();
+                for (a, p) in actual.iter().zip(params) {
+                    let r = self.reg(a)?;
+                    if reentered {
+                        self.f.moves.push((r, base + p.as_u32()));
+                    } else {
+                        param_regs.push(r);
+                    }
+                }
+                self.f.links.push(CLink {
+                    moves: (mstart, self.f.moves.len() as u32),
+                    target: 0,
+                    // the callee's registers are not the caller's
+                    parallel: false,
+                });
+                let link = (self.f.links.len() - 1) as u32;
+                self.emit(Instr::Jump { link });
+                self.inline_queue.push(PendingInline {
+                    callee,
+                    base,
+                    link,
+                    site: (self.f.code.len() - 1) as u32,
+                    dst,
+                    params: param_regs,
+                });
+            }
             Some(LlValue::Func(f)) => {
                 self.emit(Instr::Call {
                     dst,

@@ -500,7 +500,13 @@ impl fmt::Debug for LlType {
 
 /// A pointer into the heap: an object and the slot offset of the
 /// (sub)structure pointed to, with its static type.
+///
+/// Aligned to 8 bytes, so inside an [`LlValue`] (same size either way) it
+/// sits at an aligned offset: the llinterp reads it from its registers
+/// with two aligned loads, where a pointer at offset 4 made every
+/// `getfield` wait on a failed store-to-load forwarding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(align(8))]
 pub struct Ptr {
     /// The object.
     pub obj: u32,
