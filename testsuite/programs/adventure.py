@@ -1,7 +1,7 @@
 # rpy3-args: 200
 """A text adventure state machine driven by scripted commands.
 
-Source: written for rpy3's own test suite (2026-11), not a port; it tries rpy3 on a program written the way a Python programmer who knows RPython's rules writes one. Changed after it was written, to get past a construct rpy3 then refused: directions are looked up through a dict from names to members (not `Dir[name]`), and the opposite direction through a dict keyed by the members' values.
+Source: written for rpy3's own test suite (2026-11), not a port; it tries rpy3 on a program written the way a Python programmer who knows RPython's rules writes one. Unchanged since it was written (rpy3 first refused `Dir[name]` and the dict keyed by members; both work now).
 """
 import sys
 from enum import Enum
@@ -17,9 +17,8 @@ class Dir(Enum):
     DOWN = 6
 
 
-OPPOSITE_V = {1: Dir.SOUTH, 2: Dir.NORTH, 3: Dir.WEST, 4: Dir.EAST, 5: Dir.DOWN, 6: Dir.UP}
-
-DIR_BY_NAME = {d.name: d for d in Dir}
+OPPOSITE = {Dir.NORTH: Dir.SOUTH, Dir.SOUTH: Dir.NORTH, Dir.EAST: Dir.WEST, Dir.WEST: Dir.EAST,
+            Dir.UP: Dir.DOWN, Dir.DOWN: Dir.UP}
 
 ALIASES = {"n": "north", "s": "south", "e": "east", "w": "west",
            "u": "up", "d": "down", "i": "inventory", "l": "look",
@@ -46,10 +45,10 @@ class Room:
 
     def connect(self, d, other, locked_by=None):
         self.exits[d] = other
-        other.exits[OPPOSITE_V[d.value]] = self
+        other.exits[OPPOSITE[d]] = self
         if locked_by is not None:
             self.locked[d] = locked_by
-            other.locked[OPPOSITE_V[d.value]] = locked_by
+            other.locked[OPPOSITE[d]] = locked_by
 
     def __str__(self):
         return "<%s>" % self.title
@@ -126,7 +125,7 @@ class Game:
         self.say(f"{r.title}: exits {'/'.join(exits)}; you see {items}.")
 
     def move(self, word):
-        d = DIR_BY_NAME[word.upper()]
+        d = Dir[word.upper()]
         r = self.player.room
         if d not in r.exits:
             self.say("You can't go %s." % word)
