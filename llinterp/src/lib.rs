@@ -26,6 +26,8 @@ pub mod arith;
 mod exec;
 mod external;
 mod load;
+#[cfg(feature = "planted-bug")]
+pub mod planted;
 mod store;
 pub mod world;
 
