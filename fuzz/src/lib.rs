@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod gen;
+pub mod lowlevel;
 pub mod render;
 pub mod shrink;
 
