@@ -317,6 +317,19 @@ fn first_line(s: &str) -> &str {
     }
 }
 
+/// The failing records of program `p` run alone on `backends` (what the
+/// cargo-fuzz target checks of each input's program).
+pub fn failures(p: &Program, backends: &[Backend]) -> Vec<CaseRecord> {
+    let Ok(dir) = tempfile::Builder::new().prefix("rpy3-fuzz").tempdir() else {
+        return Vec::new();
+    };
+    let mut work = Workdir { dir, count: 0 };
+    check(&mut work, &reproducer(p, "one"), backends)
+        .into_iter()
+        .filter(|r| r.failed())
+        .collect()
+}
+
 /// The source of program `index` of a run with `seed`, alone in a case
 /// file (to look at what the fuzzer runs).
 pub fn program_source(seed: u64, index: u64) -> String {

@@ -5,7 +5,7 @@
 //! carry a constant trip count and array indexes are masked into bounds,
 //! so every lowering passes `llverify` and every run terminates.  The
 //! generator draws its choices from a [`Choices`]: a seeded [`Rng`] for
-//! `rpy3 fuzz --lowlevel`, the fuzzer's bytes for the cargo-fuzz target.
+//! `rpy3 fuzz --lowlevel`, [`Rng::from_bytes`] for the cargo-fuzz target.
 
 use std::fmt::Write;
 
@@ -34,35 +34,6 @@ pub trait Choices {
 impl Choices for Rng {
     fn below(&mut self, n: usize) -> usize {
         Rng::below(self, n)
-    }
-}
-
-/// Choices read from bytes (a cargo-fuzz input): one byte per choice,
-/// zeros once the bytes run out, so every input is a valid test and a
-/// shorter input a smaller one.
-pub struct ByteChoices<'a> {
-    data: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> ByteChoices<'a> {
-    /// Choices taken from `data` in order.
-    pub fn new(data: &'a [u8]) -> ByteChoices<'a> {
-        ByteChoices { data, pos: 0 }
-    }
-}
-
-impl Choices for ByteChoices<'_> {
-    fn below(&mut self, n: usize) -> usize {
-        let b = self.data.get(self.pos).copied().unwrap_or(0);
-        self.pos += 1;
-        if n <= 256 {
-            b as usize % n
-        } else {
-            let c = self.data.get(self.pos).copied().unwrap_or(0);
-            self.pos += 1;
-            (b as usize * 256 + c as usize) % n
-        }
     }
 }
 
@@ -959,9 +930,10 @@ mod tests {
 
     #[test]
     fn bytes_give_a_test_even_when_short() {
-        let t = test(&mut ByteChoices::new(&[]));
+        let t = test(&mut Rng::from_bytes(&[]));
         assert_eq!(t.cases.len(), 2);
-        let t = test(&mut ByteChoices::new(&[7; 300]));
+        let t = test(&mut Rng::from_bytes(&[7; 300]));
         assert!(size(&t) > 0);
+        assert_eq!(t, test(&mut Rng::from_bytes(&[7; 300])));
     }
 }
