@@ -110,6 +110,19 @@ fn regressions_agree_on_every_backend() {
             op((Ty::Int, 3), LlOp::IntAbs, vec![Val::Int(-8)]),
             op((Ty::Int, 0), LlOp::IntInvert, vec![Val::Int(-1)]),
         ],
+        // seed 5, tests 246 and 337: the llinterp's acosh, asinh and atanh
+        // were Rust's formulas, off in the last bits and overflowing early
+        // (`testsuite/cases/fuzz_math_hyperbolic.py` from Python)
+        vec![
+            op((Ty::Float, 0), LlOp::FloatAcosh, vec![Val::Float(2.5)]),
+            op((Ty::Float, 1), LlOp::FloatAcosh, vec![Val::Float(1e308)]),
+            op((Ty::Float, 2), LlOp::FloatAsinh, vec![Val::Float(1e300)]),
+        ],
+        vec![op(
+            (Ty::Float, 0),
+            LlOp::FloatAtanh,
+            vec![Val::Float(-0.999999)],
+        )],
     ];
     pyo3::Python::initialize();
     pyo3::Python::attach(|py| {

@@ -11,7 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt};
 use rpy3_model::llconst;
 use rpy3_model::lloperation::LlOp;
-use rpy3_model::lltype::{FuncRef, Heap, LlType, LlValue, Ptr, BOOL, FLOAT, SIGNED, VOID};
+use rpy3_model::lltype::{
+    FuncRef, Heap, LlType, LlValue, Ptr, BOOL, FLOAT, SIGNED, UNSIGNED, VOID,
+};
 use rpy3_model::program::{LlExceptionClass, LlFunction, LlProgram, ObjectModel};
 use rpy3_model::{
     BlockId, Constant, ExitSwitch, FunctionGraph, Hlvalue, Link, OpName, PyObj, SpaceOperation,
@@ -621,6 +623,27 @@ impl Lower<'_, '_> {
                 let idx = self.index(i);
                 let (av, x) = (self.state[NI + NF + 1].clone(), self.val(v));
                 self.op(LlOp::Setarrayitem, vec![av, idx, x], VOID);
+            }
+            Stmt::Uint { dst, op, args } => {
+                let shift = matches!(op, LlOp::UintLshift | LlOp::UintRshift);
+                let mut a = Vec::new();
+                for (k, v) in args.iter().enumerate() {
+                    let x = self.val(v);
+                    a.push(if shift && k == 1 {
+                        self.op(LlOp::IntAnd, vec![x, int_c(py, 63)], SIGNED).into()
+                    } else {
+                        self.op(LlOp::CastIntToUint, vec![x], UNSIGNED).into()
+                    });
+                }
+                let compare = op.desc().result == rpy3_model::lloperation::TyPat::Bool;
+                let r = if compare {
+                    let b = self.op(*op, a, BOOL);
+                    self.op(LlOp::CastBoolToInt, vec![b.into()], SIGNED)
+                } else {
+                    let u = self.op(*op, a, UNSIGNED);
+                    self.op(LlOp::CastUintToInt, vec![u.into()], SIGNED)
+                };
+                self.state[*dst] = r.into();
             }
             Stmt::GetItem(d, i) => {
                 let idx = self.index(i);
