@@ -71,9 +71,11 @@ fn fuzz_lowlevel(a: FuzzArgs) -> CmdResult {
                 Backend::Llinterp => {}
                 Backend::C => options.backends.push(LlBackend::C),
                 Backend::Native => options.backends.push(LlBackend::Native),
+                Backend::CGcStress => options.backends.push(LlBackend::CGcStress),
+                Backend::NativeGcStress => options.backends.push(LlBackend::NativeGcStress),
                 other => {
                     return Err(Usage(format!(
-                        "--lowlevel compares the llinterp with c and native, not {}",
+                        "--lowlevel compares the llinterp with c, native and their gcstress builds, not {}",
                         other.name()
                     )))
                 }

@@ -1,19 +1,24 @@
 //! CI's short low-level fuzz: a fixed seed's random low-level graphs,
 //! every one accepted by `llverify`, give the same results on the
-//! llinterp, the C backend and the native backend (one executable per
-//! backend for the whole batch).
+//! llinterp, the C backend and the native backend, also with a collection
+//! at every allocation (one executable per backend for the whole batch).
 
 use std::time::Duration;
 
 use rpy3_fuzz::lowlevel::{self, gen, LlBackend, LlFuzzOptions};
 
 #[test]
-fn fixed_seed_lowlevel_run_agrees_on_c_and_native() {
+fn fixed_seed_lowlevel_run_agrees_on_c_and_native_and_their_gcstress_builds() {
     let options = LlFuzzOptions {
         time_limit: Duration::from_secs(600),
         max_tests: Some(60),
         seed: 2026,
-        backends: LlBackend::ALL.to_vec(),
+        backends: vec![
+            LlBackend::C,
+            LlBackend::Native,
+            LlBackend::CGcStress,
+            LlBackend::NativeGcStress,
+        ],
         batch: 60,
         ..LlFuzzOptions::default()
     };

@@ -152,6 +152,12 @@ pub enum Stmt {
         op: LlOp,
         args: Vec<Val>,
     },
+    /// A fresh struct (or array) with the old one's contents replaces it
+    /// in the frame: the old one is garbage, the new one must survive
+    /// the collections that follow.
+    Realloc {
+        array: bool,
+    },
 }
 
 /// One function: its locals start as the parameters `(i0, i1, f0)` and
@@ -532,6 +538,9 @@ impl<C: Choices> Gen<'_, C> {
             18 => Stmt::RaiseIf {
                 cond: self.cond(),
                 class: pick(self.c, RAISED),
+            },
+            19 if self.c.chance(25) => Stmt::Realloc {
+                array: self.c.chance(50),
             },
             19 if self.c.chance(50) => {
                 let op = pick(self.c, UINT_OPS);
@@ -940,6 +949,12 @@ fn body_text(out: &mut String, body: &[Stmt], indent: usize) {
             }
             Stmt::GetItem(d, i) => {
                 let _ = writeln!(out, "{pad}i{d} = a[{} & 7]", val_text(i));
+            }
+            Stmt::Realloc { array: false } => {
+                let _ = writeln!(out, "{pad}s = S(fi=s.fi, ff=s.ff)");
+            }
+            Stmt::Realloc { array: true } => {
+                let _ = writeln!(out, "{pad}a = list(a)");
             }
             Stmt::Uint { dst, op, args } => {
                 let _ = writeln!(

@@ -645,6 +645,41 @@ impl Lower<'_, '_> {
                 };
                 self.state[*dst] = r.into();
             }
+            Stmt::Realloc { array } => {
+                let slot = NI + NF + usize::from(*array);
+                let old = self.state[slot].clone();
+                let fresh = if *array {
+                    let tc = llconst::type_constant(py, self.cx.arr).map_err(|e| e.to_string())?;
+                    let a = self.op(
+                        LlOp::MallocVarsize,
+                        vec![tc.into(), int_c(py, ARRAY_LEN as i64)],
+                        self.cx.parr,
+                    );
+                    for k in 0..ARRAY_LEN as i64 {
+                        let x =
+                            self.op(LlOp::Getarrayitem, vec![old.clone(), int_c(py, k)], SIGNED);
+                        self.op(
+                            LlOp::Setarrayitem,
+                            vec![a.into(), int_c(py, k), x.into()],
+                            VOID,
+                        );
+                    }
+                    a
+                } else {
+                    let tc = llconst::type_constant(py, self.cx.s).map_err(|e| e.to_string())?;
+                    let p = self.op(LlOp::Malloc, vec![tc.into()], self.cx.ps);
+                    for (f, t) in [(Field::I, SIGNED), (Field::F, FLOAT)] {
+                        let x = self.op(LlOp::Getfield, vec![old.clone(), name_c(py, f.name())], t);
+                        self.op(
+                            LlOp::Setfield,
+                            vec![p.into(), name_c(py, f.name()), x.into()],
+                            VOID,
+                        );
+                    }
+                    p
+                };
+                self.state[slot] = fresh.into();
+            }
             Stmt::GetItem(d, i) => {
                 let idx = self.index(i);
                 let av = self.state[NI + NF + 1].clone();

@@ -31,27 +31,43 @@ use self::lower::Case;
 pub enum LlBackend {
     C,
     Native,
+    /// C with a collection at every allocation.
+    CGcStress,
+    /// Native with a collection at every allocation.
+    NativeGcStress,
 }
 
 impl LlBackend {
+    /// The default selection.
     pub const ALL: &'static [LlBackend] = &[LlBackend::C, LlBackend::Native];
 
     pub fn name(self) -> &'static str {
-        match self {
-            LlBackend::C => "c",
-            LlBackend::Native => "native",
-        }
+        self.driver_backend().name()
     }
 
     pub fn from_name(name: &str) -> Option<LlBackend> {
-        LlBackend::ALL.iter().copied().find(|b| b.name() == name)
+        [
+            LlBackend::C,
+            LlBackend::Native,
+            LlBackend::CGcStress,
+            LlBackend::NativeGcStress,
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+    }
+
+    /// The driver's backend of the same name.
+    pub fn driver_backend(self) -> rpy3_driver::Backend {
+        match self {
+            LlBackend::C => rpy3_driver::Backend::C,
+            LlBackend::Native => rpy3_driver::Backend::Native,
+            LlBackend::CGcStress => rpy3_driver::Backend::CGcStress,
+            LlBackend::NativeGcStress => rpy3_driver::Backend::NativeGcStress,
+        }
     }
 
     fn build(self) -> Build {
-        Build::for_backend(match self {
-            LlBackend::C => rpy3_driver::Backend::C,
-            LlBackend::Native => rpy3_driver::Backend::Native,
-        })
+        Build::for_backend(self.driver_backend())
     }
 }
 
