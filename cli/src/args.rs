@@ -345,4 +345,9 @@ pub struct FuzzArgs {
     /// Print program INDEX of the seed and stop.
     #[arg(long, value_name = "INDEX")]
     pub show: Option<u64>,
+    /// Fuzz the compiled backends with random low-level graphs instead:
+    /// the llinterp is the oracle, `--backends` takes c and native
+    /// (default both), `--programs` and `--batch` count graphs' tests.
+    #[arg(long)]
+    pub lowlevel: bool,
 }

@@ -14,6 +14,9 @@ use crate::diagnostic;
 use crate::{CmdResult, Usage};
 
 pub fn fuzz(a: FuzzArgs) -> CmdResult {
+    if a.lowlevel {
+        return fuzz_lowlevel(a);
+    }
     let mut options = rpy3_fuzz::FuzzOptions::default();
     if let Some(s) = a.seconds {
         options.time_limit = std::time::Duration::from_secs_f64(s);
@@ -43,6 +46,62 @@ pub fn fuzz(a: FuzzArgs) -> CmdResult {
         report.rate(),
         report.disagreements.len(),
         shrunk
+    );
+    Ok(if report.disagreements.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `rpy3 fuzz --lowlevel`: random low-level graphs on the llinterp, C
+/// and native.
+fn fuzz_lowlevel(a: FuzzArgs) -> CmdResult {
+    use rpy3_fuzz::lowlevel::{self, LlBackend, LlFuzzOptions};
+    let mut options = LlFuzzOptions::default();
+    if let Some(s) = a.seconds {
+        options.time_limit = std::time::Duration::from_secs_f64(s);
+    }
+    options.seed = a.seed;
+    if let Some(list) = a.backends {
+        options.backends = Vec::new();
+        for b in list.0 {
+            match b {
+                // the oracle: always run
+                Backend::Llinterp => {}
+                Backend::C => options.backends.push(LlBackend::C),
+                Backend::Native => options.backends.push(LlBackend::Native),
+                Backend::CGcStress => options.backends.push(LlBackend::CGcStress),
+                Backend::NativeGcStress => options.backends.push(LlBackend::NativeGcStress),
+                other => {
+                    return Err(Usage(format!(
+                        "--lowlevel compares the llinterp with c, native and their gcstress builds, not {}",
+                        other.name()
+                    )))
+                }
+            }
+        }
+    }
+    options.out = a.out;
+    options.max_tests = a.programs;
+    if let Some(b) = a.batch {
+        options.batch = b;
+    }
+    if let Some(shard) = a.shard {
+        options.shard = (shard.0, shard.1);
+    }
+    if let Some(index) = a.show {
+        print!("{}", lowlevel::test_source(options.seed, index));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = lowlevel::run(&options, |line| println!("{line}"));
+    println!(
+        "{} tests ({} cases) in {:.1} s ({:.2} tests/s), {} disagreements",
+        report.tests,
+        report.cases,
+        report.elapsed.as_secs_f64(),
+        report.rate(),
+        report.disagreements.len(),
     );
     Ok(if report.disagreements.is_empty() {
         ExitCode::SUCCESS

@@ -353,3 +353,30 @@ fn errors_show_the_source_without_colour_when_captured() {
         assert!(err.contains("= help: "), "{err}");
     }
 }
+
+#[test]
+fn fuzz_lowlevel_runs_graphs_on_c_and_native() {
+    let o = rpy3(&[
+        "fuzz",
+        "--lowlevel",
+        "--seed",
+        "3",
+        "--programs",
+        "6",
+        "--batch",
+        "6",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("6 tests (12 cases)"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("0 disagreements"), "{}", stdout(&o));
+    let o = rpy3(&["fuzz", "--lowlevel", "--show", "2"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("def entry(i0, i1, f0):"),
+        "{}",
+        stdout(&o)
+    );
+    // the low-level fuzzer compares compiled backends only
+    let o = rpy3(&["fuzz", "--lowlevel", "--backends", "flow"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -296,3 +296,32 @@ pub fn build_cases_with(
     )?;
     Ok(numbers)
 }
+
+/// Compiles a low-level program made without a front end (the low-level
+/// fuzzer's graphs) into the executable `out` running `calls`: the
+/// preparation passes, each followed by the verifier, then genc and `cc`
+/// or the native backend and a link, as for a case file.
+pub fn build_ll_cases(
+    py: Python<'_>,
+    program: &LlProgram,
+    calls: Vec<CaseCall>,
+    out: &Path,
+    build: &Build,
+) -> Result<(), DriverError> {
+    let roots: Vec<LlValue> = calls
+        .iter()
+        .flat_map(|c| c.args.iter().copied())
+        .filter(|v| matches!(v, LlValue::Ptr(Some(_))))
+        .collect();
+    let mut times = Vec::new();
+    compile(
+        py,
+        program,
+        &roots,
+        Entry::Cases(calls),
+        out,
+        build,
+        true,
+        &mut times,
+    )
+}

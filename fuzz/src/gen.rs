@@ -7,33 +7,70 @@
 use crate::ast::{Class, Expr, Func, FuncKind, Program, Stmt, Ty};
 use crate::render::default_lit;
 
-/// A small, fast, reproducible random source (SplitMix64).
+/// A small, fast, reproducible random source (SplitMix64); or, made
+/// from a cargo-fuzz input, one whose choices are that input's bytes
+/// first (one byte per choice), then SplitMix64 seeded by the bytes, so
+/// every input gives a program and libFuzzer's mutations steer it.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng {
+    state: u64,
+    bytes: Vec<u8>,
+    pos: usize,
+}
 
 impl Rng {
     /// A generator for `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng {
+            state: seed,
+            bytes: Vec::new(),
+            pos: 0,
+        }
+    }
+
+    /// A generator whose choices are `data`'s bytes while they last.
+    pub fn from_bytes(data: &[u8]) -> Rng {
+        // FNV-1a: the seed taking over when the bytes run out
+        let seed = data.iter().fold(0xCBF2_9CE4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+        });
+        Rng {
+            state: seed,
+            bytes: data.to_vec(),
+            pos: 0,
+        }
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
 
+    /// The next input byte, if any are left.
+    fn next_byte(&mut self) -> Option<u64> {
+        let b = self.bytes.get(self.pos).copied()?;
+        self.pos += 1;
+        Some(u64::from(b))
+    }
+
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        let n = n as u64;
+        let x = match self.next_byte() {
+            Some(b) if n <= 256 => b,
+            Some(b) => b << 8 | self.next_byte().unwrap_or(0),
+            None => self.next_u64(),
+        };
+        (x % n) as usize
     }
 
     /// True with probability `percent`/100.
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
+        (self.below(100) as u64) < percent
     }
 
     /// One of `items`.
@@ -727,7 +764,12 @@ impl FnGen<'_> {
 /// Generates program `index` of a run: all its module-level names start
 /// with `p{index}_`.
 pub fn program(seed: u64, index: u64) -> Program {
-    let mut rng = Rng::new(program_seed(seed, index));
+    program_with(Rng::new(program_seed(seed, index)), index)
+}
+
+/// Program `index` with the choices of `rng` (a seeded one, or the bytes
+/// of a cargo-fuzz input).
+pub fn program_with(mut rng: Rng, index: u64) -> Program {
     let prefix = format!("p{index}_");
     let x = prefix.clone();
     let no_calls = Limits {

@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod gen;
+pub mod lowlevel;
 pub mod render;
 pub mod shrink;
 
@@ -314,6 +315,19 @@ fn first_line(s: &str) -> &str {
         Some((at, _)) => &line[..at],
         None => line,
     }
+}
+
+/// The failing records of program `p` run alone on `backends` (what the
+/// cargo-fuzz target checks of each input's program).
+pub fn failures(p: &Program, backends: &[Backend]) -> Vec<CaseRecord> {
+    let Ok(dir) = tempfile::Builder::new().prefix("rpy3-fuzz").tempdir() else {
+        return Vec::new();
+    };
+    let mut work = Workdir { dir, count: 0 };
+    check(&mut work, &reproducer(p, "one"), backends)
+        .into_iter()
+        .filter(|r| r.failed())
+        .collect()
 }
 
 /// The source of program `index` of a run with `seed`, alone in a case

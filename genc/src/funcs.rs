@@ -688,15 +688,17 @@ impl<'a, 'py> FuncGen<'a, 'py> {
             format!("{d}{} {sym} {};", a[0], a[1])
         } else {
             match o {
-                IntNeg | UintNeg | FloatNeg => format!("{d}-{};", a[0]),
-                IntAbs => format!("{d}{0} < 0 ? -{0} : {0};", a[0]),
+                // the operand parenthesised: a negative constant after a
+                // unary minus would read as `--`, the decrement operator
+                IntNeg | UintNeg | FloatNeg => format!("{d}-({});", a[0]),
+                IntAbs => format!("{d}({0}) < 0 ? -({0}) : ({0});", a[0]),
                 FloatAbs => format!("{d}fabs({});", a[0]),
-                IntInvert | UintInvert => format!("{d}~{};", a[0]),
+                IntInvert | UintInvert => format!("{d}~({});", a[0]),
                 IntIsTrue | UintIsTrue | FloatIsTrue => format!("{d}{} != 0;", a[0]),
                 FloatIsnan => format!("{d}isnan({});", a[0]),
                 FloatIsinf => format!("{d}isinf({});", a[0]),
                 FloatIsfinite => format!("{d}isfinite({});", a[0]),
-                BoolNot => format!("{d}!{};", a[0]),
+                BoolNot => format!("{d}!({});", a[0]),
                 SameAs | CastBoolToInt | CastBoolToUint | CastBoolToFloat | CastIntToFloat
                 | CastUintToFloat | CastIntToUint | CastUintToInt | CastIntToLonglong
                 | CastLonglongToInt | CastCharToInt | CastUnicharToInt => {

@@ -312,6 +312,36 @@ pub(crate) fn int_truediv(x: i64, y: i64) -> Result<f64, Exc> {
     Ok(if negative { -r } else { r })
 }
 
+// The C library's inverse hyperbolic functions, which CPython's `math`
+// module and the compiled backends call: Rust's `f64::acosh`, `asinh` and
+// `atanh` are formulas that lose the last bits (`acosh(2.5)`) and
+// overflow early (`acosh(1e308)` is 710.2, not infinity).
+mod libm {
+    extern "C" {
+        pub fn acosh(x: f64) -> f64;
+        pub fn asinh(x: f64) -> f64;
+        pub fn atanh(x: f64) -> f64;
+    }
+}
+
+/// `acosh` as C computes it.
+pub(crate) fn acosh(x: f64) -> f64 {
+    // SAFETY: a pure function of libm, which std links
+    unsafe { libm::acosh(x) }
+}
+
+/// `asinh` as C computes it.
+pub(crate) fn asinh(x: f64) -> f64 {
+    // SAFETY: as for `acosh`
+    unsafe { libm::asinh(x) }
+}
+
+/// `atanh` as C computes it.
+pub(crate) fn atanh(x: f64) -> f64 {
+    // SAFETY: as for `acosh`
+    unsafe { libm::atanh(x) }
+}
+
 /// CPython's `math_1` rule: a NaN from a non-NaN argument is a domain
 /// error (`ValueError`); an infinity from a finite argument is an
 /// overflow (`OverflowError`) or, for functions that cannot overflow, a

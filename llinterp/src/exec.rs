@@ -882,6 +882,28 @@ fn runtime_error(f: &CFunc, pc: usize, fault: Fault) -> LlOutcome {
     LlOutcome::Error(LlError::Runtime { graph, at, fault })
 }
 
+/// `int_add`: wraps around.  (With the test-only feature `planted-bug`,
+/// and only once a test switched it on, one too big on operands of one
+/// shape: see `planted.rs`.)
+#[inline(always)]
+fn int_add(x: i64, y: i64) -> i64 {
+    #[cfg(feature = "planted-bug")]
+    if crate::planted::int_add_is_wrong(x, y) {
+        return x.wrapping_add(y).wrapping_add(1);
+    }
+    x.wrapping_add(y)
+}
+
+/// `int_add_ovf`: `None` on overflow (planted bug as in [`int_add`]).
+#[inline(always)]
+fn int_add_ovf(x: i64, y: i64) -> Option<i64> {
+    #[cfg(feature = "planted-bug")]
+    if crate::planted::int_add_is_wrong(x, y) {
+        return x.checked_add(y)?.checked_add(1);
+    }
+    x.checked_add(y)
+}
+
 /// Executes one operation of the table (every operation has an arm: the
 /// match is exhaustive).
 #[inline(always)]
@@ -928,7 +950,7 @@ fn exec_op(
     let char_ = LlValue::Char;
     let unichar_ = LlValue::UniChar;
     match op {
-        LlOp::IntAdd => bin!(int, Int, |x, y| x.wrapping_add(y)),
+        LlOp::IntAdd => bin!(int, Int, |x, y| int_add(x, y)),
         LlOp::IntSub => bin!(int, Int, |x, y| x.wrapping_sub(y)),
         LlOp::IntMul => bin!(int, Int, |x, y| x.wrapping_mul(y)),
         LlOp::IntFloordiv => bin_r!(int, Int, arith::int_floordiv),
@@ -948,7 +970,7 @@ fn exec_op(
         LlOp::IntNe => bin!(int, Bool, |x, y| x != y),
         LlOp::IntGt => bin!(int, Bool, |x, y| x > y),
         LlOp::IntGe => bin!(int, Bool, |x, y| x >= y),
-        LlOp::IntAddOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_add(y))),
+        LlOp::IntAddOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(int_add_ovf(x, y))),
         LlOp::IntSubOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_sub(y))),
         LlOp::IntMulOvf => bin_r!(int, Int, |x: i64, y| arith::ovf(x.checked_mul(y))),
         LlOp::IntNegOvf => {
@@ -1021,9 +1043,9 @@ fn exec_op(
         LlOp::FloatSinh => un_r!(|x: f64| arith::math1(x, x.sinh(), true)),
         LlOp::FloatCosh => un_r!(|x: f64| arith::math1(x, x.cosh(), true)),
         LlOp::FloatTanh => un!(float, Float, |x| x.tanh()),
-        LlOp::FloatAsinh => un!(float, Float, |x| x.asinh()),
-        LlOp::FloatAcosh => un_r!(|x: f64| arith::math1(x, x.acosh(), false)),
-        LlOp::FloatAtanh => un_r!(|x: f64| arith::math1(x, x.atanh(), false)),
+        LlOp::FloatAsinh => un!(float, Float, |x| arith::asinh(x)),
+        LlOp::FloatAcosh => un_r!(|x: f64| arith::math1(x, arith::acosh(x), false)),
+        LlOp::FloatAtanh => un_r!(|x: f64| arith::math1(x, arith::atanh(x), false)),
         LlOp::FloatFloor => un!(float, Float, |x| x.floor()),
         LlOp::FloatCeil => un!(float, Float, |x| x.ceil()),
         LlOp::FloatTrunc => un!(float, Float, |x| x.trunc()),

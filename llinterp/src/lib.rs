@@ -27,6 +27,8 @@ mod coalesce;
 mod exec;
 mod external;
 mod load;
+#[cfg(feature = "planted-bug")]
+pub mod planted;
 mod store;
 pub mod world;
 
